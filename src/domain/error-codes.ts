@@ -1,0 +1,57 @@
+// The error catalogue of spec section 8, shared by the console and the API server.
+// Every error body on the wire is { errorCode, errorMessage, errorData }.
+
+export const ErrorCode = {
+  validation: 10,
+  tokenInvalid: 1200,
+  teamNotFound: 1502,
+  notTeamMember: 1600,
+  invalidUserStatus: 1850,
+  itemNotFound: 2200,
+} as const;
+
+export type ErrorCodeValue = (typeof ErrorCode)[keyof typeof ErrorCode];
+
+/** A field-level validation failure, as carried in errorData of errorCode 10. */
+export interface FieldError {
+  field: string;
+  message: string;
+}
+
+/** errorData of 1502/1600/1850: which team user the failure is about. */
+export interface TeamUserRef {
+  teamId: number;
+  userId: number;
+}
+
+export interface ErrorBody {
+  errorCode: number;
+  errorMessage: string;
+  errorData: FieldError[] | TeamUserRef | Record<string, unknown> | null;
+}
+
+/** Codes after which the console drops the team user from its registry and shows no flash. */
+export const membershipLostCodes: readonly number[] = [
+  ErrorCode.teamNotFound,
+  ErrorCode.notTeamMember,
+  ErrorCode.invalidUserStatus,
+];
+
+export const defaultErrorMessages: Record<ErrorCodeValue, string> = {
+  [ErrorCode.validation]: 'Validation error',
+  [ErrorCode.tokenInvalid]: 'Token is invalid',
+  [ErrorCode.teamNotFound]: 'Team not found',
+  [ErrorCode.notTeamMember]: 'You are not a member of this team',
+  [ErrorCode.invalidUserStatus]: 'Invalid user status',
+  [ErrorCode.itemNotFound]: 'Item not found',
+};
+
+export const unknownServerErrorMessage = 'Unknown server error';
+
+export function isErrorBody(value: unknown): value is ErrorBody {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    typeof (value as { errorCode?: unknown }).errorCode === 'number'
+  );
+}

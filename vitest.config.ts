@@ -1,0 +1,35 @@
+import { fileURLToPath, URL } from 'node:url';
+import { defineConfig } from 'vitest/config';
+
+const alias = { '@': fileURLToPath(new URL('./src', import.meta.url)) };
+
+// Three projects: pure domain rules (node), console views and machines (jsdom), and the API
+// server against a real database (node, one file at a time because each boots a server).
+export default defineConfig({
+  test: {
+    projects: [
+      { resolve: { alias }, test: { name: 'domain', environment: 'node', globals: true, include: ['src/domain/**/*.test.ts'] } },
+      {
+        resolve: { alias },
+        test: {
+          name: 'console',
+          environment: 'jsdom',
+          globals: true,
+          include: ['src/**/*.test.{ts,tsx}'],
+          exclude: ['src/domain/**'],
+          setupFiles: ['src/test-setup.ts'],
+        },
+      },
+      {
+        test: {
+          name: 'api',
+          environment: 'node',
+          globals: true,
+          include: ['server/**/*.test.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+    ],
+  },
+});
