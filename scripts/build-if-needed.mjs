@@ -1,0 +1,31 @@
+// `npm start` calls this first: build the console into dist/ only when a source it depends on is
+// newer than the last build, so a second start is instant and a changed checkout is never stale.
+import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+const stamp = join('dist', '.build-stamp');
+const inputs = ['src', 'public', 'index.html', 'vite.config.ts', 'tsconfig.json', 'package-lock.json'];
+
+function newestMtime(path) {
+  if (!existsSync(path)) return 0;
+  const info = statSync(path);
+  if (!info.isDirectory()) return info.mtimeMs;
+  let newest = info.mtimeMs;
+  for (const entry of readdirSync(path)) newest = Math.max(newest, newestMtime(join(path, entry)));
+  return newest;
+}
+
+const sourcesChangedAt = Math.max(...inputs.map(newestMtime));
+const builtAt = existsSync(stamp) && existsSync(join('dist', 'index.html')) ? statSync(stamp).mtimeMs : 0;
+
+if (builtAt >= sourcesChangedAt) {
+  console.log('Console build is up to date (dist/).');
+} else {
+  console.log('Building the console into dist/ ...');
+  const result = spawnSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn'], {
+    stdio: 'inherit',
+  });
+  if (result.status !== 0) process.exit(result.status ?? 1);
+  writeFileSync(stamp, new Date().toISOString());
+}
