@@ -1,8 +1,11 @@
 import { decodeTokenClaims, isAuthCode, tokenUid } from './auth-token';
 
 function fakeJwt(payload: unknown): string {
-  const encode = (value: unknown) =>
-    btoa(JSON.stringify(value)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+  const encode = (value: unknown) => {
+    const bytes = new TextEncoder().encode(JSON.stringify(value));
+    const binary = String.fromCharCode(...bytes);
+    return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+  };
   return `${encode({ alg: 'HS256', typ: 'JWT' })}.${encode(payload)}.signature`;
 }
 
