@@ -1,0 +1,118 @@
+import type { Role, TeamMembership, TeamPlan } from './entities';
+import { findMembership, homeTarget, isUsableMembership, selectableMemberships } from './memberships';
+
+let nextId = 1;
+function membership(
+  name: string,
+  options: Partial<{
+    plan: TeamPlan;
+    role: Role;
+    teamStatus: 'active' | 'pending' | 'deleted';
+    isBanned: boolean;
+    status: string;
+  }> = {},
+): TeamMembership {
+  const id = nextId++;
+  return {
+    team: {
+      id,
+      name,
+      logo: null,
+      plan: options.plan ?? 'premium',
+      usersCnt: 1,
+      domain: null,
+      domainSignupsEnabled: false,
+      trialStatus: null,
+      trialEndAt: null,
+      subscriptionCancelAt: null,
+      paymentProvider: null,
+      settings: { adminsCanAssignAdmins: false, adminsCanDeactivate: false, adminsCanDelete: false },
+    },
+    profile: {
+      id: id * 100,
+      teamId: id,
+      email: 'me@example.test',
+      fullName: 'Me',
+      avatar: null,
+      role: options.role ?? 'member',
+      status: options.status ?? 'active',
+      teamStatus: options.teamStatus ?? 'active',
+      isBanned: options.isBanned ?? false,
+      inviterId: null,
+    },
+  };
+}
+
+describe('selectableMemberships', () => {
+  it('leaves out deleted, banned and inactive memberships', () => {
+    const kept = membership('Kept');
+    const list = [
+      kept,
+      membership('Deleted', { teamStatus: 'deleted' }),
+      membership('Banned', { isBanned: true }),
+      membership('Inactive', { status: 'disabled' }),
+    ];
+    expect(selectableMemberships(list)).toEqual([kept]);
+    expect(list.map(isUsableMembership)).toEqual([true, false, false, false]);
+  });
+
+  it('sorts by team name, ignoring case', () => {
+    const list = [membership('trial Tech'), membership('Acme Inc'), membership('basic Bakery')];
+    expect(selectableMemberships(list).map(({ team }) => team.name)).toEqual([
+      'Acme Inc',
+      'basic Bakery',
+      'trial Tech',
+    ]);
+  });
+});
+
+describe('homeTarget', () => {
+  it('goes to the overview of the first team by name', () => {
+    const acme = membership('Acme Inc');
+    expect(homeTarget([membership('Zeta'), acme], false)).toEqual({
+      route: 'team-overview',
+      teamId: acme.team.id,
+      userId: acme.profile.id,
+    });
+  });
+
+  it('asked for billing, prefers an owned team whose plan is not premium', () => {
+    const ownedPremium = membership('Acme Inc', { role: 'owner', plan: 'premium' });
+    const ownedBasic = membership('Zeta Basic', { role: 'owner', plan: 'basic' });
+    const memberBasic = membership('Basic Bakery', { role: 'member', plan: 'basic' });
+    expect(homeTarget([ownedPremium, memberBasic, ownedBasic], true)).toEqual({
+      route: 'team-billing',
+      teamId: ownedBasic.team.id,
+      userId: ownedBasic.profile.id,
+    });
+  });
+
+  it('asked for billing, takes an owned premium team when that is all the user owns', () => {
+    const ownedPremium = membership('Acme Inc', { role: 'owner', plan: 'premium' });
+    expect(homeTarget([membership('Basic Bakery', { plan: 'basic' }), ownedPremium], true)?.teamId).toBe(
+      ownedPremium.team.id,
+    );
+  });
+
+  it('asked for billing without owning a team, falls back to the first overview', () => {
+    const first = membership('Aardvark');
+    expect(homeTarget([membership('Beta'), first], true)).toMatchObject({
+      route: 'team-overview',
+      teamId: first.team.id,
+    });
+  });
+
+  it('has nowhere to go without a usable team', () => {
+    expect(homeTarget([membership('Gone', { teamStatus: 'deleted' })], false)).toBeNull();
+  });
+});
+
+describe('findMembership', () => {
+  it('finds a usable membership by team and team-user id, and nothing else', () => {
+    const acme = membership('Acme Inc');
+    const banned = membership('Banned', { isBanned: true });
+    expect(findMembership([acme, banned], acme.team.id, acme.profile.id)).toBe(acme);
+    expect(findMembership([acme, banned], acme.team.id, acme.profile.id + 1)).toBeNull();
+    expect(findMembership([acme, banned], banned.team.id, banned.profile.id)).toBeNull();
+  });
+});

@@ -1,0 +1,47 @@
+// Which of the user's memberships the console offers, in what order, and where home sends the
+// user (spec section 2: team selector and home).
+import type { TeamMembership } from './entities';
+
+/** Memberships with a deleted team status, banned, or not active are left out. */
+export function isUsableMembership({ profile }: TeamMembership): boolean {
+  return profile.teamStatus !== 'deleted' && !profile.isBanned && profile.status === 'active';
+}
+
+function byTeamName(a: TeamMembership, b: TeamMembership): number {
+  return a.team.name.localeCompare(b.team.name, undefined, { sensitivity: 'base' }) || a.team.id - b.team.id;
+}
+
+/** The team selector's list: usable memberships sorted by team name. */
+export function selectableMemberships(memberships: readonly TeamMembership[]): TeamMembership[] {
+  return memberships.filter(isUsableMembership).sort(byTeamName);
+}
+
+export type HomeTarget = { route: 'team-overview' | 'team-billing'; teamId: number; userId: number };
+
+/**
+ * Where home sends the user. Asked for billing: the first team the user owns, preferring teams whose
+ * plan is not premium. Otherwise (or when they own none) the overview of the first team by name.
+ */
+export function homeTarget(memberships: readonly TeamMembership[], wantsBilling: boolean): HomeTarget | null {
+  const usable = selectableMemberships(memberships);
+  if (wantsBilling) {
+    const owned = usable.filter(({ profile }) => profile.role === 'owner');
+    const billing = owned.find(({ team }) => team.plan !== 'premium') ?? owned[0];
+    if (billing) return { route: 'team-billing', teamId: billing.team.id, userId: billing.profile.id };
+  }
+  const first = usable[0];
+  return first ? { route: 'team-overview', teamId: first.team.id, userId: first.profile.id } : null;
+}
+
+export function findMembership(
+  memberships: readonly TeamMembership[],
+  teamId: number,
+  userId: number,
+): TeamMembership | null {
+  return (
+    memberships.find(
+      (membership) =>
+        membership.team.id === teamId && membership.profile.id === userId && isUsableMembership(membership),
+    ) ?? null
+  );
+}
