@@ -1,0 +1,24 @@
+// Product name and the external links the console points to, in one place.
+
+export const PRODUCT_NAME = 'Spark Teams Console';
+
+export const links = {
+  /** Where 'Get Spark' leads; a `from` query value tells the site which page sent the visitor. */
+  getSpark: 'https://sparkmailapp.com/teams',
+  termsOfService: 'https://sparkmailapp.com/legal/terms',
+  privacyPolicy: 'https://sparkmailapp.com/legal/privacy-app',
+  /** Opens the Spark app ('Log In with Spark'). */
+  appDeepLink: 'readdle-spark://',
+} as const;
+
+/** Title of a page: the route's own title before the product name, or just the product name. */
+export function documentTitle(title: string | null | undefined): string {
+  return title ? `${title} – ${PRODUCT_NAME}` : PRODUCT_NAME;
+}
+
+/** The Get Spark link with the page that sent the visitor as `from`. */
+export function getSparkHref(from: string): string {
+  const url = new URL(links.getSpark);
+  url.searchParams.set('from', from);
+  return url.toString();
+}

@@ -1,0 +1,9 @@
+import { PlaceholderPage } from '@/routes/placeholder';
+import type { GroupPages } from '@/routes/route-groups';
+
+// Placeholders until their issues build these pages.
+export const pages: GroupPages = {
+  login: PlaceholderPage,
+  auth: PlaceholderPage,
+  'session-expired': PlaceholderPage,
+};

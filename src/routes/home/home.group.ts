@@ -1,0 +1,7 @@
+import { PlaceholderPage } from '@/routes/placeholder';
+import type { GroupPages } from '@/routes/route-groups';
+
+// Placeholders until their issues build these pages.
+export const pages: GroupPages = {
+  home: PlaceholderPage,
+};

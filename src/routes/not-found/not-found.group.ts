@@ -1,0 +1,6 @@
+import { NotFoundPage } from '@/routes/not-found/not-found.route';
+import type { GroupPages } from '@/routes/route-groups';
+
+export const pages: GroupPages = {
+  'not-found': NotFoundPage,
+};

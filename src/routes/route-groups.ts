@@ -1,0 +1,29 @@
+import type { ComponentType } from 'react';
+import type { RouteGroup, RouteName } from '@/routes/route-table';
+
+/** What a group's chunk exports: the page component of each of its routes. */
+export type GroupPages = Partial<Record<RouteName, ComponentType>>;
+
+export interface GroupModule {
+  pages: GroupPages;
+}
+
+// One dynamic import per group: Vite turns each into its own chunk, loaded on first visit.
+export const groupLoaders: Record<RouteGroup, () => Promise<GroupModule>> = {
+  home: () => import('@/routes/home/home.group'),
+  auth: () => import('@/routes/auth/auth.group'),
+  signup: () => import('@/routes/signup/signup.group'),
+  team: () => import('@/routes/team/team.group'),
+  personal: () => import('@/routes/personal/personal.group'),
+  public: () => import('@/routes/public/public.group'),
+  internal: () => import('@/routes/internal/internal.group'),
+  'not-found': () => import('@/routes/not-found/not-found.group'),
+};
+
+/** The page component of a route, loading its group's chunk first. */
+export async function loadPage(name: RouteName, group: RouteGroup): Promise<ComponentType> {
+  const { pages } = await groupLoaders[group]();
+  const page = pages[name];
+  if (!page) throw new Error(`Route group '${group}' has no page for route '${name}'`);
+  return page;
+}

@@ -1,0 +1,83 @@
+import type { ComponentType } from 'react';
+import {
+  data,
+  generatePath,
+  type LoaderFunctionArgs,
+  type RouteObject,
+  replace,
+  useLocation,
+  useParams,
+} from 'react-router';
+import type { RouteHandle } from '@/routes/current-route';
+import { PublicLayoutRoute } from '@/routes/public-layout.route';
+import { RootError, RootRoute } from '@/routes/root.route';
+import { loadPage } from '@/routes/route-groups';
+import { type RouteMeta, type RouteName, routeMeta, routeTable, screenKey } from '@/routes/route-table';
+import { LoadingScreen } from '@/ui/LoadingScreen';
+
+const teamUserSegment = /^\d+-\d+$/;
+
+/** `:teamUser` must be `{tid}-{uid}` with numeric ids; anything else is not a page. */
+function requireNumericTeamUser({ params }: LoaderFunctionArgs) {
+  if (params.teamUser !== undefined && !teamUserSegment.test(params.teamUser)) {
+    throw data('Not Found', { status: 404 });
+  }
+  return null;
+}
+
+/** Remounts the page when its screen key changes (see RouteMeta.key and reloadOnUrlChange). */
+function Screen({ route, page: Page }: { route: RouteMeta; page: ComponentType }) {
+  const params = useParams();
+  const { search } = useLocation();
+  return <Page key={screenKey(route, params, search)} />;
+}
+
+function routeObject(route: RouteMeta, children?: RouteObject[]): RouteObject {
+  const handle: RouteHandle = { route };
+  return {
+    id: route.name,
+    path: route.path,
+    handle,
+    ...(route.path.includes(':teamUser') ? { loader: requireNumericTeamUser } : {}),
+    lazy: async () => {
+      const page = await loadPage(route.name as RouteName, route.group);
+      return { element: <Screen route={route} page={page} /> };
+    },
+    ...(children ? { children } : {}),
+  };
+}
+
+function routesIn(layout: RouteMeta['layout']): RouteMeta[] {
+  return routeTable.filter((route) => route.layout === layout);
+}
+
+/** The bare team path shows the team's overview. */
+const teamIndex: RouteObject = {
+  index: true,
+  element: null,
+  loader: ({ params }) => replace(generatePath(routeMeta('team-overview').path, params)),
+};
+
+/** The router's input: the route table nested into the root, the public layout and the team area. */
+export function routeObjects(): RouteObject[] {
+  const team = routeObject(routeMeta('team'), [
+    teamIndex,
+    ...routesIn('team').map((route) => routeObject(route)),
+  ]);
+  return [
+    {
+      id: 'root',
+      Component: RootRoute,
+      ErrorBoundary: RootError,
+      HydrateFallback: LoadingScreen,
+      children: [
+        {
+          id: 'public-layout',
+          Component: PublicLayoutRoute,
+          children: routesIn('public').map((r) => routeObject(r)),
+        },
+        team,
+      ],
+    },
+  ];
+}

@@ -1,0 +1,317 @@
+// The routes of spec section 2 as data. The app builds the router from this table; guards, titles,
+// page-view events and path building read the same metadata.
+
+import type { TeamUserRef } from '@/domain/error-codes';
+
+/** One lazily loaded chunk per group. */
+export type RouteGroup =
+  | 'home'
+  | 'auth'
+  | 'signup'
+  | 'team'
+  | 'personal'
+  | 'public'
+  | 'internal'
+  | 'not-found';
+
+/**
+ * Where a route sits: inside the public layout (header, footer), inside the team area, or on its
+ * own at the top level (the team area itself, which is its own layout).
+ */
+export type RouteLayout = 'public' | 'team' | 'top';
+
+export interface RouteMeta {
+  name: string;
+  /** Absolute pattern; children of the team area repeat their parent's prefix. */
+  path: string;
+  layout: RouteLayout;
+  /** false: open to visitors. */
+  needsLogIn: boolean;
+  /**
+   * The screen's identity: a screen stays mounted while its key (with path params, and with the
+   * query when reloadOnUrlChange) stays the same. Routes sharing a key share one screen instance.
+   */
+  key: string;
+  /** The screen restarts when the query string changes, not only the path. */
+  reloadOnUrlChange: boolean;
+  /** Shown before the product name in the document title; null: the product name alone. */
+  title: string | null;
+  group: RouteGroup;
+}
+
+const visitor = { needsLogIn: false, reloadOnUrlChange: false } as const;
+const member = { needsLogIn: true, reloadOnUrlChange: false } as const;
+
+export const routeTable = [
+  { name: 'home', path: '/', layout: 'public', ...member, key: 'home', title: null, group: 'home' },
+  {
+    name: 'login',
+    path: '/login',
+    layout: 'public',
+    ...visitor,
+    key: 'login',
+    title: 'Log in',
+    group: 'auth',
+  },
+  {
+    name: 'auth',
+    path: '/auth',
+    layout: 'public',
+    needsLogIn: false,
+    reloadOnUrlChange: true,
+    key: 'auth',
+    title: 'Log in',
+    group: 'auth',
+  },
+  {
+    name: 'session-expired',
+    path: '/auth/session-expired',
+    layout: 'public',
+    ...visitor,
+    key: 'auth',
+    title: 'Session expired',
+    group: 'auth',
+  },
+  {
+    name: 'web-login',
+    path: '/web-login',
+    layout: 'public',
+    ...visitor,
+    key: 'web-login',
+    title: 'Sign up',
+    group: 'signup',
+  },
+  {
+    name: 'weblogin-success',
+    path: '/teams/:teamUser/weblogin-success',
+    layout: 'public',
+    ...visitor,
+    key: 'weblogin-success',
+    title: 'Welcome to Spark Premium',
+    group: 'signup',
+  },
+  {
+    name: 'team',
+    path: '/teams/:teamUser',
+    layout: 'top',
+    ...member,
+    key: 'team',
+    title: null,
+    group: 'team',
+  },
+  {
+    name: 'team-overview',
+    path: '/teams/:teamUser/overview',
+    layout: 'team',
+    ...member,
+    key: 'team-overview',
+    title: 'Overview',
+    group: 'team',
+  },
+  {
+    name: 'team-users',
+    path: '/teams/:teamUser/users',
+    layout: 'team',
+    ...member,
+    key: 'team-users',
+    title: 'Members',
+    group: 'team',
+  },
+  {
+    name: 'team-billing',
+    path: '/teams/:teamUser/billing',
+    layout: 'team',
+    ...member,
+    key: 'team-billing',
+    title: 'Billing',
+    group: 'team',
+  },
+  {
+    name: 'team-contact-us',
+    path: '/teams/:teamUser/contact-us',
+    layout: 'team',
+    ...member,
+    key: 'team-contact-us',
+    title: 'Contact us',
+    group: 'team',
+  },
+  {
+    name: 'public-files-upload',
+    path: '/public-files/upload',
+    layout: 'public',
+    ...member,
+    key: 'public-files-upload',
+    title: 'Upload a public file',
+    group: 'internal',
+  },
+  {
+    name: 'public-file',
+    path: '/public-files/:fileKey',
+    layout: 'public',
+    needsLogIn: false,
+    reloadOnUrlChange: true,
+    key: 'public-file',
+    title: 'Download file',
+    group: 'public',
+  },
+  {
+    name: 'back-to-app',
+    path: '/back-to-app',
+    layout: 'public',
+    ...visitor,
+    key: 'back-to-app',
+    title: 'Back to Spark',
+    group: 'public',
+  },
+  {
+    name: 'accept-invitation',
+    path: '/accept-invitation',
+    layout: 'public',
+    ...visitor,
+    key: 'accept-invitation',
+    title: 'Accept invitation',
+    group: 'public',
+  },
+  {
+    name: 'debug-es',
+    path: '/debug-es',
+    layout: 'public',
+    ...member,
+    key: 'debug-es',
+    title: 'Event stream',
+    group: 'internal',
+  },
+  {
+    name: 'profile',
+    path: '/profile',
+    layout: 'public',
+    ...member,
+    key: 'profile',
+    title: 'Profile',
+    group: 'personal',
+  },
+  {
+    name: 'pb-portal',
+    path: '/pb/portal',
+    layout: 'public',
+    ...member,
+    key: 'pb-portal',
+    title: 'Billing portal',
+    group: 'personal',
+  },
+  {
+    name: 'pb-setup',
+    path: '/pb/setup',
+    layout: 'public',
+    ...member,
+    key: 'pb-setup',
+    title: 'Billing details',
+    group: 'personal',
+  },
+  {
+    name: 'pb-trial',
+    path: '/pb/trial',
+    layout: 'public',
+    ...member,
+    key: 'pb-trial',
+    title: 'Trial',
+    group: 'personal',
+  },
+  {
+    name: 'pb-products',
+    path: '/pb/products',
+    layout: 'public',
+    ...member,
+    key: 'pb-products',
+    title: 'Products',
+    group: 'personal',
+  },
+  {
+    name: 'pb-result',
+    path: '/pb/result',
+    layout: 'public',
+    ...member,
+    key: 'pb-result',
+    title: 'Checkout result',
+    group: 'personal',
+  },
+  {
+    name: 'not-found',
+    path: '*',
+    layout: 'public',
+    ...visitor,
+    key: 'not-found',
+    title: null,
+    group: 'not-found',
+  },
+] as const satisfies readonly RouteMeta[];
+
+export type RouteName = (typeof routeTable)[number]['name'];
+
+/** Routes a link can point to (the catch-all has no address of its own). */
+export type NavigableRouteName = Exclude<RouteName, 'not-found'>;
+
+type PathOf<N extends RouteName> = Extract<(typeof routeTable)[number], { name: N }>['path'];
+
+/** The params a route's path needs: `:teamUser` is written from a team user ref. */
+export type RouteParams<N extends RouteName> =
+  PathOf<N> extends `${string}:teamUser${string}`
+    ? TeamUserRef
+    : PathOf<N> extends `${string}:fileKey${string}`
+      ? { fileKey: string }
+      : undefined;
+
+export type QueryParams = Record<string, string | number | null | undefined>;
+
+type PathToArgs<N extends NavigableRouteName> =
+  RouteParams<N> extends undefined
+    ? [params?: undefined, query?: QueryParams]
+    : [params: RouteParams<N>, query?: QueryParams];
+
+const routesByName = new Map<string, RouteMeta>(routeTable.map((route) => [route.name, route]));
+
+export function routeMeta(name: RouteName): RouteMeta {
+  const route = routesByName.get(name);
+  if (!route) throw new Error(`Unknown route ${name}`);
+  return route;
+}
+
+/** The `{teamId}-{userId}` path segment. */
+export function teamUserSegment(ref: TeamUserRef): string {
+  return `${ref.teamId}-${ref.userId}`;
+}
+
+/** An absolute path (with an optional query) to a named route, e.g. pathTo('team-overview', ref). */
+export function pathTo<N extends NavigableRouteName>(name: N, ...[params, query]: PathToArgs<N>): string {
+  const values = params as Partial<TeamUserRef & { fileKey: string }> | undefined;
+  const path = routeMeta(name).path.replace(/:(\w+)/g, (_, param: string) => {
+    if (param === 'teamUser' && values?.teamId !== undefined && values.userId !== undefined) {
+      return teamUserSegment({ teamId: values.teamId, userId: values.userId });
+    }
+    if (param === 'fileKey' && values?.fileKey) return encodeURIComponent(values.fileKey);
+    throw new Error(`pathTo(${name}): missing param ${param}`);
+  });
+  return path + queryString(query);
+}
+
+function queryString(query: QueryParams | undefined): string {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (value !== null && value !== undefined) search.set(key, String(value));
+  }
+  const text = search.toString();
+  return text ? `?${text}` : '';
+}
+
+/** The identity a screen is mounted under (see RouteMeta.key). */
+export function screenKey(
+  route: RouteMeta,
+  params: Record<string, string | undefined>,
+  search: string,
+): string {
+  const paramPart = Object.entries(params)
+    .filter(([, value]) => value !== undefined)
+    .map(([name, value]) => `${name}=${value}`)
+    .join('&');
+  return [route.key, paramPart, route.reloadOnUrlChange ? search : ''].join('|');
+}

@@ -1,0 +1,8 @@
+import { PlaceholderPage } from '@/routes/placeholder';
+import type { GroupPages } from '@/routes/route-groups';
+
+// Placeholders until their issues build these pages.
+export const pages: GroupPages = {
+  'web-login': PlaceholderPage,
+  'weblogin-success': PlaceholderPage,
+};

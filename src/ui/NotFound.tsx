@@ -1,0 +1,25 @@
+import { Button, Stack, Text, Title } from '@mantine/core';
+import { linkClick, type NavigateHandler } from '@/ui/link-click';
+
+export interface NotFoundProps {
+  homeHref: string;
+  onNavigate?: NavigateHandler;
+}
+
+/** The catch-all page body: no route matches the address. */
+export function NotFound({ homeHref, onNavigate }: NotFoundProps) {
+  return (
+    <Stack align="center" gap="md" py="xl" ta="center">
+      <Text fz={64} fw={700} c="gray.4" lh={1} aria-hidden>
+        404
+      </Text>
+      <Title order={1}>Page not found</Title>
+      <Text c="dimmed" maw={420}>
+        The address may be mistyped, or the page may have moved.
+      </Text>
+      <Button component="a" href={homeHref} onClick={linkClick(homeHref, onNavigate)} variant="light">
+        Go to the home page
+      </Button>
+    </Stack>
+  );
+}
