@@ -1,0 +1,72 @@
+// The app-wide registry of the user's team memberships (spec section 2: team selector, team
+// layout). It loads once the user is logged in, can be reloaded, and drops a team user when the
+// server says it is gone (errors 1502, 1600, 1850 in spec section 8).
+import { assertEvent, assign, fromPromise, setup } from 'xstate';
+import type { TeamMembership } from '@/domain/entities';
+
+export interface TeamRegistryContext {
+  memberships: TeamMembership[];
+  error: unknown;
+}
+
+export type TeamRegistryEvent =
+  | { type: 'registry.load' }
+  | { type: 'registry.reload' }
+  | { type: 'registry.dropTeamUser'; teamId: number; userId: number }
+  | { type: 'registry.clear' };
+
+export const teamRegistryMachine = setup({
+  types: {
+    context: {} as TeamRegistryContext,
+    events: {} as TeamRegistryEvent,
+  },
+  actors: {
+    loadMemberships: fromPromise<TeamMembership[]>(async () => {
+      throw new Error('loadMemberships is not provided');
+    }),
+  },
+  actions: {
+    storeMemberships: assign((_, memberships: TeamMembership[]) => ({ memberships, error: null })),
+    rememberError: assign(({ event }) => ({ error: 'error' in event ? event.error : null })),
+    dropTeamUser: assign(({ context, event }) => {
+      assertEvent(event, 'registry.dropTeamUser');
+      return {
+        memberships: context.memberships.filter(
+          ({ team, profile }) => !(team.id === event.teamId && profile.id === event.userId),
+        ),
+      };
+    }),
+    forgetAll: assign({ memberships: [], error: null }),
+  },
+}).createMachine({
+  id: 'teamRegistry',
+  context: { memberships: [], error: null },
+  initial: 'idle',
+  on: {
+    'registry.clear': { target: '.idle', actions: 'forgetAll' },
+    'registry.dropTeamUser': { actions: 'dropTeamUser' },
+  },
+  states: {
+    idle: {
+      on: { 'registry.load': 'loading', 'registry.reload': 'loading' },
+    },
+    loading: {
+      tags: 'loading',
+      invoke: {
+        id: 'loadMemberships',
+        src: 'loadMemberships',
+        onDone: {
+          target: 'ready',
+          actions: { type: 'storeMemberships', params: ({ event }) => event.output },
+        },
+        onError: { target: 'failed', actions: 'rememberError' },
+      },
+    },
+    ready: {
+      on: { 'registry.reload': 'loading' },
+    },
+    failed: {
+      on: { 'registry.load': 'loading', 'registry.reload': 'loading' },
+    },
+  },
+});
