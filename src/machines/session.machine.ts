@@ -8,6 +8,7 @@
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import { isAuthCode, tokenUid } from '@/domain/auth-token';
 import type { Tokens } from '@/domain/entities';
+import { errorOf } from './actor-error';
 
 /** Spec section 9: refresh the access token when fewer than this many seconds remain. */
 export const ACCESS_TOKEN_REFRESH_MARGIN_S = 1800;
@@ -49,11 +50,6 @@ export type SessionEvent =
 /** Errors the refresh and exchange actors reject with carry the HTTP status when there is one. */
 function isUnauthorized(error: unknown): boolean {
   return typeof error === 'object' && error !== null && (error as { status?: unknown }).status === 401;
-}
-
-/** The error an invoked actor failed with, from its `xstate.error.actor.*` event. */
-function errorOf(event: object): unknown {
-  return 'error' in event ? event.error : undefined;
 }
 
 function nowInSeconds(): number {

@@ -3,6 +3,7 @@
 // server says it is gone (errors 1502, 1600, 1850 in spec section 8).
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import type { TeamMembership } from '@/domain/entities';
+import { errorOf } from './actor-error';
 
 export interface TeamRegistryContext {
   memberships: TeamMembership[];
@@ -27,7 +28,7 @@ export const teamRegistryMachine = setup({
   },
   actions: {
     storeMemberships: assign((_, memberships: TeamMembership[]) => ({ memberships, error: null })),
-    rememberError: assign(({ event }) => ({ error: 'error' in event ? event.error : null })),
+    rememberError: assign(({ event }) => ({ error: errorOf(event) })),
     dropTeamUser: assign(({ context, event }) => {
       assertEvent(event, 'registry.dropTeamUser');
       return {

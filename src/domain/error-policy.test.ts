@@ -1,0 +1,58 @@
+import { ErrorCode } from './error-codes';
+import { classifyError, passesUpFromScreenSetup, UNKNOWN_ERROR_MESSAGE } from './error-policy';
+
+const apiError = (status: number, code: number, message = 'Something', data: unknown = null) => ({
+  status,
+  code,
+  message,
+  data,
+});
+
+describe('classifyError', () => {
+  it.each([ErrorCode.teamNotFound, ErrorCode.notTeamMember, ErrorCode.invalidUserStatus])(
+    'drops the team user on %i, with the ids from errorData',
+    (code) => {
+      expect(classifyError(apiError(403, code, 'x', { teamId: 4, userId: 9 }))).toEqual({
+        kind: 'membershipLost',
+        teamId: 4,
+        userId: 9,
+      });
+    },
+  );
+
+  it('copes with membership errors that carry no ids', () => {
+    expect(classifyError(apiError(404, ErrorCode.teamNotFound, 'x', null))).toEqual({
+      kind: 'membershipLost',
+      teamId: null,
+      userId: null,
+    });
+  });
+
+  it('re-runs the auth flow on 401', () => {
+    expect(classifyError(apiError(401, ErrorCode.tokenInvalid))).toEqual({ kind: 'unauthorized' });
+  });
+
+  it('shows the message of any other API error', () => {
+    expect(classifyError(apiError(400, ErrorCode.validation, 'Validation error'))).toEqual({
+      kind: 'apiError',
+      message: 'Validation error',
+    });
+    expect(classifyError(apiError(500, 0, 'Unknown server error'))).toEqual({
+      kind: 'apiError',
+      message: 'Unknown server error',
+    });
+  });
+
+  it.each([new Error('boom'), 'text', null, { status: '401' }])("says 'Unknown error' for %o", (error) => {
+    expect(classifyError(error)).toEqual({ kind: 'unknown', message: UNKNOWN_ERROR_MESSAGE });
+  });
+});
+
+describe('passesUpFromScreenSetup', () => {
+  it('passes up membership errors and 401, keeps the rest in the error box', () => {
+    expect(passesUpFromScreenSetup(apiError(403, ErrorCode.notTeamMember))).toBe(true);
+    expect(passesUpFromScreenSetup(apiError(401, ErrorCode.tokenInvalid))).toBe(true);
+    expect(passesUpFromScreenSetup(apiError(404, ErrorCode.itemNotFound))).toBe(false);
+    expect(passesUpFromScreenSetup(new Error('x'))).toBe(false);
+  });
+});
