@@ -1,0 +1,87 @@
+// The member list's filter and order (spec section 2, 'Members'; section 4, member status).
+
+import type { TeamUser } from './entities';
+
+export type MemberFilter = 'everyone' | 'members' | 'admins' | 'pending';
+
+/** The filter menu, in the order it is shown. */
+export const MEMBER_FILTERS: readonly { value: MemberFilter; label: string }[] = [
+  { value: 'everyone', label: 'Everyone' },
+  { value: 'members', label: 'Members only' },
+  { value: 'admins', label: 'Admins only' },
+  { value: 'pending', label: 'Pending only' },
+];
+
+export const DEFAULT_MEMBER_FILTER: MemberFilter = 'everyone';
+
+/** The fields the list rules read; generic callers may pass richer objects. */
+export type ListedMember = Pick<
+  TeamUser,
+  'role' | 'status' | 'teamStatus' | 'isBanned' | 'fullName' | 'email'
+>;
+
+/** The name shown for a member: the full name, or the email while an invitee has not set one. */
+export function displayName(user: Pick<TeamUser, 'fullName' | 'email'>): string {
+  const name = user.fullName.trim();
+  return name === '' ? user.email : name;
+}
+
+/** Whether a member appears under a filter. Removed members ('deleted') never appear. */
+export function matchesMemberFilter(user: ListedMember, filter: MemberFilter): boolean {
+  if (user.teamStatus === 'deleted') return false;
+  switch (filter) {
+    case 'everyone':
+      return true;
+    case 'members':
+      return user.role === 'member';
+    case 'admins':
+      // Owners administer the team too, so 'Admins only' lists them with the admins.
+      return user.role === 'owner' || user.role === 'admin';
+    case 'pending':
+      // A banned invitee cannot accept any more, so it is not "pending" from the team's point of view.
+      return user.teamStatus === 'pending' && !user.isBanned;
+  }
+}
+
+/**
+ * Fixed English collation, case-insensitive but accent-aware: the console is English-only, and a
+ * fixed locale keeps the order the same in the browser, on the server and in tests.
+ */
+const nameCollator = new Intl.Collator('en', { sensitivity: 'accent' });
+
+/**
+ * The three status criteria packed into one number, most significant first:
+ * not banned before banned, active status before any other, active team status before pending.
+ */
+function statusRank(user: ListedMember): number {
+  return (
+    (user.isBanned ? 4 : 0) + (user.status === 'active' ? 0 : 2) + (user.teamStatus === 'active' ? 0 : 1)
+  );
+}
+
+/** The list order for two members; exported for inserting one member into an already sorted list. */
+export function compareMembers(a: ListedMember, b: ListedMember): number {
+  return statusRank(a) - statusRank(b) || nameCollator.compare(displayName(a), displayName(b));
+}
+
+/**
+ * The visible list: one filtering pass that also computes each member's sort keys once, then one
+ * stable sort on those keys. Teams reach thousands of members, so the comparator does no per-call
+ * string work beyond the collator, and members with equal keys keep the server's order.
+ */
+export function filterAndSortMembers<T extends ListedMember>(users: readonly T[], filter: MemberFilter): T[] {
+  const rows: { user: T; rank: number; name: string }[] = [];
+  for (const user of users) {
+    if (matchesMemberFilter(user, filter))
+      rows.push({ user, rank: statusRank(user), name: displayName(user) });
+  }
+  rows.sort((a, b) => a.rank - b.rank || nameCollator.compare(a.name, b.name));
+  return rows.map((row) => row.user);
+}
+
+export const INACTIVE_MEMBER_LABEL = 'Inactive';
+
+/** The status label beside a member's name: banned (deactivated) members read 'Inactive'. */
+export function memberStatusLabel(user: Pick<TeamUser, 'isBanned'>): typeof INACTIVE_MEMBER_LABEL | null {
+  return user.isBanned ? INACTIVE_MEMBER_LABEL : null;
+}
