@@ -8,6 +8,7 @@ import {
   useLocation,
   useParams,
 } from 'react-router';
+import { parseTeamUserRef } from '@/domain/team-user-ref';
 import type { RouteHandle } from '@/routes/current-route';
 import { PublicLayoutRoute } from '@/routes/public-layout.route';
 import { RootError, RootRoute } from '@/routes/root.route';
@@ -15,11 +16,9 @@ import { loadPage } from '@/routes/route-groups';
 import { type RouteMeta, type RouteName, routeMeta, routeTable, screenKey } from '@/routes/route-table';
 import { LoadingScreen } from '@/ui/LoadingScreen';
 
-const teamUserSegment = /^\d+-\d+$/;
-
 /** `:teamUser` must be `{tid}-{uid}` with numeric ids; anything else is not a page. */
 function requireNumericTeamUser({ params }: LoaderFunctionArgs) {
-  if (params.teamUser !== undefined && !teamUserSegment.test(params.teamUser)) {
+  if (params.teamUser !== undefined && parseTeamUserRef(params.teamUser) === null) {
     throw data('Not Found', { status: 404 });
   }
   return null;

@@ -2,6 +2,7 @@
 // page-view events and path building read the same metadata.
 
 import type { TeamUserRef } from '@/domain/error-codes';
+import { formatTeamUserRef } from '@/domain/team-user-ref';
 
 /** One lazily loaded chunk per group. */
 export type RouteGroup =
@@ -276,17 +277,12 @@ export function routeMeta(name: RouteName): RouteMeta {
   return route;
 }
 
-/** The `{teamId}-{userId}` path segment. */
-export function teamUserSegment(ref: TeamUserRef): string {
-  return `${ref.teamId}-${ref.userId}`;
-}
-
 /** An absolute path (with an optional query) to a named route, e.g. pathTo('team-overview', ref). */
 export function pathTo<N extends NavigableRouteName>(name: N, ...[params, query]: PathToArgs<N>): string {
   const values = params as Partial<TeamUserRef & { fileKey: string }> | undefined;
   const path = routeMeta(name).path.replace(/:(\w+)/g, (_, param: string) => {
     if (param === 'teamUser' && values?.teamId !== undefined && values.userId !== undefined) {
-      return teamUserSegment({ teamId: values.teamId, userId: values.userId });
+      return formatTeamUserRef({ teamId: values.teamId, userId: values.userId });
     }
     if (param === 'fileKey' && values?.fileKey) return encodeURIComponent(values.fileKey);
     throw new Error(`pathTo(${name}): missing param ${param}`);
