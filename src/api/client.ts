@@ -1,0 +1,105 @@
+// The one HTTP client of the console: ky with the spec's retry policy (section 8), the bearer token,
+// and every failure turned into an ApiError (or passed through when it is not an API error).
+
+import ky, { type KyInstance, type Options } from 'ky';
+import { toApiError } from '@/api/api-error';
+
+/** Retries after the first attempt, on network failure or a 5xx status. */
+export const RETRY_LIMIT = 5;
+/** Fixed wait between attempts. */
+export const RETRY_DELAY_MS = 2000;
+
+/** Every method retries: the server's 5xx means the request did not take effect. */
+const RETRY_METHODS = ['get', 'post', 'put', 'patch', 'delete', 'head', 'options', 'trace'];
+const SERVER_ERROR_STATUSES = Array.from({ length: 100 }, (_, offset) => 500 + offset);
+
+export type AccessTokenGetter = () => string | null | Promise<string | null>;
+
+export interface ApiClientOptions {
+  /** Origin the API paths are relative to; the page's own origin by default. */
+  prefixUrl?: string;
+  /** Supplies the bearer token for authenticated calls (the session refreshes it as needed). */
+  getAccessToken?: AccessTokenGetter;
+  fetch?: typeof globalThis.fetch;
+}
+
+export interface RequestOptions {
+  json?: unknown;
+  body?: FormData;
+  searchParams?: Record<string, string | number | boolean>;
+  signal?: AbortSignal;
+  /** false for the calls spec section 7 marks 'no auth': no token is asked for or sent. */
+  auth?: boolean;
+}
+
+export interface ApiClient {
+  get<T>(path: string, options?: RequestOptions): Promise<T>;
+  post<T>(path: string, options?: RequestOptions): Promise<T>;
+  put<T>(path: string, options?: RequestOptions): Promise<T>;
+  delete<T>(path: string, options?: RequestOptions): Promise<T>;
+  /** Absolute URL of an API path, for links the browser opens itself (downloads, images). */
+  url(path: string, searchParams?: Record<string, string>): string;
+}
+
+type Method = 'get' | 'post' | 'put' | 'delete';
+
+function defaultPrefixUrl(): string {
+  return globalThis.location?.origin ?? 'http://127.0.0.1:8080';
+}
+
+/** ky configured with the retry policy: nothing but network failures and 5xx retries, 2000 ms apart. */
+export function createKy({ prefixUrl, fetch }: Pick<ApiClientOptions, 'prefixUrl' | 'fetch'>): KyInstance {
+  return ky.create({
+    prefixUrl: prefixUrl ?? defaultPrefixUrl(),
+    timeout: false,
+    retry: {
+      limit: RETRY_LIMIT,
+      methods: RETRY_METHODS,
+      statusCodes: SERVER_ERROR_STATUSES,
+      afterStatusCodes: [],
+      delay: () => RETRY_DELAY_MS,
+    },
+    ...(fetch ? { fetch } : {}),
+  });
+}
+
+async function parseBody<T>(response: Response): Promise<T> {
+  const text = await response.text();
+  return (text ? JSON.parse(text) : undefined) as T;
+}
+
+/** Paths are written as in the spec ('/api/v1/...'); ky wants them relative to its prefix. */
+function relative(path: string): string {
+  return path.replace(/^\/+/, '');
+}
+
+export function createApiClient(options: ApiClientOptions = {}): ApiClient {
+  const http = createKy(options);
+  const prefixUrl = options.prefixUrl ?? defaultPrefixUrl();
+
+  async function request<T>(method: Method, path: string, { auth = true, ...rest }: RequestOptions = {}) {
+    const token = auth ? await options.getAccessToken?.() : null;
+    const kyOptions: Options = {
+      method,
+      ...rest,
+      ...(token ? { headers: { authorization: `Bearer ${token}` } } : {}),
+    };
+    try {
+      return await parseBody<T>(await http(relative(path), kyOptions));
+    } catch (error) {
+      throw await toApiError(error);
+    }
+  }
+
+  return {
+    get: (path, requestOptions) => request('get', path, requestOptions),
+    post: (path, requestOptions) => request('post', path, requestOptions),
+    put: (path, requestOptions) => request('put', path, requestOptions),
+    delete: (path, requestOptions) => request('delete', path, requestOptions),
+    url: (path, searchParams) => {
+      const url = new URL(relative(path), prefixUrl.endsWith('/') ? prefixUrl : `${prefixUrl}/`);
+      for (const [name, value] of Object.entries(searchParams ?? {})) url.searchParams.set(name, value);
+      return url.toString();
+    },
+  };
+}

@@ -1,0 +1,49 @@
+// Team users (spec section 7, base /api/v1/collab/{tid}-{uid}). `id` may be 'me'.
+
+import type { ApiClient } from '@/api/client';
+import type { Paged, Role, TeamUser } from '@/domain/entities';
+import type { TeamUserRef } from '@/domain/error-codes';
+import { formatTeamUserRef } from '@/domain/team-user-ref';
+
+export type UserId = number | 'me';
+
+const usersPath = (ref: TeamUserRef) => `/api/v1/collab/${formatTeamUserRef(ref)}/users`;
+const userPath = (ref: TeamUserRef, id: UserId) => `${usersPath(ref)}/${id}`;
+const invitePath = (ref: TeamUserRef, action: 'invite' | 'resend-invitation') =>
+  `/api/v1/collab/teams/${formatTeamUserRef(ref)}/${action}`;
+
+export const listUsers = (api: ApiClient, ref: TeamUserRef, pageToken?: string | null) =>
+  api.get<Paged<TeamUser>>(usersPath(ref), pageToken ? { searchParams: { pageToken } } : {});
+
+export const getUser = (api: ApiClient, ref: TeamUserRef, id: UserId) => api.get<TeamUser>(userPath(ref, id));
+
+export const updateUser = (api: ApiClient, ref: TeamUserRef, id: UserId, changes: { fullName: string }) =>
+  api.put<TeamUser>(userPath(ref, id), { json: changes });
+
+export function uploadUserAvatar(api: ApiClient, ref: TeamUserRef, id: UserId, file: Blob) {
+  const body = new FormData();
+  body.set('file', file);
+  return api.post<TeamUser>(`${userPath(ref, id)}/avatar`, { body });
+}
+
+export const deleteUserAvatar = (api: ApiClient, ref: TeamUserRef, id: UserId) =>
+  api.delete<TeamUser>(`${userPath(ref, id)}/avatar`);
+
+export const setUserRole = (api: ApiClient, ref: TeamUserRef, id: number, role: Exclude<Role, 'owner'>) =>
+  api.put<TeamUser>(`${userPath(ref, id)}/role`, { json: { role } });
+
+export const banUser = (api: ApiClient, ref: TeamUserRef, id: number) =>
+  api.post<TeamUser>(`${userPath(ref, id)}/ban`);
+
+export const unbanUser = (api: ApiClient, ref: TeamUserRef, id: number) =>
+  api.post<TeamUser>(`${userPath(ref, id)}/unban`);
+
+export const kickUser = (api: ApiClient, ref: TeamUserRef, id: number) =>
+  api.post<void>(`${userPath(ref, id)}/kick`);
+
+/** Invites each address; the body is a list of {email}, the answer the invited users. */
+export const inviteUsers = (api: ApiClient, ref: TeamUserRef, emails: string[]) =>
+  api.post<TeamUser[]>(invitePath(ref, 'invite'), { json: emails.map((email) => ({ email })) });
+
+export const resendInvitations = (api: ApiClient, ref: TeamUserRef, emails: string[]) =>
+  api.post<void>(invitePath(ref, 'resend-invitation'), { json: emails.map((email) => ({ email })) });
