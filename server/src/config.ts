@@ -1,0 +1,57 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** Everything the server and the CLI read from the environment, parsed once. */
+export interface Config {
+  port: number;
+  host: string;
+  /** Holds the embedded database, the generated JWT key and server.json. */
+  dataDir: string;
+  /** postgres://... switches from the embedded PGlite to a Postgres server. */
+  databaseUrl: string | null;
+  /** PUBLIC_URL as given; null means "derive it from the port we actually listen on". */
+  publicUrl: string | null;
+  /** JWT_SECRET as given; null means "generate once into DATA_DIR". */
+  jwtSecret: string | null;
+  logLevel: string;
+  /** The built console; served when it exists. */
+  distDir: string;
+}
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+export class ConfigError extends Error {}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const port = parsePort(env.PORT);
+  const databaseUrl = env.DATABASE_URL?.trim() || null;
+  if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
+    throw new ConfigError('DATABASE_URL must start with postgres:// or postgresql://');
+  }
+  const publicUrl = env.PUBLIC_URL?.trim() || null;
+  if (publicUrl && !URL.canParse(publicUrl)) throw new ConfigError('PUBLIC_URL must be an absolute URL');
+  return {
+    port,
+    host: env.HOST?.trim() || '127.0.0.1',
+    dataDir: path.resolve(env.DATA_DIR?.trim() || '.data'),
+    databaseUrl,
+    publicUrl: publicUrl ? publicUrl.replace(/\/+$/, '') : null,
+    jwtSecret: env.JWT_SECRET || null,
+    logLevel: env.LOG_LEVEL?.trim() || 'info',
+    distDir: path.join(repoRoot, 'dist'),
+  };
+}
+
+/** The base URL for links: PUBLIC_URL, or the local address of the port in use. */
+export function resolvePublicUrl(config: Config, listeningPort: number = config.port): string {
+  return config.publicUrl ?? `http://127.0.0.1:${listeningPort}`;
+}
+
+function parsePort(value: string | undefined): number {
+  if (value === undefined || value.trim() === '') return 8080;
+  const port = Number(value);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) {
+    throw new ConfigError(`PORT must be a number from 0 to 65535, got "${value}"`);
+  }
+  return port;
+}

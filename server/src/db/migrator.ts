@@ -1,0 +1,71 @@
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Db, Queryable } from './db';
+
+export const migrationsDir = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+
+// Any constant works; it only has to be the same for every process migrating this database.
+const MIGRATION_LOCK_KEY = 7_305_202_611;
+
+interface Migration {
+  version: number;
+  name: string;
+  file: string;
+}
+
+async function listMigrations(dir: string): Promise<Migration[]> {
+  const migrations: Migration[] = [];
+  for (const file of await readdir(dir)) {
+    if (!file.endsWith('.sql')) continue;
+    const match = /^(\d+)-([a-z0-9-]+)\.sql$/.exec(file);
+    if (!match) throw new Error(`Migration file name must look like 001-name.sql: ${file}`);
+    migrations.push({ version: Number(match[1]), name: match[2] as string, file: path.join(dir, file) });
+  }
+  migrations.sort((a, b) => a.version - b.version);
+  for (let i = 1; i < migrations.length; i++) {
+    if (migrations[i]?.version === migrations[i - 1]?.version) {
+      throw new Error(`Two migrations share the number ${migrations[i]?.version}`);
+    }
+  }
+  return migrations;
+}
+
+/**
+ * Serialises migrators across processes (two servers starting against one Postgres). The lock is
+ * transaction-scoped, so it is released with the commit and never leaks on a pooled connection.
+ * On PGlite it is a harmless no-op: there is only one connection.
+ */
+async function lock(tx: Queryable): Promise<void> {
+  await tx.query('SELECT pg_advisory_xact_lock($1::bigint)', [MIGRATION_LOCK_KEY]);
+}
+
+/** Applies the numbered SQL files not yet recorded, each in its own transaction. Returns their names. */
+export async function migrate(db: Db, dir: string = migrationsDir): Promise<string[]> {
+  const migrations = await listMigrations(dir);
+  await db.transaction(async (tx) => {
+    await lock(tx);
+    await tx.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (
+      version integer PRIMARY KEY,
+      name text NOT NULL,
+      applied_at timestamptz NOT NULL DEFAULT now()
+    )`);
+  });
+  const applied: string[] = [];
+  for (const migration of migrations) {
+    const sql = await readFile(migration.file, 'utf8');
+    await db.transaction(async (tx) => {
+      await lock(tx);
+      // Checked under the lock: another process may have applied it while we waited.
+      const done = await tx.query('SELECT 1 FROM schema_migrations WHERE version = $1', [migration.version]);
+      if (done.length > 0) return;
+      await tx.exec(sql);
+      await tx.query('INSERT INTO schema_migrations (version, name) VALUES ($1, $2)', [
+        migration.version,
+        migration.name,
+      ]);
+      applied.push(`${String(migration.version).padStart(3, '0')}-${migration.name}`);
+    });
+  }
+  return applied;
+}

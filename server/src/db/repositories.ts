@@ -1,0 +1,19 @@
+import type { Queryable } from './db';
+import { createAccountsRepository } from './repositories/accounts.repository';
+import { createAuthCodesRepository } from './repositories/auth-codes.repository';
+import { createSessionsRepository } from './repositories/sessions.repository';
+import { createTeamUsersRepository } from './repositories/team-users.repository';
+import { createTeamsRepository } from './repositories/teams.repository';
+
+/** All repositories over one connection: the Db itself, or a transaction's tx. */
+export function createRepositories(db: Queryable) {
+  return {
+    accounts: createAccountsRepository(db),
+    teams: createTeamsRepository(db),
+    teamUsers: createTeamUsersRepository(db),
+    sessions: createSessionsRepository(db),
+    authCodes: createAuthCodesRepository(db),
+  };
+}
+
+export type Repositories = ReturnType<typeof createRepositories>;
