@@ -1,0 +1,52 @@
+import { defineConfig } from '@playwright/test';
+
+// Browser tests run Debian's Chromium (never a downloaded browser) against the real server: the
+// built console and the API on one port, on a fresh embedded database with the demo data.
+const port = 8190;
+const baseURL = `http://127.0.0.1:${port}`;
+
+export default defineConfig({
+  testDir: 'e2e',
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  forbidOnly: !!process.env.CI,
+  reporter: 'list',
+  timeout: 30_000,
+  expect: { timeout: 10_000 },
+  use: {
+    baseURL,
+    browserName: 'chromium',
+    launchOptions: {
+      executablePath: '/usr/bin/chromium',
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+      ],
+    },
+    trace: 'retain-on-failure',
+  },
+  webServer: {
+    command: 'rm -rf .data-e2e && npm start',
+    url: `${baseURL}/`,
+    env: {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: '.data-e2e',
+      LOG_LEVEL: 'warn',
+      PUBLIC_URL: baseURL,
+    },
+    reuseExistingServer: !process.env.CI,
+    // The first start builds the console before the server listens.
+    timeout: 120_000,
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 5_000 },
+    stdout: 'pipe',
+    stderr: 'pipe',
+  },
+});
