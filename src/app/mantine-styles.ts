@@ -1,17 +1,22 @@
 // Mantine's CSS per component actually used, instead of the whole stylesheet. Globals first, then
-// components that others build on (UnstyledButton, Text), then the rest. Add a line when a view
+// components that others build on (UnstyledButton, Text, Popover, CloseButton), then the rest. Add a line when a view
 // starts using a new Mantine component.
 import '@mantine/core/styles/baseline.css';
 import '@mantine/core/styles/default-css-variables.css';
 import '@mantine/core/styles/global.css';
 import '@mantine/core/styles/UnstyledButton.css';
 import '@mantine/core/styles/Text.css';
+import '@mantine/core/styles/Popover.css';
+import '@mantine/core/styles/CloseButton.css';
+import '@mantine/core/styles/Alert.css';
 import '@mantine/core/styles/Anchor.css';
 import '@mantine/core/styles/Avatar.css';
 import '@mantine/core/styles/Button.css';
 import '@mantine/core/styles/Center.css';
+import '@mantine/core/styles/Combobox.css';
 import '@mantine/core/styles/Container.css';
 import '@mantine/core/styles/Group.css';
 import '@mantine/core/styles/Loader.css';
+import '@mantine/core/styles/Notification.css';
 import '@mantine/core/styles/Stack.css';
 import '@mantine/core/styles/Title.css';
