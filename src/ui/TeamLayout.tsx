@@ -1,0 +1,75 @@
+import { Container, Group, Loader, Text, Title } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { LegalFooter } from '@/ui/LegalFooter';
+import { linkClick, type NavigateHandler } from '@/ui/link-click';
+import classes from './TeamLayout.module.css';
+
+/** loading: the memberships are not known yet; notMember: the address names no membership of the user. */
+export type TeamLayoutState = 'loading' | 'notMember' | 'ready';
+
+export interface TeamLayoutProps {
+  state: TeamLayoutState;
+  /** Where 'Back to Spark' leads. */
+  backHref: string;
+  /** Routes a plain click on 'Back to Spark' in the app; leave it out when backHref is external. */
+  onBackNavigate?: NavigateHandler;
+  /** The team selector. */
+  selector: ReactNode;
+  /** The team nav bar, shown once the membership is known. */
+  nav: ReactNode;
+  /** The team page. */
+  children: ReactNode;
+  termsHref: string;
+  privacyHref: string;
+  /** Year in the copyright line. */
+  year: number;
+}
+
+/** The frame of every /teams/{tid}-{uid} page (spec section 2, team layout). */
+export function TeamLayout(props: TeamLayoutProps) {
+  const { state, backHref, onBackNavigate, selector, nav, children, termsHref, privacyHref, year } = props;
+  return (
+    <div className={classes.root}>
+      <header className={classes.header}>
+        <Container>
+          <Group className={classes.headerInner} justify="space-between">
+            <a className={classes.back} href={backHref} onClick={linkClick(backHref, onBackNavigate)}>
+              <img className={classes.logo} src="/logo.svg" alt="" />
+              <span>Back to Spark</span>
+            </a>
+            {selector}
+          </Group>
+        </Container>
+      </header>
+      <main className={classes.main}>
+        <Container>
+          <Title order={1} mb="md">
+            Team Preferences
+          </Title>
+          <TeamBody state={state} nav={nav}>
+            {children}
+          </TeamBody>
+        </Container>
+      </main>
+      <LegalFooter termsHref={termsHref} privacyHref={privacyHref} year={year} />
+    </div>
+  );
+}
+
+function TeamBody({ state, nav, children }: Pick<TeamLayoutProps, 'state' | 'nav' | 'children'>) {
+  if (state === 'loading') {
+    return (
+      <Group gap="xs">
+        <Loader size="sm" aria-hidden />
+        <Text role="status">Loading</Text>
+      </Group>
+    );
+  }
+  if (state === 'notMember') return <Text>You are not a member of this team</Text>;
+  return (
+    <>
+      {nav}
+      <div className={classes.content}>{children}</div>
+    </>
+  );
+}
