@@ -1,6 +1,6 @@
 // Mantine's CSS per component actually used, instead of the whole stylesheet. Globals first, then
-// components that others build on (UnstyledButton, Text, Popover, CloseButton), then the rest. Add a line when a view
-// starts using a new Mantine component.
+// components that others build on (UnstyledButton, Text, Popover, CloseButton), then the rest.
+// Add a line when a view starts using a new Mantine component.
 import '@mantine/core/styles/baseline.css';
 import '@mantine/core/styles/default-css-variables.css';
 import '@mantine/core/styles/global.css';
