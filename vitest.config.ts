@@ -8,7 +8,10 @@ const alias = { '@': fileURLToPath(new URL('./src', import.meta.url)) };
 export default defineConfig({
   test: {
     projects: [
-      { resolve: { alias }, test: { name: 'domain', environment: 'node', globals: true, include: ['src/domain/**/*.test.ts'] } },
+      {
+        resolve: { alias },
+        test: { name: 'domain', environment: 'node', globals: true, include: ['src/domain/**/*.test.ts'] },
+      },
       {
         resolve: { alias },
         test: {

@@ -100,7 +100,13 @@ export interface Card {
   expYear: number;
 }
 
-export type SubscriptionStatus = 'incomplete' | 'trialing' | 'active' | 'past_due' | 'canceled' | (string & {});
+export type SubscriptionStatus =
+  | 'incomplete'
+  | 'trialing'
+  | 'active'
+  | 'past_due'
+  | 'canceled'
+  | (string & {});
 
 export interface Subscription {
   status: SubscriptionStatus;
