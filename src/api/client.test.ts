@@ -169,3 +169,56 @@ describe('errors', () => {
     expect(error).toMatchObject({ status: 418, code: null, message: 'Unknown server error', data: null });
   });
 });
+
+describe('a 401 on an authenticated call', () => {
+  const unauthorized = () =>
+    jsonResponse(401, { errorCode: 1200, errorMessage: 'Token is invalid', errorData: null });
+
+  it('renews the token once and retries the call once with the new token', async () => {
+    const { fetch, requests } = fakeFetch((call) =>
+      call === 1 ? unauthorized() : jsonResponse(200, { id: 7 }),
+    );
+    const renewAccessToken = vi.fn(async () => 'fresh');
+    const api = createApiClient({ prefixUrl, fetch, getAccessToken: () => 'stale', renewAccessToken });
+    await expect(api.post('/api/v1/thing', { json: { a: 1 } })).resolves.toEqual({ id: 7 });
+    expect(renewAccessToken).toHaveBeenCalledTimes(1);
+    expect(renewAccessToken).toHaveBeenCalledWith('stale');
+    expect(requests.map((request) => request.headers.get('authorization'))).toEqual([
+      'Bearer stale',
+      'Bearer fresh',
+    ]);
+    expect(requests[1]?.json()).toEqual({ a: 1 });
+  });
+
+  it('does not retry a second time when the retry is refused too', async () => {
+    const { fetch, requests } = fakeFetch(unauthorized);
+    const renewAccessToken = vi.fn(async () => 'fresh');
+    const api = createApiClient({ prefixUrl, fetch, getAccessToken: () => 'stale', renewAccessToken });
+    const error = await api.get('/api/v2/profile').catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as ApiError).status).toBe(401);
+    expect(requests).toHaveLength(2);
+    expect(renewAccessToken).toHaveBeenCalledTimes(1);
+  });
+
+  it('passes the original 401 up when no new token can be had', async () => {
+    const { fetch, requests } = fakeFetch(unauthorized);
+    const api = createApiClient({
+      prefixUrl,
+      fetch,
+      getAccessToken: () => 'stale',
+      renewAccessToken: () => Promise.reject(new Error('No refresh token')),
+    });
+    const error = await api.get('/api/v2/profile').catch((caught: unknown) => caught);
+    expect((error as ApiError).code).toBe(1200);
+    expect(requests).toHaveLength(1);
+  });
+
+  it('never renews for calls without auth', async () => {
+    const { fetch } = fakeFetch(unauthorized);
+    const renewAccessToken = vi.fn(async () => 'fresh');
+    const api = createApiClient({ prefixUrl, fetch, getAccessToken: () => 'stale', renewAccessToken });
+    await expect(api.post('/api/v2/auth/code', { auth: false, json: {} })).rejects.toBeInstanceOf(ApiError);
+    expect(renewAccessToken).not.toHaveBeenCalled();
+  });
+});

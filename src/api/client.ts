@@ -2,7 +2,7 @@
 // and every failure turned into an ApiError (or passed through when it is not an API error).
 
 import ky, { type KyInstance, type Options } from 'ky';
-import { toApiError } from '@/api/api-error';
+import { isApiError, toApiError } from '@/api/api-error';
 
 /** Retries after the first attempt, on network failure or a 5xx status. */
 export const RETRY_LIMIT = 5;
@@ -20,6 +20,11 @@ export interface ApiClientOptions {
   prefixUrl?: string;
   /** Supplies the bearer token for authenticated calls (the session refreshes it as needed). */
   getAccessToken?: AccessTokenGetter;
+  /**
+   * Called once when an authenticated call answers 401 with `rejectedToken`; resolves to the token
+   * to retry with (spec section 4: one refresh, one retry), or rejects when the session is gone.
+   */
+  renewAccessToken?: (rejectedToken: string) => Promise<string>;
   fetch?: typeof globalThis.fetch;
 }
 
@@ -77,8 +82,12 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
   const http = createKy(options);
   const prefixUrl = options.prefixUrl ?? defaultPrefixUrl();
 
-  async function request<T>(method: Method, path: string, { auth = true, ...rest }: RequestOptions = {}) {
-    const token = auth ? await options.getAccessToken?.() : null;
+  async function send<T>(
+    method: Method,
+    path: string,
+    rest: Omit<RequestOptions, 'auth'>,
+    token: string | null,
+  ) {
     const kyOptions: Options = {
       method,
       ...rest,
@@ -88,6 +97,20 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
       return await parseBody<T>(await http(relative(path), kyOptions));
     } catch (error) {
       throw await toApiError(error);
+    }
+  }
+
+  async function request<T>(method: Method, path: string, { auth = true, ...rest }: RequestOptions = {}) {
+    const token = auth ? ((await options.getAccessToken?.()) ?? null) : null;
+    try {
+      return await send<T>(method, path, rest, token);
+    } catch (error) {
+      const renew = options.renewAccessToken;
+      if (!(token && renew && isApiError(error) && error.status === 401)) throw error;
+      // When no new token can be had, the caller sees the original 401 (and re-runs the auth flow).
+      const renewed = await renew(token).catch(() => null);
+      if (!renewed) throw error;
+      return await send<T>(method, path, rest, renewed);
     }
   }
 
