@@ -8,6 +8,8 @@ import '@mantine/core/styles/UnstyledButton.css';
 import '@mantine/core/styles/Text.css';
 import '@mantine/core/styles/Popover.css';
 import '@mantine/core/styles/CloseButton.css';
+import '@mantine/core/styles/Input.css';
+import '@mantine/core/styles/ActionIcon.css';
 import '@mantine/core/styles/Alert.css';
 import '@mantine/core/styles/Anchor.css';
 import '@mantine/core/styles/Avatar.css';

@@ -93,3 +93,16 @@ describe('team registry', () => {
     expect(actor.getSnapshot().matches('idle')).toBe(true);
   });
 });
+
+describe('team registry reloads', () => {
+  it('restarts a load in flight on reload and keeps only the newer answer', async () => {
+    const { actor, replies } = startRegistry();
+    actor.send({ type: 'registry.load' });
+    actor.send({ type: 'registry.reload' });
+    expect(replies).toHaveLength(2);
+    replies[0]?.resolve([membership(9, 90, 'Old User Team')]);
+    replies[1]?.resolve([membership(1, 10, 'Acme Inc')]);
+    await flush();
+    expect(selectSelectableMemberships(actor.getSnapshot()).map(({ team }) => team.name)).toEqual(['Acme Inc']);
+  });
+});

@@ -53,6 +53,8 @@ export const teamRegistryMachine = setup({
     },
     loading: {
       tags: 'loading',
+      // A reload while loading (say, another user logged in) restarts the call.
+      on: { 'registry.reload': { target: 'loading', reenter: true } },
       invoke: {
         id: 'loadMemberships',
         src: 'loadMemberships',
