@@ -43,6 +43,12 @@ describe('classifyError', () => {
     });
   });
 
+  it('treats an error response without the spec body as an API error with its message', () => {
+    const proxyError = { status: 502, code: null, message: 'Unknown server error', data: null };
+    expect(classifyError(proxyError)).toEqual({ kind: 'apiError', message: 'Unknown server error' });
+    expect(classifyError({ ...proxyError, status: 401 })).toEqual({ kind: 'unauthorized' });
+  });
+
   it.each([new Error('boom'), 'text', null, { status: '401' }])("says 'Unknown error' for %o", (error) => {
     expect(classifyError(error)).toEqual({ kind: 'unknown', message: UNKNOWN_ERROR_MESSAGE });
   });

@@ -6,7 +6,8 @@ export const UNKNOWN_ERROR_MESSAGE = 'Unknown error';
 
 export interface ApiErrorShape {
   status: number;
-  code: number;
+  /** null when the body was not the spec's error body ('Unknown server error'). */
+  code: number | null;
   message: string;
   data: unknown;
 }
@@ -14,7 +15,9 @@ export interface ApiErrorShape {
 export function isApiErrorShape(error: unknown): error is ApiErrorShape {
   if (typeof error !== 'object' || error === null) return false;
   const { status, code, message } = error as Record<string, unknown>;
-  return typeof status === 'number' && typeof code === 'number' && typeof message === 'string';
+  return (
+    typeof status === 'number' && (typeof code === 'number' || code === null) && typeof message === 'string'
+  );
 }
 
 export type ErrorOutcome =
@@ -33,7 +36,7 @@ function numberOrNull(value: unknown): number | null {
 
 export function classifyError(error: unknown): ErrorOutcome {
   if (!isApiErrorShape(error)) return { kind: 'unknown', message: UNKNOWN_ERROR_MESSAGE };
-  if (membershipLostCodes.includes(error.code)) {
+  if (error.code !== null && membershipLostCodes.includes(error.code)) {
     const data = (typeof error.data === 'object' && error.data !== null ? error.data : {}) as Record<
       string,
       unknown
