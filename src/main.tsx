@@ -2,12 +2,21 @@ import '@/app/mantine-styles';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from '@/app/app';
+import { STORAGE_KEY_PREFIX } from '@/app/config';
+import { devInspector } from '@/app/inspector';
+import { createAppServices } from '@/app/services';
+import { createSessionStore } from '@/app/session-storage';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 
+const services = createAppServices({
+  store: createSessionStore(STORAGE_KEY_PREFIX, window.localStorage, window),
+  inspect: await devInspector(),
+});
+
 createRoot(root).render(
   <StrictMode>
-    <App />
+    <App services={services} />
   </StrictMode>,
 );

@@ -22,3 +22,6 @@ export function getSparkHref(from: string): string {
   url.searchParams.set('from', from);
   return url.toString();
 }
+
+/** Prefix of the console's browser-storage keys; set VITE_STORAGE_PREFIX to run two consoles side by side. */
+export const STORAGE_KEY_PREFIX: string = import.meta.env.VITE_STORAGE_PREFIX ?? 'spark-console:';

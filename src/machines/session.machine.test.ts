@@ -227,3 +227,18 @@ describe('logout and other tabs', () => {
     expect(harness.actor.getSnapshot().matches({ loggedIn: 'ready' })).toBe(true);
   });
 });
+
+describe('the same login twice', () => {
+  it('tries a token only once while it is pending (a page mounted twice)', async () => {
+    const harness = createSessionHarness();
+    harness.restoreReply.resolve(null);
+    await flush();
+    const code = fakeAuthCode(7);
+    harness.actor.send({ type: 'session.login', token: code });
+    harness.actor.send({ type: 'session.login', token: code });
+    expect(harness.exchangeCalls).toHaveLength(1);
+    harness.exchangeCalls[0]?.reply.resolve(tokens(7, 1));
+    await flush();
+    expect(harness.actor.getSnapshot().matches({ loggedIn: 'ready' })).toBe(true);
+  });
+});

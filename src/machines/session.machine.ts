@@ -116,6 +116,10 @@ export const sessionMachine = setup({
   },
   guards: {
     hasStoredSession: (_, stored: StoredSession | null) => Boolean(stored?.refreshToken),
+    isPendingToken: ({ context, event }) =>
+      event.type === 'session.login' &&
+      context.pendingToken !== null &&
+      event.token.trim() === context.pendingToken,
     isEmptyToken: ({ event }) => event.type === 'session.login' && event.token.trim() === '',
     isAuthCodeOfCurrentUser: ({ context, event }) =>
       event.type === 'session.login' &&
@@ -143,6 +147,8 @@ export const sessionMachine = setup({
   initial: 'restoring',
   on: {
     'session.login': [
+      // The same token again while it is being tried (a page mounted twice): nothing new to do.
+      { guard: 'isPendingToken' },
       {
         guard: 'isEmptyToken',
         target: '.loggedOut',

@@ -103,6 +103,8 @@ describe('team registry reloads', () => {
     replies[0]?.resolve([membership(9, 90, 'Old User Team')]);
     replies[1]?.resolve([membership(1, 10, 'Acme Inc')]);
     await flush();
-    expect(selectSelectableMemberships(actor.getSnapshot()).map(({ team }) => team.name)).toEqual(['Acme Inc']);
+    expect(selectSelectableMemberships(actor.getSnapshot()).map(({ team }) => team.name)).toEqual([
+      'Acme Inc',
+    ]);
   });
 });

@@ -1,10 +1,22 @@
+import { useSelector } from '@xstate/react';
 import { useEffect } from 'react';
-import { isRouteErrorResponse, Outlet, useNavigate, useRouteError } from 'react-router';
+import {
+  isRouteErrorResponse,
+  Outlet,
+  useLocation,
+  useMatches,
+  useNavigate,
+  useRouteError,
+} from 'react-router';
 import { documentTitle } from '@/app/config';
+import { useServices } from '@/app/services-context';
+import { parseTeamUserRef } from '@/domain/team-user-ref';
+import { selectShownFlash } from '@/machines/flash.selectors';
 import { useCurrentRoute } from '@/routes/current-route';
 import { PublicFrame } from '@/routes/public-layout.route';
 import { pathTo } from '@/routes/route-table';
 import { AppError } from '@/ui/AppError';
+import { FlashBar } from '@/ui/FlashBar';
 import { NotFound } from '@/ui/NotFound';
 
 function useDocumentTitle(title: string | null | undefined) {
@@ -13,11 +25,40 @@ function useDocumentTitle(title: string | null | undefined) {
   }, [title]);
 }
 
-/** The root of every page: keeps the document title in step with the route. */
+/** One page-view event per navigation, with the route name and the team user of the path. */
+function usePageViews() {
+  const { trackPageView } = useServices();
+  const route = useCurrentRoute();
+  const matches = useMatches();
+  const location = useLocation();
+  const teamUser = matches.at(-1)?.params.teamUser;
+  const routeName = route?.name;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: one event per navigation (location.key), not per render
+  useEffect(() => {
+    if (!routeName) return;
+    const ref = teamUser ? parseTeamUserRef(teamUser) : null;
+    trackPageView({ route: routeName, tid: ref?.teamId ?? null, uid: ref?.userId ?? null });
+  }, [location.key]);
+}
+
+/** The flash bar at the bottom of every screen. */
+function AppFlashBar() {
+  const { flash } = useServices();
+  const shown = useSelector(flash, selectShownFlash);
+  return <FlashBar flash={shown} onClose={(id) => flash.send({ type: 'flash.close', id })} />;
+}
+
+/** The root of every page: document title, page views and the flash bar. */
 export function RootRoute() {
   const route = useCurrentRoute();
   useDocumentTitle(route?.title);
-  return <Outlet />;
+  usePageViews();
+  return (
+    <>
+      <Outlet />
+      <AppFlashBar />
+    </>
+  );
 }
 
 /** Errors no page handled: a 404 thrown by a loader (bad path params) or a failure to load a page. */

@@ -1,21 +1,41 @@
 import { render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
+import { fakeFetch, jsonResponse } from '@/api/testing/fake-fetch';
 import { Providers } from '@/app/providers';
+import { ServicesProvider } from '@/app/services-context';
+import type { TeamMembership } from '@/domain/entities';
+import { createLoginGuard } from '@/routes/login-guard';
 import { routeObjects } from '@/routes/route-objects';
+import { fakeAccessToken } from '@/test/fake-jwt';
+import { createTestServices } from '@/test/test-services';
+import { membershipFixture } from '@/ui/memberships.fixture';
 
-function renderAt(path: string) {
-  const router = createMemoryRouter(routeObjects(), { initialEntries: [path] });
+const FAR_FUTURE_S = 4_102_444_800;
+const signedIn = { refreshToken: 'rt_1', accessToken: fakeAccessToken(7), expiresAt: FAR_FUTURE_S, uid: 7 };
+
+function renderAt(path: string, { loggedIn = true, memberships = [] as TeamMembership[] } = {}) {
+  const { fetch, requests } = fakeFetch((_call, request) =>
+    request.url.endsWith('/api/v1/collab/teams')
+      ? jsonResponse(200, { items: memberships })
+      : jsonResponse(404, {}),
+  );
+  const { services, pageViews } = createTestServices({ fetch, stored: loggedIn ? signedIn : null });
+  const router = createMemoryRouter(routeObjects({ requireLogin: createLoginGuard(services.session) }), {
+    initialEntries: [path],
+  });
   render(
     <Providers env="test">
-      <RouterProvider router={router} />
+      <ServicesProvider services={services}>
+        <RouterProvider router={router} />
+      </ServicesProvider>
     </Providers>,
   );
-  return router;
+  return { router, services, requests, pageViews };
 }
 
 describe('the console router', () => {
   it('shows Page not found in the public layout for an unknown path', async () => {
-    renderAt('/no/such/page');
+    renderAt('/no/such/page', { loggedIn: false });
     expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Get Spark' }).getAttribute('href')).toContain('from=not-found');
     expect(screen.getByRole('link', { name: 'Go to the home page' }).getAttribute('href')).toBe('/');
@@ -27,12 +47,21 @@ describe('the console router', () => {
     expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeTruthy();
   });
 
-  it('sends the bare team path to the overview and titles the page', async () => {
-    const router = renderAt('/teams/3-7');
+  it('sends the bare team path to the overview inside the team layout, and titles the page', async () => {
+    const acme = membershipFixture({ id: 3, name: 'Acme Inc' }, { id: 7, email: 'olivia@acme.test' });
+    const { router } = renderAt('/teams/3-7', { memberships: [acme] });
     expect(await screen.findByRole('heading', { name: 'Overview' })).toBeTruthy();
     expect(router.state.location.pathname).toBe('/teams/3-7/overview');
     expect(screen.getByRole('heading', { name: 'Team Preferences' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Back to Spark' })).toBeTruthy();
     expect(document.title).toBe('Overview – Spark Teams Console');
+  });
+
+  it('says so when the address names no membership of the user', async () => {
+    renderAt('/teams/3-8/overview', {
+      memberships: [membershipFixture({ id: 3, name: 'Acme Inc' }, { id: 7, email: 'olivia@acme.test' })],
+    });
+    expect(await screen.findByText('You are not a member of this team')).toBeTruthy();
   });
 
   it('shows a placeholder with the route title for pages not built yet', async () => {
@@ -47,5 +76,33 @@ describe('the console router', () => {
   it('routes /public-files/upload to the upload page, not the download page', async () => {
     renderAt('/public-files/upload');
     expect(await screen.findByRole('heading', { name: 'Upload a public file' })).toBeTruthy();
+  });
+
+  it('sends a visitor on a login-required page to session-expired, carrying the path as goto', async () => {
+    const { router } = renderAt('/teams/3-7/users?filter=admins', { loggedIn: false });
+    expect(await screen.findByRole('heading', { name: 'Session expired' })).toBeTruthy();
+    expect(screen.getByText('You were logged out due to inactivity')).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/auth/session-expired');
+    expect(new URLSearchParams(router.state.location.search).get('goto')).toBe(
+      '/teams/3-7/users?filter=admins',
+    );
+  });
+
+  it('lets visitors open pages that need no login', async () => {
+    const { router } = renderAt('/accept-invitation?key=abc', { loggedIn: false });
+    expect(await screen.findByRole('heading', { name: 'Accept invitation' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/accept-invitation');
+  });
+
+  it('sends one page-view event per navigation, with the route and tid/uid', async () => {
+    const acme = membershipFixture({ id: 3, name: 'Acme Inc' }, { id: 7, email: 'olivia@acme.test' });
+    const { router, pageViews } = renderAt('/teams/3-7/overview', { memberships: [acme] });
+    await screen.findByRole('heading', { name: 'Overview' });
+    await router.navigate('/teams/3-7/users');
+    await screen.findByRole('heading', { name: 'Members' });
+    expect(pageViews).toEqual([
+      { route: 'team-overview', tid: 3, uid: 7 },
+      { route: 'team-users', tid: 3, uid: 7 },
+    ]);
   });
 });

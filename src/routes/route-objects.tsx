@@ -10,6 +10,7 @@ import {
 } from 'react-router';
 import { parseTeamUserRef } from '@/domain/team-user-ref';
 import type { RouteHandle } from '@/routes/current-route';
+import type { LoginGuard } from '@/routes/login-guard';
 import { PublicLayoutRoute } from '@/routes/public-layout.route';
 import { RootError, RootRoute } from '@/routes/root.route';
 import { loadPage } from '@/routes/route-groups';
@@ -31,13 +32,31 @@ function Screen({ route, page: Page }: { route: RouteMeta; page: ComponentType }
   return <Page key={screenKey(route, params, search)} />;
 }
 
-function routeObject(route: RouteMeta, children?: RouteObject[]): RouteObject {
+export interface RouteObjectsOptions {
+  /** Guards routes whose metadata says needsLogIn; without it (some tests) nothing is guarded. */
+  requireLogin?: LoginGuard;
+}
+
+function routeLoader(route: RouteMeta, { requireLogin }: RouteObjectsOptions) {
+  const checksTeamUser = route.path.includes(':teamUser');
+  const guarded = route.needsLogIn && requireLogin;
+  if (!checksTeamUser && !guarded) return {};
+  return {
+    loader: async (args: LoaderFunctionArgs) => {
+      if (checksTeamUser) requireNumericTeamUser(args);
+      if (guarded) await requireLogin(args.request);
+      return null;
+    },
+  };
+}
+
+function routeObject(route: RouteMeta, options: RouteObjectsOptions, children?: RouteObject[]): RouteObject {
   const handle: RouteHandle = { route };
   return {
     id: route.name,
     path: route.path,
     handle,
-    ...(route.path.includes(':teamUser') ? { loader: requireNumericTeamUser } : {}),
+    ...routeLoader(route, options),
     lazy: async () => {
       const page = await loadPage(route.name as RouteName, route.group);
       return { element: <Screen route={route} page={page} /> };
@@ -58,10 +77,10 @@ const teamIndex: RouteObject = {
 };
 
 /** The router's input: the route table nested into the root, the public layout and the team area. */
-export function routeObjects(): RouteObject[] {
-  const team = routeObject(routeMeta('team'), [
+export function routeObjects(options: RouteObjectsOptions = {}): RouteObject[] {
+  const team = routeObject(routeMeta('team'), options, [
     teamIndex,
-    ...routesIn('team').map((route) => routeObject(route)),
+    ...routesIn('team').map((route) => routeObject(route, options)),
   ]);
   return [
     {
@@ -73,7 +92,7 @@ export function routeObjects(): RouteObject[] {
         {
           id: 'public-layout',
           Component: PublicLayoutRoute,
-          children: routesIn('public').map((r) => routeObject(r)),
+          children: routesIn('public').map((route) => routeObject(route, options)),
         },
         team,
       ],

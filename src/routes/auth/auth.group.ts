@@ -1,9 +1,10 @@
-import { PlaceholderPage } from '@/routes/placeholder';
+import { AuthPage } from '@/routes/auth/auth.route';
+import { LoginPage } from '@/routes/auth/login.route';
+import { SessionExpiredPage } from '@/routes/auth/session-expired.route';
 import type { GroupPages } from '@/routes/route-groups';
 
-// Placeholders until their issues build these pages.
 export const pages: GroupPages = {
-  login: PlaceholderPage,
-  auth: PlaceholderPage,
-  'session-expired': PlaceholderPage,
+  login: LoginPage,
+  auth: AuthPage,
+  'session-expired': SessionExpiredPage,
 };

@@ -1,7 +1,6 @@
-import { PlaceholderPage } from '@/routes/placeholder';
+import { HomePage } from '@/routes/home/home.route';
 import type { GroupPages } from '@/routes/route-groups';
 
-// Placeholders until their issues build these pages.
 export const pages: GroupPages = {
-  home: PlaceholderPage,
+  home: HomePage,
 };

@@ -1,17 +1,81 @@
-import { Container, Stack, Text, Title } from '@mantine/core';
-import { Outlet } from 'react-router';
+// The team area frame for /teams/{tid}-{uid}/... (spec section 2): 'Back to Spark', the team
+// selector, 'Team Preferences', the nav for the user's role and plan, the page, the footer.
+import { useSelector } from '@xstate/react';
+import { useMemo } from 'react';
+import { Outlet, useNavigate, useParams } from 'react-router';
+import { links } from '@/app/config';
+import { useServices } from '@/app/services-context';
+import { classifyError } from '@/domain/error-policy';
+import { teamNav } from '@/domain/permissions';
+import { parseTeamUserRef } from '@/domain/team-user-ref';
+import {
+  selectMembership,
+  selectRegistryError,
+  selectRegistryLoading,
+  selectSelectableMemberships,
+} from '@/machines/team-registry.selectors';
+import { useCurrentRoute } from '@/routes/current-route';
+import { pathTo } from '@/routes/route-table';
+import { ErrorBox } from '@/ui/ErrorBox';
+import { TeamLayout } from '@/ui/TeamLayout';
+import { TeamNav } from '@/ui/TeamNav';
+import { TeamSelector } from '@/ui/TeamSelector';
 
-/** Stands in for the team layout (selector, nav, footer) until its issue builds it. */
-export function TeamLayoutPlaceholder() {
+const TEAM_ROUTES = ['team-overview', 'team-users', 'team-billing', 'team-contact-us'] as const;
+type TeamRoute = (typeof TEAM_ROUTES)[number];
+
+function isTeamRoute(name: string | undefined): name is TeamRoute {
+  return TEAM_ROUTES.includes(name as TeamRoute);
+}
+
+export function TeamLayoutRoute() {
+  const { registry } = useServices();
+  const navigate = useNavigate();
+  const route = useCurrentRoute();
+  // The route's loader has already refused anything that is not {tid}-{uid}.
+  const ref = parseTeamUserRef(useParams().teamUser ?? '') ?? { teamId: 0, userId: 0 };
+  const loading = useSelector(registry, selectRegistryLoading);
+  const error = useSelector(registry, selectRegistryError);
+  const memberships = useSelector(registry, selectSelectableMemberships);
+  const membershipSelector = useMemo(
+    () => selectMembership(ref.teamId, ref.userId),
+    [ref.teamId, ref.userId],
+  );
+  const membership = useSelector(registry, membershipSelector);
+
+  const selector = (
+    <TeamSelector
+      memberships={memberships}
+      current={ref}
+      loading={loading}
+      onSelect={(teamId, userId) => navigate(pathTo('team-overview', { teamId, userId }))}
+    />
+  );
+  const nav = membership ? (
+    <TeamNav
+      entries={teamNav(membership.profile.role, membership.team.plan)}
+      activeRoute={isTeamRoute(route?.name) ? route.name : null}
+      hrefFor={(teamRoute) => pathTo(teamRoute, ref)}
+      onNavigate={(href) => navigate(href)}
+    />
+  ) : null;
+
+  const errorOutcome = error ? classifyError(error) : null;
   return (
-    <Container py="xl">
-      <Stack gap="lg">
-        <Stack gap="xs">
-          <Title order={1}>Team Preferences</Title>
-          <Text c="dimmed">This page is being built.</Text>
-        </Stack>
+    <TeamLayout
+      state={loading ? 'loading' : membership || errorOutcome ? 'ready' : 'notMember'}
+      backHref={links.appDeepLink}
+      selector={selector}
+      nav={nav}
+      termsHref={links.termsOfService}
+      privacyHref={links.privacyPolicy}
+      year={new Date().getFullYear()}
+    >
+      {errorOutcome && 'message' in errorOutcome ? (
+        <ErrorBox message={errorOutcome.message} onRetry={() => registry.send({ type: 'registry.reload' })} />
+      ) : (
         <Outlet />
-      </Stack>
-    </Container>
+      )}
+    </TeamLayout>
   );
 }

@@ -1,10 +1,10 @@
 import { PlaceholderPage } from '@/routes/placeholder';
 import type { GroupPages } from '@/routes/route-groups';
-import { TeamLayoutPlaceholder } from '@/routes/team/team-layout.route';
+import { TeamLayoutRoute } from '@/routes/team/team-layout.route';
 
-// Placeholders until their issues build the team area.
+// The team pages are placeholders until their issues build them; the layout is real.
 export const pages: GroupPages = {
-  team: TeamLayoutPlaceholder,
+  team: TeamLayoutRoute,
   'team-overview': PlaceholderPage,
   'team-users': PlaceholderPage,
   'team-billing': PlaceholderPage,

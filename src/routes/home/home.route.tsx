@@ -1,0 +1,61 @@
+// Home (spec section 2): sends the user on to a team — billing of an owned team when goto asks for
+// team-billing, another console path when goto names one, else the first team's overview — and
+// otherwise shows 'Pick a team to start' with the expanded team selector or its error.
+import { useSelector } from '@xstate/react';
+import { useEffect } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import { useServices } from '@/app/services-context';
+import { classifyError } from '@/domain/error-policy';
+import { homeTarget } from '@/domain/memberships';
+import { safeInternalPath } from '@/domain/redirect';
+import {
+  selectRegistryError,
+  selectRegistryLoading,
+  selectSelectableMemberships,
+} from '@/machines/team-registry.selectors';
+import { pathTo } from '@/routes/route-table';
+import { HomeView } from '@/ui/HomeView';
+import { TeamSelector } from '@/ui/TeamSelector';
+
+export const BILLING_GOTO = 'team-billing';
+
+export function HomePage() {
+  const { registry } = useServices();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const goto = params.get('goto');
+  const loading = useSelector(registry, selectRegistryLoading);
+  const error = useSelector(registry, selectRegistryError);
+  const memberships = useSelector(registry, selectSelectableMemberships);
+
+  // Errors without a message (401, lost membership) are handled app-wide (see app/services.ts).
+  const outcome = error ? classifyError(error) : null;
+  const shownError = outcome && 'message' in outcome ? outcome.message : null;
+
+  useEffect(() => {
+    if (loading || error) return;
+    const gotoPath = goto === BILLING_GOTO ? null : safeInternalPath(goto);
+    if (gotoPath && gotoPath !== pathTo('home')) {
+      navigate(gotoPath, { replace: true });
+      return;
+    }
+    const target = homeTarget(memberships, goto === BILLING_GOTO);
+    if (target) navigate(pathTo(target.route, target), { replace: true });
+  }, [loading, error, goto, memberships, navigate]);
+
+  return (
+    <HomeView
+      error={shownError}
+      onRetry={() => registry.send({ type: 'registry.reload' })}
+      selector={
+        <TeamSelector
+          expanded
+          memberships={memberships}
+          current={null}
+          loading={loading}
+          onSelect={(teamId, userId) => navigate(pathTo('team-overview', { teamId, userId }))}
+        />
+      }
+    />
+  );
+}
