@@ -1,0 +1,114 @@
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import {
+  defaultErrorMessages,
+  type ErrorBody,
+  ErrorCode,
+  type FieldError,
+  type TeamUserRef,
+} from '../../src/domain/error-codes';
+
+/** An error the client is meant to see: it leaves the server as the spec's error body. */
+export class AppError extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly errorCode: number,
+    message: string,
+    readonly errorData: ErrorBody['errorData'] = null,
+  ) {
+    super(message);
+    this.name = new.target.name;
+  }
+
+  toBody(): ErrorBody {
+    return { errorCode: this.errorCode, errorMessage: this.message, errorData: this.errorData };
+  }
+}
+
+export class ValidationError extends AppError {
+  constructor(fields: FieldError[], statusCode = 400) {
+    super(statusCode, ErrorCode.validation, defaultErrorMessages[ErrorCode.validation], fields);
+  }
+}
+
+export class TokenInvalidError extends AppError {
+  constructor() {
+    super(401, ErrorCode.tokenInvalid, defaultErrorMessages[ErrorCode.tokenInvalid]);
+  }
+}
+
+export class TeamNotFoundError extends AppError {
+  constructor(ref: TeamUserRef) {
+    super(404, ErrorCode.teamNotFound, defaultErrorMessages[ErrorCode.teamNotFound], ref);
+  }
+}
+
+export class NotTeamMemberError extends AppError {
+  constructor(ref: TeamUserRef) {
+    super(403, ErrorCode.notTeamMember, defaultErrorMessages[ErrorCode.notTeamMember], ref);
+  }
+}
+
+export class InvalidUserStatusError extends AppError {
+  constructor(ref: TeamUserRef) {
+    super(403, ErrorCode.invalidUserStatus, defaultErrorMessages[ErrorCode.invalidUserStatus], ref);
+  }
+}
+
+export class ItemNotFoundError extends AppError {
+  constructor(message: string = defaultErrorMessages[ErrorCode.itemNotFound]) {
+    super(404, ErrorCode.itemNotFound, message);
+  }
+}
+
+const internalErrorBody: ErrorBody = { errorCode: 1, errorMessage: 'Internal server error', errorData: null };
+
+/**
+ * Failures raised by Fastify and its plugins before a handler runs (body parsing, limits), translated
+ * into validation errors so bad input always gets the spec's body and never a 500.
+ */
+function requestErrorFor(error: FastifyError): AppError | null {
+  const field = (name: string, message: string): FieldError[] => [{ field: name, message }];
+  switch (error.code) {
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+    case 'FST_REQ_FILE_TOO_LARGE':
+    case 'FST_PARTS_LIMIT':
+    case 'FST_FILES_LIMIT':
+    case 'FST_FIELDS_LIMIT':
+      return new ValidationError(field('body', 'is too large'), 413);
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+    case 'FST_INVALID_MULTIPART_CONTENT_TYPE':
+      return new ValidationError(field('content-type', 'is not supported'), 415);
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return new ValidationError(field('body', 'must not be empty'));
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+      return new ValidationError(field('body', 'is not valid JSON'));
+  }
+  // secure-json-parse rejects __proto__ and friends with a bare SyntaxError.
+  if (error instanceof SyntaxError) return new ValidationError(field('body', 'is not valid JSON'));
+  const status = error.statusCode ?? 500;
+  if (status === 404) return new ItemNotFoundError();
+  if (status >= 400 && status < 500) return new ValidationError(field('request', 'is invalid'), status);
+  return null;
+}
+
+/** The one error handler: every failure leaves as {errorCode, errorMessage, errorData}. */
+export function handleError(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
+  const appError = error instanceof AppError ? error : requestErrorFor(error);
+  if (appError) {
+    request.log.info({ errorCode: appError.errorCode, statusCode: appError.statusCode }, appError.message);
+    void reply.status(appError.statusCode).send(appError.toBody());
+    return;
+  }
+  // Internals stay in the log; the client only learns that something broke.
+  request.log.error({ err: error }, 'unexpected error');
+  void reply.status(500).send(internalErrorBody);
+}
+
+export function isApiPath(url: string): boolean {
+  return url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
+}
+
+/** Unknown /api paths answer with 2200; anything else is the console's business (see console-static). */
+export function sendApiNotFound(reply: FastifyReply): void {
+  void reply.status(404).send(new ItemNotFoundError().toBody());
+}

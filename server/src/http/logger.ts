@@ -1,0 +1,58 @@
+import type { FastifyRequest, FastifyServerOptions } from 'fastify';
+
+// Query parameters that carry credentials: login links (?token=), auth codes, public-file secrets (?s=).
+const secretQueryKeys = new Set(['token', 'code', 'refreshToken', 'accessToken', 's', 'secret']);
+
+/** The request URL as it may appear in logs: credential values in the query are replaced. */
+export function redactUrl(url: string): string {
+  const queryStart = url.indexOf('?');
+  if (queryStart === -1) return url;
+  const params = new URLSearchParams(url.slice(queryStart + 1));
+  let changed = false;
+  for (const key of new Set(params.keys())) {
+    if (secretQueryKeys.has(key)) {
+      params.set(key, '[Redacted]');
+      changed = true;
+    }
+  }
+  return changed ? `${url.slice(0, queryStart)}?${params.toString()}` : url;
+}
+
+/**
+ * Pino settings: never write tokens, secrets or cookies, whether they come in headers, bodies or the
+ * query string of a login link.
+ */
+export function loggerOptions(level: string): FastifyServerOptions['logger'] {
+  return {
+    level,
+    redact: {
+      paths: [
+        'req.headers.authorization',
+        'req.headers.cookie',
+        'req.headers["x-cli-secret"]',
+        'res.headers["set-cookie"]',
+        'headers.authorization',
+        'headers.cookie',
+        'headers["x-cli-secret"]',
+        'body.refreshToken',
+        'body.code',
+        'body.token',
+        '*.refreshToken',
+        '*.accessToken',
+        '*.token',
+        '*.cliSecret',
+      ],
+      censor: '[Redacted]',
+    },
+    serializers: {
+      req(request: FastifyRequest) {
+        return {
+          method: request.method,
+          url: redactUrl(request.url),
+          host: request.host,
+          remoteAddress: request.ip,
+        };
+      },
+    },
+  };
+}
