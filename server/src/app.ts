@@ -1,0 +1,90 @@
+import fastifyMultipart from '@fastify/multipart';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { createAuthenticate } from './auth/authenticate';
+import { createRequireMembership } from './auth/require-membership';
+import { createTokenSigner, type TokenSigner } from './auth/tokens';
+import type { Db } from './db/db';
+import { createRepositories, type Repositories } from './db/repositories';
+import { handleError } from './errors';
+import { registerConsole } from './http/console-static';
+import { loggerOptions } from './http/logger';
+import { multipartFieldsToBody } from './http/multipart-fields';
+import { zodSerializerCompiler, zodValidatorCompiler } from './http/zod-validation';
+import { authRoutes } from './routes/auth.routes';
+import { collabTeamsRoutes } from './routes/collab-teams.routes';
+import { internalCliRoutes } from './routes/internal-cli.routes';
+import { profileRoutes } from './routes/profile.routes';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    db: Db;
+    repos: Repositories;
+    tokens: TokenSigner;
+  }
+}
+
+export interface BuildAppOptions {
+  db: Db;
+  jwtSecret: Uint8Array;
+  /** Per-start secret for the CLI's internal routes; null turns them off. */
+  cliSecret?: string | null;
+  /** Built console to serve; missing folder means API only (plus a hint for pages). */
+  distDir: string;
+  logLevel?: string;
+  /** Overrides the logger entirely (tests pass false). */
+  logger?: FastifyServerOptions['logger'];
+}
+
+/** Requests larger than this are refused with 413 before they reach a handler. */
+export const BODY_LIMIT_BYTES = 1024 * 1024;
+
+/**
+ * The whole HTTP application, without listening: external plugins first, then the app's own
+ * services (database, repositories, tokens, auth pre-handlers), then the routes. Tests call this with
+ * an in-memory database and use app.inject.
+ */
+export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger ?? loggerOptions(options.logLevel ?? 'info'),
+    bodyLimit: BODY_LIMIT_BYTES,
+    // Request ids come from us, never from a client header.
+    requestIdHeader: false,
+  });
+  app.setValidatorCompiler(zodValidatorCompiler);
+  app.setSerializerCompiler(zodSerializerCompiler);
+  app.setErrorHandler(handleError);
+
+  // External plugins. Multipart fields become a plain body object so routes validate them like JSON.
+  await app.register(fastifyMultipart, {
+    limits: { fieldSize: 64 * 1024, fields: 50, files: 5, fileSize: BODY_LIMIT_BYTES, parts: 60 },
+  });
+  app.addHook('preValidation', multipartFieldsToBody);
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string', bodyLimit: BODY_LIMIT_BYTES },
+    (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(body as string))),
+  );
+  // No route takes plain text; without this parser such bodies get an honest 415.
+  app.removeContentTypeParser('text/plain');
+  await registerConsole(app, options.distDir);
+
+  // The app's services, decorated on the root so every route plugin sees them.
+  const repos = createRepositories(options.db);
+  const tokens = createTokenSigner(options.jwtSecret);
+  app.decorate('db', options.db);
+  app.decorate('repos', repos);
+  app.decorate('tokens', tokens);
+  app.decorate('authenticate', createAuthenticate(options.db, tokens));
+  app.decorate('requireMembership', createRequireMembership(repos));
+  app.decorateRequest('accountId', 0);
+  app.decorateRequest('sessionId', 0);
+  app.decorateRequest('membership', null as never);
+
+  // Routes, one plugin per resource of spec section 7.
+  await app.register(authRoutes);
+  await app.register(profileRoutes);
+  await app.register(collabTeamsRoutes);
+  await app.register(internalCliRoutes, { cliSecret: options.cliSecret ?? null });
+
+  return app;
+}

@@ -1,0 +1,68 @@
+import { jwtVerify, SignJWT } from 'jose';
+import { AUTH_CODE_KIND } from '../../../src/domain/auth-token';
+import { ACCESS_TOKEN_TTL_SECONDS, AUTH_CODE_TTL_SECONDS } from './token-policy';
+
+const ACCESS_KIND = 'access';
+const ALGORITHM = 'HS256';
+
+export interface AccessClaims {
+  uid: number;
+  sid: number;
+}
+
+export interface AuthCodeClaims {
+  uid: number;
+  jti: string;
+}
+
+const isId = (value: unknown): value is number => Number.isSafeInteger(value) && (value as number) > 0;
+const nowSeconds = () => Math.floor(Date.now() / 1000);
+
+/**
+ * Signs and verifies the two JWT kinds. The `kind` claim keeps them apart: an auth code is never
+ * accepted as an access token and the other way round. Refresh tokens are not JWTs (see refresh-token).
+ */
+export function createTokenSigner(key: Uint8Array) {
+  async function sign(claims: Record<string, unknown>, expiresAt: number, jti?: string): Promise<string> {
+    const jwt = new SignJWT(claims).setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' }).setIssuedAt();
+    if (jti) jwt.setJti(jti);
+    return jwt.setExpirationTime(expiresAt).sign(key);
+  }
+
+  async function verify(token: string, kind: string): Promise<Record<string, unknown> | null> {
+    try {
+      const { payload } = await jwtVerify(token, key, { algorithms: [ALGORITHM] });
+      return payload.kind === kind ? payload : null;
+    } catch {
+      // Malformed, forged, expired: all the same to the caller.
+      return null;
+    }
+  }
+
+  return {
+    /** @param ttlSeconds overridable so tests can mint already-expired tokens. */
+    async signAccessToken(claims: AccessClaims, ttlSeconds = ACCESS_TOKEN_TTL_SECONDS) {
+      const expiresAt = nowSeconds() + ttlSeconds;
+      const token = await sign({ kind: ACCESS_KIND, uid: claims.uid, sid: claims.sid }, expiresAt);
+      return { token, expiresAt };
+    },
+
+    async verifyAccessToken(token: string): Promise<AccessClaims | null> {
+      const payload = await verify(token, ACCESS_KIND);
+      if (!payload || !isId(payload.uid) || !isId(payload.sid)) return null;
+      return { uid: payload.uid, sid: payload.sid };
+    },
+
+    async signAuthCode(claims: AuthCodeClaims, expiresAt: number = nowSeconds() + AUTH_CODE_TTL_SECONDS) {
+      return sign({ kind: AUTH_CODE_KIND, uid: claims.uid }, expiresAt, claims.jti);
+    },
+
+    async verifyAuthCode(token: string): Promise<AuthCodeClaims | null> {
+      const payload = await verify(token, AUTH_CODE_KIND);
+      if (!payload || !isId(payload.uid) || typeof payload.jti !== 'string') return null;
+      return { uid: payload.uid, jti: payload.jti };
+    },
+  };
+}
+
+export type TokenSigner = ReturnType<typeof createTokenSigner>;

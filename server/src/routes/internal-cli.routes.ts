@@ -1,0 +1,66 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { createLoginGrant } from '../auth/login-grant';
+import { ItemNotFoundError } from '../errors';
+import type { ZodTypeProvider } from '../http/zod-validation';
+import { resetDemoData } from '../seed/demo-data';
+
+export interface InternalCliOptions {
+  /** The per-start secret written to DATA_DIR/server.json; null disables these routes. */
+  cliSecret: string | null;
+}
+
+export const CLI_SECRET_HEADER = 'x-cli-secret';
+
+function isLoopback(address: string | undefined): boolean {
+  return (
+    address === '::1' || address?.startsWith('127.') === true || address?.startsWith('::ffff:127.') === true
+  );
+}
+
+// Hashing first gives both sides the same length, which timingSafeEqual needs, and hides the length.
+const digest = (value: string) => createHash('sha256').update(value).digest();
+
+function hasSecret(request: FastifyRequest, secret: string | null): boolean {
+  const given = request.headers[CLI_SECRET_HEADER];
+  if (!secret || typeof given !== 'string') return false;
+  return timingSafeEqual(digest(given), digest(secret));
+}
+
+/**
+ * What the CLI asks of a running server on the embedded database: PGlite allows one process per data
+ * folder, so the CLI cannot open it beside the server. Only loopback callers holding this start's
+ * secret get in; everyone else sees an unknown path.
+ */
+export const internalCliRoutes: FastifyPluginAsync<InternalCliOptions> = async (instance, options) => {
+  const app = instance.withTypeProvider<ZodTypeProvider>();
+
+  app.addHook('onRequest', async (request) => {
+    // The socket address, not request.ip: no proxy header may make a remote caller look local.
+    if (!isLoopback(request.socket.remoteAddress) || !hasSecret(request, options.cliSecret)) {
+      throw new ItemNotFoundError();
+    }
+  });
+
+  app.get('/api/internal/cli/ping', async () => ({ pid: process.pid }));
+
+  app.post(
+    '/api/internal/cli/login-url',
+    {
+      schema: {
+        body: z.strictObject({
+          email: z.string().min(1).max(320),
+          team: z.string().min(1).max(200).nullish(),
+        }),
+      },
+    },
+    async (request) =>
+      createLoginGrant(app.db, app.tokens, { email: request.body.email, teamName: request.body.team }),
+  );
+
+  app.post('/api/internal/cli/seed-reset', async () => {
+    await resetDemoData(app.db);
+    return { ok: true };
+  });
+};
