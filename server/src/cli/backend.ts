@@ -1,0 +1,91 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import { loadJwtSecret } from '../auth/jwt-secret';
+import { createLoginGrant, type LoginGrant } from '../auth/login-grant';
+import { createTokenSigner } from '../auth/tokens';
+import { type Config, resolvePublicUrl } from '../config';
+import { migrate } from '../db/migrator';
+import { openDb } from '../db/open-db';
+import { AppError } from '../errors';
+import { resetDemoData, seedIfEmpty } from '../seed/demo-data';
+import { claimDataDir, readServerFile, type ServerFile, serverFilePath } from '../server-file';
+import { CliError } from './cli-error';
+import { remoteBackend } from './remote-backend';
+
+/** What the commands need, whether the CLI talks to the database itself or through a running server. */
+export interface CliBackend {
+  /** Base of the links it prints. */
+  publicUrl: string;
+  loginGrant(email: string, teamName: string | null): Promise<LoginGrant>;
+  seedReset(): Promise<void>;
+  close(): Promise<void>;
+}
+
+// How long to wait for a server that is still starting, or for another CLI run to finish.
+const BUSY_WAIT_MS = 30_000;
+const POLL_MS = 200;
+
+async function directBackend(config: Config, release: () => Promise<void>): Promise<CliBackend> {
+  try {
+    const jwtSecret = await loadJwtSecret(config);
+    const db = await openDb(config);
+    await migrate(db);
+    await seedIfEmpty(db);
+    const signer = createTokenSigner(jwtSecret);
+    return {
+      publicUrl: resolvePublicUrl(config),
+      async loginGrant(email, teamName) {
+        try {
+          return await createLoginGrant(db, signer, { email, teamName });
+        } catch (error) {
+          throw error instanceof AppError ? new CliError(error.message) : error;
+        }
+      },
+      seedReset: () => resetDemoData(db),
+      async close() {
+        await db.close();
+        await release();
+      },
+    };
+  } catch (error) {
+    await release();
+    throw error;
+  }
+}
+
+/**
+ * With DATABASE_URL: straight to Postgres (any number of processes may connect). Embedded: through
+ * the running server named in DATA_DIR/server.json, or, with no server, by opening the folder itself
+ * after claiming it so a server starting meanwhile waits its turn.
+ */
+export async function openBackend(config: Config): Promise<CliBackend> {
+  if (config.databaseUrl) return directBackend(config, async () => {});
+  const deadline = Date.now() + BUSY_WAIT_MS;
+  let owner: ServerFile | null = null;
+  while (Date.now() < deadline) {
+    owner = await readServerFile(config.dataDir);
+    if (owner?.role === 'server' && owner.url) {
+      return remoteBackend(
+        owner,
+        config.publicUrl ?? owner.publicUrl ?? owner.url,
+        serverFilePath(config.dataDir),
+      );
+    }
+    if (!owner) {
+      const claim = await claimDataDir(config.dataDir, {
+        role: 'cli',
+        url: null,
+        publicUrl: null,
+        cliSecret: null,
+      });
+      if (!('busy' in claim)) {
+        process.once('exit', () => claim.releaseSync());
+        return directBackend(config, () => claim.release());
+      }
+    }
+    // A server still starting up, or another CLI run: wait for it.
+    await sleep(POLL_MS);
+  }
+  throw new CliError(
+    `${config.dataDir} stays busy (pid ${owner?.pid ?? '?'}); if no server or CLI is running, delete ${serverFilePath(config.dataDir)}`,
+  );
+}

@@ -1,0 +1,87 @@
+import { parseArgs } from 'node:util';
+import { buildLoginUrl } from '../auth/login-grant';
+import { ConfigError, loadConfig } from '../config';
+import { openBackend } from './backend';
+import { CliError } from './cli-error';
+
+const usage = `Usage: npm run --silent cli -- <command>
+
+Commands:
+  login-url <email> [--team "<team name>"]
+      Print a login link (one line) with a fresh one-time auth code. With --team, the link also
+      opens that team (team_id and the account's user_id in it).
+  seed --reset
+      Wipe the database and load the demo data.
+
+Options:
+  -h, --help   Show this help.
+
+Environment: DATA_DIR, DATABASE_URL, PUBLIC_URL, JWT_SECRET as for the server. On the embedded
+database a running server is used through DATA_DIR/server.json; otherwise the CLI opens it itself.
+`;
+
+class UsageError extends Error {}
+
+async function run(argv: string[]): Promise<void> {
+  const { values, positionals } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    options: {
+      team: { type: 'string' },
+      reset: { type: 'boolean' },
+      help: { type: 'boolean', short: 'h' },
+    },
+  });
+  const [command, ...rest] = positionals;
+  if (values.help || command === 'help') {
+    process.stdout.write(usage);
+    return;
+  }
+  if (command === 'login-url') {
+    const [email, ...extra] = rest;
+    if (!email || extra.length > 0 || values.reset)
+      throw new UsageError('login-url takes one email and an optional --team');
+    await withBackend(async (backend) => {
+      const grant = await backend.loginGrant(email, values.team ?? null);
+      process.stdout.write(`${buildLoginUrl(backend.publicUrl, grant)}\n`);
+    });
+    return;
+  }
+  if (command === 'seed') {
+    if (!values.reset || rest.length > 0 || values.team !== undefined)
+      throw new UsageError('seed needs --reset');
+    await withBackend(async (backend) => {
+      await backend.seedReset();
+      process.stdout.write('Database wiped and demo data loaded.\n');
+    });
+    return;
+  }
+  throw new UsageError(command ? `Unknown command: ${command}` : 'No command given');
+}
+
+async function withBackend(fn: (backend: Awaited<ReturnType<typeof openBackend>>) => Promise<void>) {
+  const backend = await openBackend(loadConfig());
+  try {
+    await fn(backend);
+  } finally {
+    await backend.close();
+  }
+}
+
+run(process.argv.slice(2)).then(
+  () => process.exit(0),
+  (error: unknown) => {
+    if (error instanceof UsageError || (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')) {
+      process.stderr.write(`${(error as Error).message}\n\n${usage}`);
+      process.exit(2);
+    }
+    if (error instanceof CliError || error instanceof ConfigError) {
+      process.stderr.write(`${error.message}\n`);
+    } else {
+      process.stderr.write(
+        `Failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+      );
+    }
+    process.exit(1);
+  },
+);

@@ -1,0 +1,44 @@
+import { isErrorBody } from '../../../src/domain/error-codes';
+import type { LoginGrant } from '../auth/login-grant';
+import { CLI_SECRET_HEADER } from '../routes/internal-cli.routes';
+import type { ServerFile } from '../server-file';
+import type { CliBackend } from './backend';
+import { CliError } from './cli-error';
+
+const REQUEST_TIMEOUT_MS = 60_000;
+
+/** Runs the commands inside the running server, over loopback, with the secret from server.json. */
+export function remoteBackend(server: ServerFile, publicUrl: string, serverFile: string): CliBackend {
+  async function call<T>(path: string, body: unknown): Promise<T> {
+    let response: Response;
+    try {
+      response = await fetch(`${server.url}${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', [CLI_SECRET_HEADER]: server.cliSecret ?? '' },
+        body: JSON.stringify(body),
+        signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+      });
+    } catch (error) {
+      throw new CliError(
+        `The server of ${serverFile} (pid ${server.pid}, ${server.url}) does not answer (${(error as Error).message}). ` +
+          'If no server is running, delete that file.',
+      );
+    }
+    const payload: unknown = await response.json().catch(() => null);
+    if (!response.ok) {
+      throw new CliError(
+        isErrorBody(payload) ? payload.errorMessage : `The server answered ${response.status}`,
+      );
+    }
+    return payload as T;
+  }
+
+  return {
+    publicUrl,
+    loginGrant: (email, team) => call<LoginGrant>('/api/internal/cli/login-url', { email, team }),
+    async seedReset() {
+      await call('/api/internal/cli/seed-reset', {});
+    },
+    async close() {},
+  };
+}

@@ -1,0 +1,99 @@
+import { randomBytes } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
+import { buildApp } from './app';
+import { loadJwtSecret } from './auth/jwt-secret';
+import { ConfigError, loadConfig, resolvePublicUrl } from './config';
+import type { Db } from './db/db';
+import { migrate } from './db/migrator';
+import { openDb } from './db/open-db';
+import { seedIfEmpty } from './seed/demo-data';
+import { claimDataDir, type DataDirClaim } from './server-file';
+
+/** The address the CLI uses to reach us: loopback when listening on all interfaces. */
+function localUrl(address: AddressInfo): string {
+  const unspecified = address.address === '0.0.0.0' || address.address === '::';
+  const host = unspecified ? '127.0.0.1' : address.address;
+  return `http://${host.includes(':') ? `[${host}]` : host}:${address.port}`;
+}
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const embedded = config.databaseUrl === null;
+  const cliSecret = randomBytes(32).toString('base64url');
+
+  // PGlite allows one process per data folder: claim it before opening, or refuse to start.
+  let claim: DataDirClaim | null = null;
+  if (embedded) {
+    const result = await claimDataDir(config.dataDir, {
+      role: 'server',
+      url: null,
+      publicUrl: null,
+      cliSecret,
+    });
+    if ('busy' in result) {
+      const owner = result.busy;
+      throw new ConfigError(
+        `${config.dataDir} is in use by ${owner.role === 'server' ? 'a server' : 'the CLI'} (pid ${owner.pid}` +
+          `${owner.url ? `, ${owner.url}` : ''}). Stop it or use another DATA_DIR.`,
+      );
+    }
+    claim = result;
+    process.once('exit', () => claim?.releaseSync());
+  }
+
+  let db: Db | null = null;
+  try {
+    const jwtSecret = await loadJwtSecret(config);
+    db = await openDb(config, (error) => console.error('database pool error:', error.message));
+    const applied = await migrate(db);
+    const seeded = await seedIfEmpty(db);
+
+    const app = await buildApp({
+      db,
+      jwtSecret,
+      cliSecret,
+      distDir: config.distDir,
+      logLevel: config.logLevel,
+    });
+    if (applied.length > 0) app.log.info({ migrations: applied }, 'migrations applied');
+    if (seeded) app.log.info('empty database: demo data loaded');
+    await app.listen({ port: config.port, host: config.host });
+
+    const address = app.server.address() as AddressInfo;
+    const publicUrl = resolvePublicUrl(config, address.port);
+    await claim?.update({ url: localUrl(address), publicUrl });
+
+    const env = process.env.DATA_DIR ? `DATA_DIR=${process.env.DATA_DIR} ` : '';
+    console.log(`\nSpark Teams Console: ${publicUrl}`);
+    console.log(
+      `Get a login link: ${env}npm run --silent cli -- login-url olivia@acme.test --team "Acme Inc"\n`,
+    );
+
+    let stopping = false;
+    const stop = async (signal: string) => {
+      if (stopping) return;
+      stopping = true;
+      app.log.info({ signal }, 'shutting down');
+      try {
+        await app.close();
+        await db?.close();
+      } finally {
+        await claim?.release();
+        process.exit(0);
+      }
+    };
+    process.once('SIGINT', () => void stop('SIGINT'));
+    process.once('SIGTERM', () => void stop('SIGTERM'));
+  } catch (error) {
+    await db?.close().catch(() => {});
+    await claim?.release();
+    throw error;
+  }
+}
+
+main().catch((error: unknown) => {
+  // Configuration problems are the operator's to fix: say what, without a stack trace.
+  if (error instanceof ConfigError) console.error(`Cannot start: ${error.message}`);
+  else console.error('Cannot start:', error);
+  process.exit(1);
+});
