@@ -1,0 +1,216 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Tokens } from '../../src/domain/entities';
+import { demoAccounts, demoTeams } from '../src/seed/demo-data';
+import { serverFilePath } from '../src/server-file';
+import { createTestDb, serverDatabaseUrl, type TestDb } from './helper';
+
+const repoRoot = path.resolve(import.meta.dirname, '../..');
+const tsx = path.join(repoRoot, 'node_modules/.bin/tsx');
+
+let dataDir = '';
+let testDb: TestDb | null = null;
+
+/** The environment of a fresh checkout: only what the test sets, no PORT/PUBLIC_URL from outside. */
+function env(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
+  const base: NodeJS.ProcessEnv = {
+    PATH: process.env.PATH,
+    HOME: process.env.HOME,
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+  };
+  if (testDb?.databaseUrl) base.DATABASE_URL = testDb.databaseUrl;
+  return { ...base, ...extra };
+}
+
+function runCli(...args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(tsx, ['server/src/cli/main.ts', ...args], { cwd: repoRoot, env: env() });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk) => {
+      stdout += chunk;
+    });
+    child.stderr.on('data', (chunk) => {
+      stderr += chunk;
+    });
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+interface RunningServer {
+  url: string;
+  child: ChildProcess;
+  output: () => string;
+}
+
+/** Starts the real server (PORT=0: a free port) and resolves once it prints its URL. */
+function startServer(extraEnv: Record<string, string> = {}): Promise<RunningServer> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(tsx, ['server/src/main.ts'], { cwd: repoRoot, env: env({ PORT: '0', ...extraEnv }) });
+    let output = '';
+    const onData = (chunk: Buffer) => {
+      output += chunk;
+      const match = /Spark Teams Console: (http\S+)/.exec(output);
+      if (match?.[1]) resolve({ url: match[1], child, output: () => output });
+    };
+    child.stdout?.on('data', onData);
+    child.stderr?.on('data', onData);
+    child.on('error', reject);
+    child.on('exit', (code) => reject(new Error(`server exited with ${code}: ${output}`)));
+  });
+}
+
+function stopServer(server: RunningServer): Promise<number | null> {
+  return new Promise((resolve) => {
+    if (server.child.exitCode !== null) return resolve(server.child.exitCode);
+    server.child.once('exit', (code) => resolve(code));
+    server.child.kill('SIGTERM');
+  });
+}
+
+async function exchange(serverUrl: string, loginUrl: string): Promise<Response> {
+  const token = new URL(loginUrl).searchParams.get('token');
+  return fetch(`${serverUrl}/api/v2/auth/code`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      code: token,
+      platform: 'web',
+      version: 'test',
+      osVersion: 'test',
+      device: 'cli test',
+      locale: 'en',
+    }),
+  });
+}
+
+function singleLine(stdout: string): string {
+  const lines = stdout.split('\n');
+  expect(lines).toHaveLength(2);
+  expect(lines[1]).toBe('');
+  return lines[0] as string;
+}
+
+beforeAll(async () => {
+  dataDir = await mkdtemp(path.join(tmpdir(), 'spark-cli-'));
+  if (serverDatabaseUrl) testDb = await createTestDb();
+});
+afterAll(async () => {
+  await testDb?.close();
+  await rm(dataDir, { recursive: true, force: true });
+});
+
+describe('cli', { timeout: 90_000 }, () => {
+  it('prints usage for --help and fails on unknown commands', async () => {
+    const help = await runCli('--help');
+    expect(help.code).toBe(0);
+    expect(help.stdout).toContain('login-url <email> [--team "<team name>"]');
+    const unknown = await runCli('frobnicate');
+    expect(unknown.code).not.toBe(0);
+    expect(unknown.stdout).toBe('');
+    expect(unknown.stderr).toContain('Unknown command: frobnicate');
+  });
+
+  it('login-url and seed --reset work with no server running, then through a running server', async () => {
+    // No server: the CLI opens the database itself (and seeds the empty database first).
+    const offline = await runCli('login-url', demoAccounts.olivia.email, '--team', demoTeams.acme.name);
+    expect(offline.stderr).toBe('');
+    expect(offline.code).toBe(0);
+    const offlineUrl = new URL(singleLine(offline.stdout));
+    expect(`${offlineUrl.origin}${offlineUrl.pathname}`).toBe('http://127.0.0.1:8080/login');
+    expect(offlineUrl.searchParams.get('team_id')).toMatch(/^\d+$/);
+    expect(offlineUrl.searchParams.get('user_id')).toMatch(/^\d+$/);
+    expect(existsSync(serverFilePath(dataDir))).toBe(false);
+
+    const missing = await runCli('login-url', 'nobody@example.test');
+    expect(missing).toMatchObject({ code: 1, stdout: '' });
+    expect(missing.stderr).toContain('No account with email nobody@example.test');
+    const notMember = await runCli('login-url', demoAccounts.solo.email, '--team', demoTeams.acme.name);
+    expect(notMember).toMatchObject({ code: 1, stdout: '' });
+    expect(notMember.stderr).toContain('is not a member');
+
+    const server = await startServer();
+    try {
+      // The offline code was stored in the same database, signed with the same key.
+      const offlineExchange = await exchange(server.url, offlineUrl.toString());
+      expect(offlineExchange.status).toBe(200);
+
+      const online = await runCli('login-url', demoAccounts.olivia.email, '--team', demoTeams.bakery.name);
+      expect(online.stderr).toBe('');
+      expect(online.code).toBe(0);
+      const onlineUrl = new URL(singleLine(online.stdout));
+      // Through the server, links use its address; straight to Postgres, the CLI's own PUBLIC_URL/PORT.
+      expect(onlineUrl.origin).toBe(serverDatabaseUrl ? 'http://127.0.0.1:8080' : server.url);
+      const tokens = (await (await exchange(server.url, onlineUrl.toString())).json()) as Tokens;
+      expect(tokens.accessToken).toBeTruthy();
+      const teams = await fetch(`${server.url}/api/v1/collab/teams`, {
+        headers: { authorization: `Bearer ${tokens.accessToken}` },
+      });
+      const bakery = (
+        (await teams.json()) as { items: { team: { id: number; name: string }; profile: { id: number } }[] }
+      ).items.find((item) => item.team.name === demoTeams.bakery.name);
+      expect(onlineUrl.searchParams.get('team_id')).toBe(String(bakery?.team.id));
+      expect(onlineUrl.searchParams.get('user_id')).toBe(String(bakery?.profile.id));
+
+      const reset = await runCli('seed', '--reset');
+      expect(reset.code).toBe(0);
+      expect(singleLine(reset.stdout)).toMatch(/demo data loaded/i);
+      // The reset wiped the sessions: the refresh token from before no longer works.
+      const form = new FormData();
+      form.set('refreshToken', tokens.refreshToken);
+      const refresh = await fetch(`${server.url}/api/v1/auth/refresh`, { method: 'POST', body: form });
+      expect(refresh.status).toBe(401);
+      expect(await refresh.json()).toMatchObject({ errorCode: 1200 });
+    } finally {
+      expect(await stopServer(server)).toBe(0);
+    }
+    expect(existsSync(serverFilePath(dataDir))).toBe(false);
+
+    const offlineReset = await runCli('seed', '--reset');
+    expect(offlineReset.code).toBe(0);
+  });
+
+  it.skipIf(serverDatabaseUrl)('keeps a second process off a data folder in use', async () => {
+    // A live process (this test runner) claims the folder as a server that does not answer.
+    await writeFile(
+      serverFilePath(dataDir),
+      JSON.stringify({
+        pid: process.pid,
+        role: 'server',
+        url: 'http://127.0.0.1:9',
+        publicUrl: null,
+        cliSecret: 'x',
+      }),
+    );
+    try {
+      await expect(startServer()).rejects.toThrow(/in use by a server/);
+      const cli = await runCli('login-url', demoAccounts.olivia.email);
+      expect(cli).toMatchObject({ code: 1, stdout: '' });
+      expect(cli.stderr).toContain('does not answer');
+    } finally {
+      await rm(serverFilePath(dataDir), { force: true });
+    }
+  });
+
+  it.skipIf(serverDatabaseUrl)('takes over a server.json left behind by a dead process', async () => {
+    await writeFile(
+      serverFilePath(dataDir),
+      JSON.stringify({
+        pid: 2 ** 22 + 12345,
+        role: 'server',
+        url: 'http://127.0.0.1:9',
+        publicUrl: null,
+        cliSecret: 'x',
+      }),
+    );
+    const cli = await runCli('login-url', demoAccounts.mia.email);
+    expect(cli.code).toBe(0);
+    expect(existsSync(serverFilePath(dataDir))).toBe(false);
+  });
+});

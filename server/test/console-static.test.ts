@@ -1,0 +1,63 @@
+import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, setupTestApp, type TestApp } from './helper';
+
+const html = { accept: 'text/html,application/xhtml+xml,*/*;q=0.8' };
+
+describe('with a built console', () => {
+  let distDir = '';
+  const holder: { t?: TestApp } = {};
+  beforeAll(async () => {
+    distDir = await mkdtemp(path.join(tmpdir(), 'spark-dist-'));
+    await mkdir(path.join(distDir, 'assets'));
+    await writeFile(
+      path.join(distDir, 'index.html'),
+      '<!doctype html><title>Spark</title><div id="root"></div>',
+    );
+    await writeFile(path.join(distDir, 'assets', 'app-abc123.js'), 'console.log(1)');
+    holder.t = await buildTestApp({ distDir, seed: false });
+    return () => holder.t?.close();
+  });
+  const inject = (url: string, headers: Record<string, string> = {}) =>
+    (holder.t as TestApp).app.inject({ url, headers });
+
+  it('serves index.html at / and for client routes, never cached', async () => {
+    for (const url of ['/', '/teams/1-2/overview', '/login?token=abc&team_id=1&user_id=2', '/no/such/page']) {
+      const response = await inject(url, html);
+      expect(response.statusCode, url).toBe(200);
+      expect(response.headers['content-type'], url).toMatch(/text\/html/);
+      expect(response.body, url).toContain('<div id="root">');
+      expect(response.headers['cache-control'], url).toBe('no-cache');
+    }
+  });
+
+  it('serves fingerprinted assets as immutable, and 404s missing ones', async () => {
+    const asset = await inject('/assets/app-abc123.js');
+    expect(asset.statusCode).toBe(200);
+    expect(asset.headers['cache-control']).toContain('immutable');
+    const missing = await inject('/assets/missing.js', { accept: '*/*' });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.headers['content-type']).toMatch(/text\/plain/);
+  });
+
+  it('keeps /api paths JSON even when the browser asks for HTML', async () => {
+    const response = await inject('/api/v1/nothing', html);
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toMatchObject({ errorCode: 2200 });
+  });
+});
+
+describe('without a built console', () => {
+  const t = setupTestApp({ seed: false });
+
+  it('answers pages with a hint to build, and the API as usual', async () => {
+    const page = await t.app.inject({ url: '/teams/1-2', headers: html });
+    expect(page.statusCode).toBe(503);
+    expect(page.headers['content-type']).toMatch(/text\/plain/);
+    expect(page.body).toContain('npm run build');
+    const api = await t.app.inject({ url: '/api/v2/profile' });
+    expect(api.json()).toMatchObject({ errorCode: 1200 });
+  });
+});

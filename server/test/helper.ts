@@ -1,0 +1,184 @@
+import { randomBytes } from 'node:crypto';
+import path from 'node:path';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import pg from 'pg';
+import { afterAll, beforeAll } from 'vitest';
+import type { Tokens } from '../../src/domain/entities';
+import { buildApp } from '../src/app';
+import { issueAuthCode } from '../src/auth/auth-codes';
+import { createTokenSigner, type TokenSigner } from '../src/auth/tokens';
+import type { Db } from '../src/db/db';
+import { migrate } from '../src/db/migrator';
+import { openPgDb } from '../src/db/pg-db';
+import { openPgliteDb } from '../src/db/pglite-db';
+import { createRepositories, type Repositories } from '../src/db/repositories';
+import { loadDemoData } from '../src/seed/demo-data';
+
+/** Set by scripts/with-postgres.sh (and CI): run every API test against that server instead of PGlite. */
+export const serverDatabaseUrl = process.env.DATABASE_URL || null;
+
+export interface TestDb {
+  db: Db;
+  /** The connection string of this test's own database (Postgres mode), else null. */
+  databaseUrl: string | null;
+  close(): Promise<void>;
+}
+
+/**
+ * A fresh, empty database for one test file: in-memory PGlite, or with DATABASE_URL a uniquely named
+ * database created on that server (and dropped afterwards) so test files can run in parallel.
+ */
+export async function createTestDb(): Promise<TestDb> {
+  if (!serverDatabaseUrl) {
+    const db = await openPgliteDb();
+    return { db, databaseUrl: null, close: () => db.close() };
+  }
+  const name = `spark_test_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: serverDatabaseUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE "${name}"`);
+  await admin.end();
+  const url = new URL(serverDatabaseUrl);
+  url.pathname = `/${name}`;
+  const db = await openPgDb(url.toString(), { max: 4 });
+  return {
+    db,
+    databaseUrl: url.toString(),
+    async close() {
+      await db.close();
+      const cleanup = new pg.Client({ connectionString: serverDatabaseUrl });
+      await cleanup.connect();
+      // FORCE: a spawned server or CLI of the test may still hold a connection for a moment.
+      await cleanup.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+      await cleanup.end();
+    },
+  };
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  db: Db;
+  repos: Repositories;
+  tokens: TokenSigner;
+  jwtSecret: Uint8Array;
+  cliSecret: string;
+  databaseUrl: string | null;
+  close(): Promise<void>;
+}
+
+export interface TestAppOptions {
+  /** Load the demo data (default true). */
+  seed?: boolean;
+  /** Built console folder; the default points nowhere, so tests never depend on dist/. */
+  distDir?: string;
+  /** Adds routes or hooks before the app is ready (e.g. a route that throws). */
+  extend?: (app: FastifyInstance) => void;
+}
+
+/** The real app on a fresh migrated (and seeded) database, ready for app.inject. */
+export async function buildTestApp(options: TestAppOptions = {}): Promise<TestApp> {
+  const testDb = await createTestDb();
+  const { db } = testDb;
+  await migrate(db);
+  if (options.seed ?? true) await db.transaction((tx) => loadDemoData(tx));
+  const jwtSecret = randomBytes(32);
+  const cliSecret = randomBytes(32).toString('base64url');
+  const app = await buildApp({
+    db,
+    jwtSecret,
+    cliSecret,
+    distDir: options.distDir ?? path.join(import.meta.dirname, 'no-dist-here'),
+    logger: false,
+  });
+  options.extend?.(app);
+  await app.ready();
+  return {
+    app,
+    db,
+    repos: createRepositories(db),
+    tokens: createTokenSigner(jwtSecret),
+    jwtSecret,
+    cliSecret,
+    databaseUrl: testDb.databaseUrl,
+    async close() {
+      await app.close();
+      await testDb.close();
+    },
+  };
+}
+
+/**
+ * One app per test file: built before the first test, closed after the last. Returns a holder whose
+ * fields are filled in by the time tests run.
+ */
+export function setupTestApp(options: TestAppOptions = {}): TestApp {
+  const holder = {} as TestApp;
+  beforeAll(async () => {
+    Object.assign(holder, await buildTestApp(options));
+  });
+  afterAll(async () => {
+    await holder.close?.();
+  });
+  return holder;
+}
+
+export async function accountId(t: TestApp, email: string): Promise<number> {
+  const account = await t.repos.accounts.findByEmail(email);
+  if (!account) throw new Error(`no demo account ${email}`);
+  return account.id;
+}
+
+/** A fresh one-time auth code for a demo account, as the CLI would print it. */
+export async function authCodeFor(t: TestApp, email: string, ttlSeconds?: number): Promise<string> {
+  return issueAuthCode(t.db, t.tokens, await accountId(t, email), ttlSeconds);
+}
+
+export function exchangeCode(t: TestApp, code: string, extra: Record<string, unknown> = {}) {
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/v2/auth/code',
+    payload: {
+      code,
+      platform: 'web',
+      version: '1.0',
+      osVersion: 'Linux',
+      device: 'test',
+      locale: 'en',
+      ...extra,
+    },
+  });
+}
+
+/** Signs in a demo account through the real code exchange and returns its tokens. */
+export async function signIn(t: TestApp, email: string): Promise<Tokens> {
+  const response = await exchangeCode(t, await authCodeFor(t, email));
+  if (response.statusCode !== 200) throw new Error(`sign-in failed: ${response.statusCode} ${response.body}`);
+  return response.json<Tokens>();
+}
+
+/** POST /api/v1/auth/refresh as the console sends it: multipart/form-data with one field. */
+export function refreshMultipart(t: TestApp, refreshToken: string) {
+  const boundary = `----spark${randomBytes(8).toString('hex')}`;
+  const payload =
+    `--${boundary}\r\nContent-Disposition: form-data; name="refreshToken"\r\n\r\n${refreshToken}\r\n` +
+    `--${boundary}--\r\n`;
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/v1/auth/refresh',
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+    payload,
+  });
+}
+
+export function withBearer(accessToken: string): InjectOptions['headers'] {
+  return { authorization: `Bearer ${accessToken}` };
+}
+
+/** The spec's error body, asserted loosely enough to read well in tests. */
+export function errorOf(response: LightMyRequestResponse): { status: number; code: number; data: unknown } {
+  const body = response.json<{ errorCode: number; errorMessage: string; errorData: unknown }>();
+  if (typeof body.errorCode !== 'number' || typeof body.errorMessage !== 'string' || !('errorData' in body)) {
+    throw new Error(`not an error body: ${response.body}`);
+  }
+  return { status: response.statusCode, code: body.errorCode, data: body.errorData };
+}

@@ -1,0 +1,53 @@
+import { Writable } from 'node:stream';
+import { describe, expect, it } from 'vitest';
+import { buildApp } from '../src/app';
+import { loggerOptions, redactUrl } from '../src/http/logger';
+import { createTestDb } from './helper';
+
+describe('logging', () => {
+  it('redacts credentials in query strings', () => {
+    expect(redactUrl('/login?token=eyJ.abc.def&team_id=1&user_id=2')).toBe(
+      '/login?token=%5BRedacted%5D&team_id=1&user_id=2',
+    );
+    expect(redactUrl('/public-files/k?s=secret')).toBe('/public-files/k?s=%5BRedacted%5D');
+    expect(redactUrl('/api/v2/profile')).toBe('/api/v2/profile');
+    expect(redactUrl('/x?a=1&b=2')).toBe('/x?a=1&b=2');
+  });
+
+  it('never writes tokens, secrets or auth headers', async () => {
+    const lines: string[] = [];
+    const stream = new Writable({
+      write(chunk, _encoding, done) {
+        lines.push(String(chunk));
+        done();
+      },
+    });
+    const testDb = await createTestDb();
+    const options = loggerOptions('trace') as Record<string, unknown>;
+    const app = await buildApp({
+      db: testDb.db,
+      jwtSecret: new Uint8Array(32).fill(7),
+      distDir: '/nonexistent',
+      logger: { ...options, stream },
+    });
+    try {
+      app.get('/api/test/log', async (request) => {
+        request.log.info(
+          { headers: request.headers, body: { refreshToken: 'rt_SECRET3', code: 'SECRET4' } },
+          'dump',
+        );
+        return { ok: true };
+      });
+      await app.inject({
+        url: '/api/test/log?token=SECRET1',
+        headers: { authorization: 'Bearer SECRET2', cookie: 'sid=SECRET5', 'x-cli-secret': 'SECRET6' },
+      });
+      const log = lines.join('');
+      expect(log).toContain('dump');
+      expect(log).not.toMatch(/SECRET\d/);
+    } finally {
+      await app.close();
+      await testDb.close();
+    }
+  });
+});

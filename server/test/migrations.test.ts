@@ -1,0 +1,107 @@
+import { mkdtemp, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { migrate } from '../src/db/migrator';
+import { createTestDb, serverDatabaseUrl, type TestDb } from './helper';
+
+let testDb: TestDb | null = null;
+afterEach(async () => {
+  await testDb?.close();
+  testDb = null;
+});
+
+async function freshDb() {
+  testDb = await createTestDb();
+  return testDb.db;
+}
+
+const tableNames = async (db: TestDb['db']) =>
+  (
+    await db.query<{ name: string }>(
+      `SELECT tablename AS name FROM pg_tables WHERE schemaname = current_schema() ORDER BY tablename`,
+    )
+  ).map((r) => r.name);
+
+describe('migrations', () => {
+  it('create the schema once; running them again changes nothing', async () => {
+    const db = await freshDb();
+    const first = await migrate(db);
+    expect(first).toContain('001-initial');
+    expect(await tableNames(db)).toEqual([
+      'accounts',
+      'auth_codes',
+      'schema_migrations',
+      'sessions',
+      'team_settings',
+      'team_users',
+      'teams',
+    ]);
+    expect(await migrate(db)).toEqual([]);
+    const recorded = await db.query<{ version: number; name: string }>(
+      'SELECT version, name FROM schema_migrations ORDER BY version',
+    );
+    expect(recorded.map((r) => `${String(r.version).padStart(3, '0')}-${r.name}`)).toEqual(first);
+  });
+
+  it('apply only new files, in numeric order, each in its own transaction', async () => {
+    const db = await freshDb();
+    const dir = await mkdtemp(path.join(tmpdir(), 'spark-migrations-'));
+    await writeFile(path.join(dir, '2-second.sql'), 'INSERT INTO t (v) VALUES (2);');
+    await writeFile(path.join(dir, '10-tenth.sql'), 'INSERT INTO t (v) VALUES (10);');
+    await writeFile(path.join(dir, '1-first.sql'), 'CREATE TABLE t (v int); INSERT INTO t (v) VALUES (1);');
+    expect(await migrate(db, dir)).toEqual(['001-first', '002-second', '010-tenth']);
+
+    await writeFile(
+      path.join(dir, '11-broken.sql'),
+      'INSERT INTO t (v) VALUES (11); SELECT no_such_function();',
+    );
+    await expect(migrate(db, dir)).rejects.toThrow();
+    // The failed file left nothing behind and is not recorded, so a fixed version runs next time.
+    expect((await db.query<{ v: number }>('SELECT v FROM t ORDER BY v')).map((r) => r.v)).toEqual([1, 2, 10]);
+    await writeFile(path.join(dir, '11-broken.sql'), 'INSERT INTO t (v) VALUES (11);');
+    expect(await migrate(db, dir)).toEqual(['011-broken']);
+  });
+
+  it('refuse badly named or duplicate numbers', async () => {
+    const db = await freshDb();
+    const dir = await mkdtemp(path.join(tmpdir(), 'spark-migrations-'));
+    await writeFile(path.join(dir, '1-a.sql'), 'SELECT 1;');
+    await writeFile(path.join(dir, '01-b.sql'), 'SELECT 1;');
+    await expect(migrate(db, dir)).rejects.toThrow(/share the number 1/);
+    const other = await mkdtemp(path.join(tmpdir(), 'spark-migrations-'));
+    await writeFile(path.join(other, 'initial.sql'), 'SELECT 1;');
+    await expect(migrate(db, other)).rejects.toThrow(/001-name.sql/);
+  });
+
+  it.runIf(serverDatabaseUrl)('are safe when two processes start at once (advisory lock)', async () => {
+    const db = await freshDb();
+    const { openPgDb } = await import('../src/db/pg-db');
+    const second = await openPgDb(testDb?.databaseUrl as string, { max: 2 });
+    try {
+      const [a, b] = await Promise.all([migrate(db), migrate(second)]);
+      expect([...a, ...b].filter((name) => name === '001-initial')).toHaveLength(1);
+    } finally {
+      await second.close();
+    }
+  });
+
+  it('enforce the enumerations with CHECK constraints', async () => {
+    const db = await freshDb();
+    await migrate(db);
+    await expect(db.query("INSERT INTO teams (name, plan) VALUES ('X', 'gold')")).rejects.toThrow();
+    const [team] = await db.query<{ id: number }>(
+      "INSERT INTO teams (name, plan) VALUES ('X', 'pro') RETURNING id",
+    );
+    await expect(
+      db.query("INSERT INTO team_users (team_id, email, role) VALUES ($1, 'a@b.test', 'king')", [team?.id]),
+    ).rejects.toThrow();
+    await expect(
+      db.query("INSERT INTO team_users (team_id, email, team_status) VALUES ($1, 'a@b.test', 'gone')", [
+        team?.id,
+      ]),
+    ).rejects.toThrow();
+    await db.query("INSERT INTO accounts (email) VALUES ('Case@Example.test')");
+    await expect(db.query("INSERT INTO accounts (email) VALUES ('case@example.TEST')")).rejects.toThrow();
+  });
+});
