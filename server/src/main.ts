@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { buildApp } from './app';
 import { loadJwtSecret } from './auth/jwt-secret';
 import { ConfigError, loadConfig, resolvePublicUrl } from './config';
@@ -8,6 +9,8 @@ import { migrate } from './db/migrator';
 import { openDb } from './db/open-db';
 import { seedIfEmpty } from './seed/demo-data';
 import { claimDataDir, type DataDirClaim } from './server-file';
+
+const CLI_WAIT_MS = 30_000;
 
 /** The address the CLI uses to reach us: loopback when listening on all interfaces. */
 function localUrl(address: AddressInfo): string {
@@ -24,12 +27,17 @@ async function main(): Promise<void> {
   // PGlite allows one process per data folder: claim it before opening, or refuse to start.
   let claim: DataDirClaim | null = null;
   if (embedded) {
-    const result = await claimDataDir(config.dataDir, {
-      role: 'server',
-      url: null,
-      publicUrl: null,
-      cliSecret,
-    });
+    const entry = { role: 'server', url: null, publicUrl: null, cliSecret } as const;
+    let result = await claimDataDir(config.dataDir, entry);
+    // A CLI run holds the folder for a few seconds at most: wait for it rather than fail.
+    for (
+      let waited = 0;
+      'busy' in result && result.busy.role === 'cli' && waited < CLI_WAIT_MS;
+      waited += 200
+    ) {
+      await sleep(200);
+      result = await claimDataDir(config.dataDir, entry);
+    }
     if ('busy' in result) {
       const owner = result.busy;
       throw new ConfigError(
@@ -65,8 +73,10 @@ async function main(): Promise<void> {
 
     const env = process.env.DATA_DIR ? `DATA_DIR=${process.env.DATA_DIR} ` : '';
     console.log(`\nSpark Teams Console: ${publicUrl}`);
+    // With Postgres the CLI goes straight to the database, so it needs the same settings.
+    const sameDb = embedded ? '' : ' (with the same DATABASE_URL and PUBLIC_URL)';
     console.log(
-      `Get a login link: ${env}npm run --silent cli -- login-url olivia@acme.test --team "Acme Inc"\n`,
+      `Get a login link: ${env}npm run --silent cli -- login-url olivia@acme.test --team "Acme Inc"${sameDb}\n`,
     );
 
     let stopping = false;
