@@ -47,7 +47,10 @@ fi
 # A free port chosen by the kernel; PGPORT overrides it.
 PORT=${PGPORT:-$(node -e "const s=require('net').createServer();s.listen(0,'127.0.0.1',()=>{console.log(s.address().port);s.close()})")}
 
-WORK=$(mktemp -d "${TMPDIR:-/tmp}/with-postgres.XXXXXX")
+# As root the cluster user must reach the folder, so it goes under /tmp rather than a private TMPDIR.
+TMP_BASE=${TMPDIR:-/tmp}
+[ "$(id -u)" -eq 0 ] && TMP_BASE=/tmp
+WORK=$(mktemp -d "$TMP_BASE/with-postgres.XXXXXX")
 chmod 755 "$WORK"
 [ "$(id -u)" -eq 0 ] && chown "$DB_USER" "$WORK"
 

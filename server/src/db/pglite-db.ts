@@ -16,10 +16,11 @@ function wrap(target: PGlite | Transaction): Queryable {
 /**
  * The embedded database. PGlite is one Postgres backend in this process: it queues statements, and a
  * transaction holds the queue, so statements inside fn must go through tx, never through the Db.
- * @param dataDir folder for the data files; omit for a throwaway in-memory database (tests).
+ * @param target a folder for the data files, or in-memory options (tests: optionally a cluster image
+ *   to start from instead of running initdb).
  */
-export async function openPgliteDb(dataDir?: string): Promise<Db> {
-  const pglite = dataDir ? await PGlite.create(dataDir) : await PGlite.create();
+export async function openPgliteDb(target: string | { loadDataDir?: Blob } = {}): Promise<Db> {
+  const pglite = typeof target === 'string' ? await PGlite.create(target) : await PGlite.create(target);
   return {
     kind: 'pglite',
     ...wrap(pglite),
