@@ -1,0 +1,133 @@
+import { expect, type Page, test } from '@playwright/test';
+import { authCode, loginUrl } from './support/cli';
+
+const STORAGE_KEY = 'spark-console:session';
+
+async function signInToTeam(page: Page, email: string, team: string) {
+  await page.goto(loginUrl(email, team));
+  await expect(page).toHaveURL(/\/teams\/\d+-\d+\/overview$/);
+}
+
+function teamNav(page: Page) {
+  return page.getByRole('navigation', { name: 'Team' });
+}
+
+test('a login link for Olivia lands on Acme Inc’s overview', async ({ page }) => {
+  await signInToTeam(page, 'olivia@acme.test', 'Acme Inc');
+  await expect(page.getByRole('heading', { name: 'Team Preferences' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Overview' })).toBeVisible();
+  await expect(page.getByRole('button', { name: /Acme Inc/ })).toBeVisible();
+  await expect(page).toHaveTitle('Overview – Spark Teams Console');
+});
+
+test('the team selector lists Olivia’s teams in name order and switches teams', async ({ page }) => {
+  await signInToTeam(page, 'olivia@acme.test', 'Acme Inc');
+  await page.getByRole('button', { name: /Acme Inc/ }).click();
+  const options = page.getByRole('option');
+  await expect(options).toHaveCount(3);
+  const names = await options.evaluateAll((nodes) => nodes.map((node) => node.textContent ?? ''));
+  expect(names.map((text) => text.match(/Acme Inc|Basic Bakery|Trial Tech/)?.[0])).toEqual([
+    'Acme Inc',
+    'Basic Bakery',
+    'Trial Tech',
+  ]);
+  await page.getByRole('option', { name: /Basic Bakery/ }).click();
+  await expect(page).toHaveURL(/\/teams\/\d+-\d+\/overview$/);
+  await expect(page.getByRole('button', { name: /Basic Bakery/ })).toBeVisible();
+});
+
+test('the nav differs for an owner on premium and a member', async ({ page }) => {
+  await signInToTeam(page, 'olivia@acme.test', 'Acme Inc');
+  const ownerNav = teamNav(page);
+  await expect(ownerNav.getByRole('link')).toHaveText([
+    'Members',
+    'Overview',
+    'Billing',
+    'Talk to Customer Success',
+  ]);
+
+  await page.goto(loginUrl('olivia@acme.test', 'Basic Bakery'));
+  await expect(page.getByRole('button', { name: /Basic Bakery/ })).toBeVisible();
+  await expect(teamNav(page).getByRole('link')).toHaveText(['Members', 'Overview']);
+
+  await page.goto(loginUrl('bella@bakery.test', 'Basic Bakery'));
+  await expect(teamNav(page).getByRole('link')).toHaveText([
+    'Members',
+    'Overview',
+    'Upgrade',
+    'Talk to Sales',
+  ]);
+});
+
+test('a login-required page without a session asks to sign in, then returns to it', async ({ page }) => {
+  await page.goto(loginUrl('olivia@acme.test', 'Acme Inc'));
+  await expect(page).toHaveURL(/\/overview$/);
+  const usersPath = new URL(page.url()).pathname.replace(/overview$/, 'users');
+  await page.evaluate(() => localStorage.clear());
+
+  await page.goto(usersPath);
+  await expect(page.getByRole('heading', { name: 'Session expired' })).toBeVisible();
+  await expect(page.getByText('You were logged out due to inactivity')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Log In with Spark' })).toBeVisible();
+  expect(new URL(page.url()).searchParams.get('goto')).toBe(usersPath);
+
+  await page.getByRole('button', { name: 'Enter token manually' }).click();
+  await expect(page.getByText('You are logged out')).toBeVisible();
+  await page.getByRole('textbox', { name: 'Token' }).fill(authCode('olivia@acme.test'));
+  await page.getByRole('button', { name: 'Log in' }).click();
+
+  await expect(page).toHaveURL(usersPath);
+  await expect(page.getByRole('heading', { name: 'Members' })).toBeVisible();
+});
+
+test('a garbage token shows Token is invalid', async ({ page }) => {
+  await page.goto('/auth?token=not-a-real-token&goto=/');
+  await expect(page.getByText('Token is invalid')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Log in with Spark' })).toBeVisible();
+});
+
+test('a used login link shows Token is invalid', async ({ page }) => {
+  const code = authCode('mia@acme.test');
+  await page.goto(`/auth?token=${encodeURIComponent(code)}`);
+  await expect(page).toHaveURL(/\/teams\/\d+-\d+\/overview$/);
+  await page.evaluate(() => localStorage.clear());
+  await page.goto(`/auth?token=${encodeURIComponent(code)}`);
+  await expect(page.getByText('Token is invalid')).toBeVisible();
+});
+
+test('goto never leads off the console', async ({ page }) => {
+  await page.goto(`/auth?token=${encodeURIComponent(authCode('olivia@acme.test'))}&goto=//evil.test/x`);
+  await expect(page).toHaveURL(/^http:\/\/127\.0\.0\.1:8190\//);
+  await expect(page).toHaveURL(/\/teams\/\d+-\d+\/overview$/);
+});
+
+test('an expired access token is refreshed without the user noticing', async ({ page }) => {
+  await signInToTeam(page, 'olivia@acme.test', 'Acme Inc');
+  const overview = page.url();
+
+  // Expired: refreshed before the first call.
+  await page.evaluate((key) => {
+    const session = JSON.parse(localStorage.getItem(key) ?? '{}');
+    localStorage.setItem(key, JSON.stringify({ ...session, expiresAt: Math.floor(Date.now() / 1000) - 60 }));
+  }, STORAGE_KEY);
+  const refreshed = page.waitForResponse((response) => response.url().endsWith('/api/v1/auth/refresh'));
+  await page.goto(overview);
+  expect((await refreshed).status()).toBe(200);
+  await expect(page.getByRole('heading', { name: 'Overview' })).toBeVisible();
+  await expect(page.getByText('Session expired')).toHaveCount(0);
+
+  // Rejected (401) although not yet expired: one refresh, one retry, nothing shown.
+  await page.evaluate((key) => {
+    const session = JSON.parse(localStorage.getItem(key) ?? '{}');
+    localStorage.setItem(key, JSON.stringify({ ...session, accessToken: `${session.accessToken}x` }));
+  }, STORAGE_KEY);
+  const statuses: number[] = [];
+  page.on('response', (response) => {
+    if (response.url().includes('/api/')) statuses.push(response.status());
+  });
+  await page.goto(overview);
+  await expect(page.getByRole('heading', { name: 'Overview' })).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'Team' })).toBeVisible();
+  expect(statuses.filter((status) => status === 401)).toHaveLength(1);
+  await expect(page.getByRole('alert')).toHaveCount(0);
+});

@@ -1,0 +1,27 @@
+// The README's `cli` tool, run the way a developer runs it, against the e2e server's data folder
+// (it routes through the running server, since PGlite is single-process).
+import { execFileSync } from 'node:child_process';
+
+export const E2E_PORT = 8190;
+export const E2E_BASE_URL = `http://127.0.0.1:${E2E_PORT}`;
+
+export function cli(...args: string[]): string {
+  return execFileSync(
+    process.execPath,
+    ['node_modules/tsx/dist/cli.mjs', 'server/src/cli/main.ts', ...args],
+    {
+      env: { ...process.env, DATA_DIR: '.data-e2e', PUBLIC_URL: E2E_BASE_URL, PORT: String(E2E_PORT) },
+      encoding: 'utf8',
+    },
+  ).trim();
+}
+
+/** A one-line absolute /login URL with a fresh auth code (and team_id/user_id with a team). */
+export function loginUrl(email: string, team?: string): string {
+  return cli('login-url', email, ...(team ? ['--team', team] : []));
+}
+
+/** Just the one-time auth code of a fresh login link. */
+export function authCode(email: string): string {
+  return new URL(loginUrl(email)).searchParams.get('token') ?? '';
+}
