@@ -8,6 +8,11 @@ export const ErrorCode = {
   notTeamMember: 1600,
   invalidUserStatus: 1850,
   itemNotFound: 2200,
+  /**
+   * Not in the spec's catalogue: the caller is a member but their role, the plan or the team
+   * settings do not allow the action (spec section 6). The console shows its message as a flash.
+   */
+  permissionDenied: 1700,
 } as const;
 
 export type ErrorCodeValue = (typeof ErrorCode)[keyof typeof ErrorCode];
@@ -44,6 +49,7 @@ export const defaultErrorMessages: Record<ErrorCodeValue, string> = {
   [ErrorCode.notTeamMember]: 'You are not a member of this team',
   [ErrorCode.invalidUserStatus]: 'Invalid user status',
   [ErrorCode.itemNotFound]: 'Item not found',
+  [ErrorCode.permissionDenied]: 'You are not allowed to do this',
 };
 
 export const unknownServerErrorMessage = 'Unknown server error';
