@@ -69,6 +69,23 @@ describe('team registry', () => {
     expect(selectSelectableMemberships(actor.getSnapshot())).toHaveLength(1);
   });
 
+  it('patches a team in place in every membership of it, leaving other teams alone', async () => {
+    const { actor, replies } = startRegistry();
+    actor.send({ type: 'registry.load' });
+    replies[0]?.resolve([
+      membership(1, 10, 'Acme Inc'),
+      membership(1, 11, 'Acme Inc'),
+      membership(3, 30, 'Trial Tech'),
+    ]);
+    await flush();
+    const trial = actor.getSnapshot().context.memberships[2];
+    actor.send({ type: 'registry.updateTeam', team: { id: 1, name: 'Acme Corp' } });
+    const snapshot = actor.getSnapshot();
+    expect(selectMembership(1, 10)(snapshot)?.team.name).toBe('Acme Corp');
+    expect(selectMembership(1, 11)(snapshot)?.team).toMatchObject({ name: 'Acme Corp', plan: 'premium' });
+    expect(snapshot.context.memberships[2]).toBe(trial);
+  });
+
   it('shows the error when loading fails and loads again on reload', async () => {
     const { actor, replies } = startRegistry();
     actor.send({ type: 'registry.load' });

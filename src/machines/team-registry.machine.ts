@@ -2,7 +2,7 @@
 // layout). It loads once the user is logged in, can be reloaded, and drops a team user when the
 // server says it is gone (errors 1502, 1600, 1850 in spec section 8).
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
-import type { TeamMembership } from '@/domain/entities';
+import type { Team, TeamMembership } from '@/domain/entities';
 import { errorOf } from './actor-error';
 
 export interface TeamRegistryContext {
@@ -14,6 +14,8 @@ export type TeamRegistryEvent =
   | { type: 'registry.load' }
   | { type: 'registry.reload' }
   | { type: 'registry.dropTeamUser'; teamId: number; userId: number }
+  /** A team changed on the server (say, renamed): patch it in place in every membership of it. */
+  | { type: 'registry.updateTeam'; team: Partial<Team> & Pick<Team, 'id'> }
   | { type: 'registry.clear' };
 
 export const teamRegistryMachine = setup({
@@ -37,6 +39,16 @@ export const teamRegistryMachine = setup({
         ),
       };
     }),
+    patchTeam: assign(({ context, event }) => {
+      assertEvent(event, 'registry.updateTeam');
+      return {
+        memberships: context.memberships.map((membership) =>
+          membership.team.id === event.team.id
+            ? { ...membership, team: { ...membership.team, ...event.team } }
+            : membership,
+        ),
+      };
+    }),
     forgetAll: assign({ memberships: [], error: null }),
   },
 }).createMachine({
@@ -46,6 +58,7 @@ export const teamRegistryMachine = setup({
   on: {
     'registry.clear': { target: '.idle', actions: 'forgetAll' },
     'registry.dropTeamUser': { actions: 'dropTeamUser' },
+    'registry.updateTeam': { actions: 'patchTeam' },
   },
   states: {
     idle: {
