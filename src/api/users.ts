@@ -12,8 +12,17 @@ const userPath = (ref: TeamUserRef, id: UserId) => `${usersPath(ref)}/${id}`;
 const invitePath = (ref: TeamUserRef, action: 'invite' | 'resend-invitation') =>
   `/api/v1/collab/teams/${formatTeamUserRef(ref)}/${action}`;
 
-export const listUsers = (api: ApiClient, ref: TeamUserRef, pageToken?: string | null) =>
-  api.get<Paged<TeamUser>>(usersPath(ref), pageToken ? { searchParams: { pageToken } } : {});
+/** One page of the member list (every user but deleted ones, by id); `nextPageToken` null on the last. */
+export const listUsers = (
+  api: ApiClient,
+  ref: TeamUserRef,
+  pageToken?: string | null,
+  signal?: AbortSignal,
+) =>
+  api.get<Paged<TeamUser>>(usersPath(ref), {
+    ...(pageToken ? { searchParams: { pageToken } } : {}),
+    ...(signal ? { signal } : {}),
+  });
 
 export const getUser = (api: ApiClient, ref: TeamUserRef, id: UserId) => api.get<TeamUser>(userPath(ref, id));
 
@@ -45,5 +54,10 @@ export const kickUser = (api: ApiClient, ref: TeamUserRef, id: number) =>
 export const inviteUsers = (api: ApiClient, ref: TeamUserRef, emails: string[]) =>
   api.post<TeamUser[]>(invitePath(ref, 'invite'), { json: emails.map((email) => ({ email })) });
 
+/** The answer to a resend: the addresses mailed again (one resent within the last hour is skipped). */
+export interface ResendResult {
+  resent: string[];
+}
+
 export const resendInvitations = (api: ApiClient, ref: TeamUserRef, emails: string[]) =>
-  api.post<void>(invitePath(ref, 'resend-invitation'), { json: emails.map((email) => ({ email })) });
+  api.post<ResendResult>(invitePath(ref, 'resend-invitation'), { json: emails.map((email) => ({ email })) });

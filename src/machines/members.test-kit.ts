@@ -1,0 +1,64 @@
+// A members actor whose page loads and row actions the test settles by hand.
+import { createActor, fromPromise } from 'xstate';
+import type { Paged, TeamUser } from '@/domain/entities';
+import { errorOf } from './actor-error';
+import { type LoadPageInput, type MemberActionDone, membersMachine } from './members.machine';
+import {
+  type MemberActionResult,
+  memberActionMachine,
+  type RunMemberActionInput,
+} from './members-action.machine';
+import { type Deferred, deferred } from './session.test-kit';
+
+export const TEAM_REF = { teamId: 1, userId: 10 };
+
+let nextId = 100;
+
+/** A team user with defaults: an active member named after the email. */
+export function teamUser(overrides: Partial<TeamUser> & { email?: string } = {}): TeamUser {
+  const id = overrides.id ?? nextId++;
+  return {
+    id,
+    teamId: 1,
+    email: `user${id}@acme.test`,
+    fullName: `User ${id}`,
+    avatar: null,
+    role: 'member',
+    status: 'active',
+    teamStatus: 'active',
+    isBanned: false,
+    inviterId: null,
+    ...overrides,
+  };
+}
+
+export function startMembers() {
+  const pageCalls: { input: LoadPageInput; reply: Deferred<Paged<TeamUser>> }[] = [];
+  const actionCalls: { input: RunMemberActionInput; reply: Deferred<MemberActionResult> }[] = [];
+  const escalated: unknown[] = [];
+  const done: (MemberActionDone | null)[] = [];
+  const machine = membersMachine.provide({
+    actors: {
+      loadPage: fromPromise(({ input }) => {
+        const reply = deferred<Paged<TeamUser>>();
+        pageCalls.push({ input, reply });
+        return reply.promise;
+      }),
+      memberAction: memberActionMachine.provide({
+        actors: {
+          runMemberAction: fromPromise(({ input }) => {
+            const reply = deferred<MemberActionResult>();
+            actionCalls.push({ input, reply });
+            return reply.promise;
+          }),
+        },
+      }),
+    },
+    actions: {
+      escalate: ({ event }) => escalated.push(errorOf(event)),
+      notifyActionDone: (_, params) => done.push(params),
+    },
+  });
+  const actor = createActor(machine, { input: { ref: TEAM_REF } }).start();
+  return { actor, pageCalls, actionCalls, escalated, done };
+}
