@@ -131,3 +131,28 @@ test('an expired access token is refreshed without the user noticing', async ({ 
   expect(statuses.filter((status) => status === 401)).toHaveLength(1);
   await expect(page.getByRole('alert')).toHaveCount(0);
 });
+
+test('two tabs refreshing at the same moment both stay signed in', async ({ context }) => {
+  const first = await context.newPage();
+  await signInToTeam(first, 'olivia@acme.test', 'Acme Inc');
+  const overview = first.url();
+  const second = await context.newPage();
+  await second.goto(overview);
+  await expect(second.getByRole('heading', { name: 'Overview' })).toBeVisible();
+
+  // Both tabs hold the same stale session; they reload at once and each refreshes.
+  await first.evaluate((key) => {
+    const session = JSON.parse(localStorage.getItem(key) ?? '{}');
+    localStorage.setItem(key, JSON.stringify({ ...session, expiresAt: 0 }));
+  }, STORAGE_KEY);
+  await Promise.all([first.goto(overview), second.goto(overview)]);
+
+  for (const page of [first, second]) {
+    await expect(page.getByRole('heading', { name: 'Overview' })).toBeVisible();
+    await expect(page.getByRole('navigation', { name: 'Team' })).toBeVisible();
+  }
+  // And a later reload in either tab still works with whatever token storage now holds.
+  await first.reload();
+  await expect(first.getByRole('navigation', { name: 'Team' })).toBeVisible();
+  await expect(first.getByText('Session expired')).toHaveCount(0);
+});
