@@ -1,5 +1,6 @@
-import { Anchor, Button, Container, Group, Text } from '@mantine/core';
+import { Button, Container, Group } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { LegalFooter } from '@/ui/LegalFooter';
 import { linkClick, type NavigateHandler } from '@/ui/link-click';
 import classes from './PublicLayout.module.css';
 
@@ -37,23 +38,7 @@ export function PublicLayout(props: PublicLayoutProps) {
       <main className={classes.main}>
         <Container>{children}</Container>
       </main>
-      <footer className={classes.footer}>
-        <Container>
-          <Group justify="space-between" gap="xs">
-            <Group gap="lg">
-              <Anchor href={termsHref} target="_blank" rel="noopener" size="sm" c="dimmed">
-                Terms of Service
-              </Anchor>
-              <Anchor href={privacyHref} target="_blank" rel="noopener" size="sm" c="dimmed">
-                Privacy Policy
-              </Anchor>
-            </Group>
-            <Text size="sm" c="dimmed">
-              © {year} Spark
-            </Text>
-          </Group>
-        </Container>
-      </footer>
+      <LegalFooter termsHref={termsHref} privacyHref={privacyHref} year={year} />
     </div>
   );
 }
