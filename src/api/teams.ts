@@ -12,7 +12,8 @@ const teamPath = (ref: TeamUserRef) => `/api/v1/collab/teams/${formatTeamUserRef
 
 export const listTeams = (api: ApiClient) => api.get<{ items: TeamMembership[] }>('/api/v1/collab/teams');
 
-export const getTeam = (api: ApiClient, ref: TeamUserRef) => api.get<TeamMembership>(teamPath(ref));
+export const getTeam = (api: ApiClient, ref: TeamUserRef, signal?: AbortSignal) =>
+  api.get<TeamMembership>(teamPath(ref), signal ? { signal } : {});
 
 export const updateTeam = (api: ApiClient, ref: TeamUserRef, changes: TeamChanges) =>
   api.put<Team>(teamPath(ref), { json: changes });
