@@ -1,0 +1,97 @@
+import { createActor, fromPromise } from 'xstate';
+import type { TeamUser } from '@/domain/entities';
+import { ErrorCode } from '@/domain/error-codes';
+import { emailFieldError, type InviteInput, invitationsMachine } from './invitations.machine';
+import { TEAM_REF, teamUser } from './members.test-kit';
+import { type Deferred, deferred, flush } from './session.test-kit';
+
+function openForm() {
+  const calls: { input: InviteInput; reply: Deferred<TeamUser[]> }[] = [];
+  const log: string[] = [];
+  const drafts: string[][] = [];
+  const listed: TeamUser[][] = [];
+  const escalated: unknown[] = [];
+  const machine = invitationsMachine.provide({
+    actors: {
+      inviteUsers: fromPromise(({ input }) => {
+        const reply = deferred<TeamUser[]>();
+        calls.push({ input, reply });
+        return reply.promise;
+      }),
+    },
+    actions: {
+      announceSent: () => log.push('flash'),
+      openMailDraft: (_, emails) => {
+        log.push('draft');
+        drafts.push(emails);
+      },
+      listInvitees: (_, users) => listed.push(users),
+      escalate: ({ event }) => escalated.push((event as { error?: unknown }).error),
+    },
+  });
+  const actor = createActor(machine, { input: { ref: TEAM_REF } }).start();
+  return { actor, calls, log, drafts, listed, escalated };
+}
+
+const validation = (data: unknown) => ({
+  status: 400,
+  code: ErrorCode.validation,
+  message: 'Validation error',
+  data,
+});
+
+describe('invite form', () => {
+  it('sends the addresses, flashes, opens the mail draft and lists the invitees', async () => {
+    const form = openForm();
+    form.actor.send({ type: 'invite.submit', emails: ['pete@acme.test', 'quinn@acme.test'] });
+    expect(form.actor.getSnapshot().hasTag('busy')).toBe(true);
+    expect(form.calls[0]?.input).toEqual({ ref: TEAM_REF, emails: ['pete@acme.test', 'quinn@acme.test'] });
+
+    const invited = [teamUser({ email: 'pete@acme.test', teamStatus: 'pending' })];
+    form.calls[0]?.reply.resolve(invited);
+    await flush();
+    expect(form.log).toEqual(['flash', 'draft']);
+    expect(form.drafts).toEqual([['pete@acme.test', 'quinn@acme.test']]);
+    expect(form.listed).toEqual([invited]);
+    expect(form.actor.getSnapshot().context.sentCount).toBe(1);
+  });
+
+  it("shows the server's complaint about the addresses under the email field", async () => {
+    const form = openForm();
+    form.actor.send({ type: 'invite.submit', emails: ['x@y'] });
+    form.calls[0]?.reply.reject(validation([{ field: 'email', message: 'is invalid' }]));
+    await flush();
+    expect(form.actor.getSnapshot().context.fieldError).toBe('is invalid');
+    expect(form.escalated).toEqual([]);
+    expect(form.log).toEqual([]);
+
+    form.actor.send({ type: 'invite.edit' });
+    expect(form.actor.getSnapshot().context.fieldError).toBeNull();
+  });
+
+  it('hands other failures to the app', async () => {
+    const form = openForm();
+    form.actor.send({ type: 'invite.submit', emails: ['pete@acme.test'] });
+    const error = { status: 403, code: ErrorCode.permissionDenied, message: 'No', data: null };
+    form.calls[0]?.reply.reject(error);
+    await flush();
+    expect(form.escalated).toEqual([error]);
+    expect(form.actor.getSnapshot().context.fieldError).toBeNull();
+  });
+});
+
+describe('emailFieldError', () => {
+  it.each([
+    ['email', 'is invalid'],
+    ['0.email', 'is invalid'],
+    ['[1].email', 'must not be empty'],
+  ])('reads the field %s as the email field', (field, message) => {
+    expect(emailFieldError(validation([{ field, message }]))).toBe(message);
+  });
+
+  it('ignores other fields and other errors', () => {
+    expect(emailFieldError(validation([{ field: 'name', message: 'is invalid' }]))).toBeNull();
+    expect(emailFieldError({ status: 500, code: null, message: 'x', data: null })).toBeNull();
+    expect(emailFieldError(new Error('x'))).toBeNull();
+  });
+});
