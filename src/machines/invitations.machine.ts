@@ -4,10 +4,10 @@
 // 'Invitation was sent', opens a prefilled mail draft to the invitees and lists them as pending.
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import type { TeamUser } from '@/domain/entities';
-import { ErrorCode, type TeamUserRef } from '@/domain/error-codes';
-import { isApiErrorShape } from '@/domain/error-policy';
+import type { TeamUserRef } from '@/domain/error-codes';
 import { INVITATION_FIELD } from '@/domain/invitations';
 import { errorOf } from './actor-error';
+import { fieldErrorMessage } from './members-field-errors';
 
 export const INVITATION_SENT_MESSAGE = 'Invitation was sent';
 
@@ -31,26 +31,8 @@ export interface InviteInput {
   emails: string[];
 }
 
-/**
- * The server's message for the email field from a validation error, or null. The body is a list of
- * {email}, so a server may name the field `email` or by its place in the list (`0.email`, `[0].email`).
- */
-export function emailFieldError(error: unknown): string | null {
-  if (!isApiErrorShape(error) || error.code !== ErrorCode.validation || !Array.isArray(error.data)) {
-    return null;
-  }
-  for (const entry of error.data as unknown[]) {
-    if (typeof entry !== 'object' || entry === null) continue;
-    const { field, message } = entry as { field?: unknown; message?: unknown };
-    if (typeof field !== 'string' || typeof message !== 'string') continue;
-    const last = field
-      .split(/[.[\]]/u)
-      .filter(Boolean)
-      .at(-1);
-    if (last === INVITATION_FIELD) return message;
-  }
-  return null;
-}
+/** The server's message for the email field from a validation error, or null. */
+export const emailFieldError = (error: unknown): string | null => fieldErrorMessage(error, INVITATION_FIELD);
 
 export const invitationsMachine = setup({
   types: {
