@@ -1,4 +1,53 @@
-import { PlaceholderPage } from '@/routes/placeholder';
+// Team Overview (spec sections 2 'Overview' and 6): loads the team fresh through the screen-setup
+// flow (loading, then the overview, or the error with Retry), then hands it to the overview screen.
+import { Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { useActorRef, useSelector } from '@xstate/react';
+import { useParams } from 'react-router';
+import { fromPromise, type SnapshotFrom } from 'xstate';
+import { getTeam } from '@/api/teams';
+import { useServices } from '@/app/services-context';
+import type { TeamMembership } from '@/domain/entities';
+import { parseTeamUserRef } from '@/domain/team-user-ref';
+import { errorOf } from '@/machines/actor-error';
+import { screenSetupMachine } from '@/machines/screen-setup.machine';
+import { TeamOverviewScreen } from '@/routes/team/overview/team-overview-screen';
+import { ErrorBox } from '@/ui/ErrorBox';
 
-/** Team overview and settings (spec section 2 'Overview', 6): being built. */
-export const OverviewPage = PlaceholderPage;
+type SetupSnapshot = SnapshotFrom<typeof screenSetupMachine>;
+
+const selectLoading = (snapshot: SetupSnapshot) => snapshot.hasTag('loading');
+const selectMembership = (snapshot: SetupSnapshot) =>
+  snapshot.matches('ready') ? (snapshot.context.data as TeamMembership) : null;
+const selectErrorMessage = (snapshot: SetupSnapshot) =>
+  snapshot.matches('failed') ? snapshot.context.errorMessage : null;
+
+export function OverviewPage() {
+  const { api, handleError } = useServices();
+  // The route's loader has already refused anything that is not {tid}-{uid}; the page is keyed by it.
+  const teamUser = parseTeamUserRef(useParams().teamUser ?? '') ?? { teamId: 0, userId: 0 };
+  const setup = useActorRef(
+    screenSetupMachine.provide({
+      actors: { load: fromPromise(({ signal }) => getTeam(api, teamUser, signal)) },
+      actions: { escalate: ({ event }) => handleError(errorOf(event)) },
+    }),
+  );
+  const loading = useSelector(setup, selectLoading);
+  const membership = useSelector(setup, selectMembership);
+  const errorMessage = useSelector(setup, selectErrorMessage);
+
+  return (
+    <Stack gap="md">
+      <Title order={2}>Overview</Title>
+      {loading && (
+        <Group gap="xs">
+          <Loader size="sm" aria-hidden />
+          <Text role="status">Loading</Text>
+        </Group>
+      )}
+      {errorMessage && (
+        <ErrorBox message={errorMessage} onRetry={() => setup.send({ type: 'setup.retry' })} />
+      )}
+      {membership && <TeamOverviewScreen membership={membership} teamUser={teamUser} />}
+    </Stack>
+  );
+}

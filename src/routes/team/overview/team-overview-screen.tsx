@@ -1,0 +1,152 @@
+// The Overview of a loaded team: the details for everyone, the owner's edits and settings, and
+// leave or delete. Edits run through the team-edit flow (shown at once, rolled back on failure),
+// leave and delete through the team-exit flow. Who sees what comes from domain/permissions.
+import { Stack } from '@mantine/core';
+import { useActorRef, useSelector } from '@xstate/react';
+import { useNavigate } from 'react-router';
+import { fromPromise } from 'xstate';
+import { deleteTeam, leaveTeam } from '@/api/teams';
+import { useServices } from '@/app/services-context';
+import type { TeamMembership } from '@/domain/entities';
+import type { TeamUserRef } from '@/domain/error-codes';
+import {
+  canAccessBilling,
+  canDeleteTeam,
+  canEditTeam,
+  canEditTeamSettings,
+  canLeaveTeam,
+  deleteTeamBlockedReason,
+} from '@/domain/permissions';
+import { billingLinkLabel, teamPlanTitle } from '@/domain/team-details';
+import { teamEditMachine } from '@/machines/team-edit.machine';
+import {
+  selectLogoError,
+  selectNameError,
+  selectRefusedName,
+  selectShownTeam,
+} from '@/machines/team-edit.selectors';
+import { teamExitMachine } from '@/machines/team-exit.machine';
+import { selectExitBusy, selectExitError, selectOpenDialog } from '@/machines/team-exit.selectors';
+import { pathTo } from '@/routes/route-table';
+import { TeamDetailsCard } from '@/ui/team-overview/TeamDetailsCard';
+import { TeamExitCard } from '@/ui/team-overview/TeamExitCard';
+import { TeamExitDialog } from '@/ui/team-overview/TeamExitDialog';
+import { TeamLogo } from '@/ui/team-overview/TeamLogo';
+import { TeamNameEditor } from '@/ui/team-overview/TeamNameEditor';
+import { TeamSettingsCard } from '@/ui/team-overview/TeamSettingsCard';
+import { saveTeamEdit } from './save-team-edit';
+import { useTrialDaysLeft } from './use-trial-days-left';
+
+/** A local URL showing a picked file until the server answers (not in every environment). */
+function previewUrl(file: File): string | null {
+  return typeof URL.createObjectURL === 'function' ? URL.createObjectURL(file) : null;
+}
+
+function releasePreviewUrl(url: string | null) {
+  if (url && typeof URL.revokeObjectURL === 'function') URL.revokeObjectURL(url);
+}
+
+export interface TeamOverviewScreenProps {
+  /** The team and the user's membership in it, as just loaded. */
+  membership: TeamMembership;
+  teamUser: TeamUserRef;
+}
+
+export function TeamOverviewScreen({ membership, teamUser }: TeamOverviewScreenProps) {
+  const { api, registry, handleError, showFlash } = useServices();
+  const navigate = useNavigate();
+  const { profile } = membership;
+
+  const editor = useActorRef(
+    teamEditMachine.provide({
+      actors: { saveEdit: fromPromise(({ input }) => saveTeamEdit(api, teamUser, input.edit)) },
+      actions: {
+        publishTeam: (_, team) => registry.send({ type: 'registry.updateTeam', team }),
+        reportError: (_, error) => handleError(error),
+        releasePreview: (_, edit) => releasePreviewUrl(edit.kind === 'uploadLogo' ? edit.preview : null),
+      },
+    }),
+    { input: { team: membership.team } },
+  );
+  const exit = useActorRef(
+    teamExitMachine.provide({
+      actors: {
+        deleteTeam: fromPromise(() => deleteTeam(api, teamUser)),
+        leaveTeam: fromPromise(() => leaveTeam(api, teamUser.teamId, profile.email)),
+      },
+      actions: {
+        showSuccess: (_, message) => showFlash(message, 'success'),
+        goHome: () => navigate(pathTo('home')),
+        forgetMembership: () => registry.send({ type: 'registry.dropTeamUser', ...teamUser }),
+        reportError: (_, error) => handleError(error),
+      },
+    }),
+  );
+
+  const team = useSelector(editor, selectShownTeam);
+  const nameError = useSelector(editor, selectNameError);
+  const refusedName = useSelector(editor, selectRefusedName);
+  const logoError = useSelector(editor, selectLogoError);
+  const openDialog = useSelector(exit, selectOpenDialog);
+  const exitBusy = useSelector(exit, selectExitBusy);
+  const exitError = useSelector(exit, selectExitError);
+  const trialDaysLeft = useTrialDaysLeft(team);
+
+  const editable = canEditTeam(profile);
+  const billingHref = pathTo('team-billing', teamUser);
+
+  return (
+    <Stack gap="md">
+      <TeamDetailsCard
+        logo={
+          <TeamLogo
+            name={team.name}
+            logo={team.logo}
+            editable={editable}
+            error={logoError}
+            onUpload={(file) => editor.send({ type: 'team.uploadLogo', file, preview: previewUrl(file) })}
+            onRemove={() => editor.send({ type: 'team.removeLogo' })}
+          />
+        }
+        name={
+          <TeamNameEditor
+            name={team.name}
+            editable={editable}
+            error={nameError}
+            refusedName={refusedName}
+            onRename={(name) => editor.send({ type: 'team.rename', name })}
+            onDismissError={() => editor.send({ type: 'team.dismissError', field: 'name' })}
+          />
+        }
+        planTitle={teamPlanTitle(team.plan)}
+        membersCount={team.usersCnt}
+        trialDaysLeft={trialDaysLeft}
+        billingLink={
+          canAccessBilling(profile) ? { label: billingLinkLabel(team.plan), href: billingHref } : null
+        }
+        onNavigate={(href) => navigate(href)}
+      />
+      <TeamSettingsCard
+        signup={editable && team.domain ? { domain: team.domain, enabled: team.domainSignupsEnabled } : null}
+        settings={canEditTeamSettings(profile, team) ? team.settings : null}
+        onSignupChange={(enabled) => editor.send({ type: 'team.changeDomainSignups', enabled })}
+        onSettingChange={(setting, enabled) => editor.send({ type: 'team.changeSetting', setting, enabled })}
+      />
+      <TeamExitCard
+        canLeave={canLeaveTeam(profile)}
+        canDelete={canDeleteTeam(profile)}
+        deleteBlockedReason={deleteTeamBlockedReason(team)}
+        onLeave={() => exit.send({ type: 'exit.open', kind: 'leave' })}
+        onDelete={() => exit.send({ type: 'exit.open', kind: 'delete' })}
+      />
+      <TeamExitDialog
+        kind={openDialog}
+        teamName={team.name}
+        busy={exitBusy}
+        errorMessage={exitError}
+        onConfirm={() => exit.send({ type: 'exit.confirm' })}
+        onCancel={() => exit.send({ type: 'exit.cancel' })}
+      />
+    </Stack>
+  );
+}
