@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { DEFAULT_MAIL_FROM } from './mail/mailer';
 
 /** Everything the server and the CLI read from the environment, parsed once. */
 export interface Config {
@@ -14,6 +15,10 @@ export interface Config {
   /** JWT_SECRET as given; null means "generate once into DATA_DIR". */
   jwtSecret: string | null;
   logLevel: string;
+  /** smtp://user:pass@host:587 or smtps://...; null means mail goes to the outbox in DATA_DIR. */
+  smtpUrl: string | null;
+  /** The From of every mail the server sends. */
+  mailFrom: string;
   /** The built console; served when it exists. */
   distDir: string;
 }
@@ -30,6 +35,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const publicUrl = env.PUBLIC_URL?.trim() || null;
   if (publicUrl && !URL.canParse(publicUrl)) throw new ConfigError('PUBLIC_URL must be an absolute URL');
+  const smtpUrl = env.SMTP_URL?.trim() || null;
+  if (smtpUrl && !(/^smtps?:\/\//.test(smtpUrl) && URL.canParse(smtpUrl))) {
+    throw new ConfigError('SMTP_URL must look like smtp://user:pass@host:587 or smtps://user:pass@host:465');
+  }
   return {
     port,
     host: env.HOST?.trim() || '127.0.0.1',
@@ -38,6 +47,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: publicUrl ? publicUrl.replace(/\/+$/, '') : null,
     jwtSecret: env.JWT_SECRET || null,
     logLevel: env.LOG_LEVEL?.trim() || 'info',
+    smtpUrl,
+    mailFrom: env.MAIL_FROM?.trim() || DEFAULT_MAIL_FROM,
     distDir: path.join(repoRoot, 'dist'),
   };
 }
@@ -54,4 +65,14 @@ function parsePort(value: string | undefined): number {
     throw new ConfigError(`PORT must be a number from 0 to 65535, got "${value}"`);
   }
   return port;
+}
+
+/** Uploaded avatars and logos (the local FileStorage). */
+export function storageDir(config: Pick<Config, 'dataDir'>): string {
+  return path.join(config.dataDir, 'storage');
+}
+
+/** Mail written instead of sent when SMTP_URL is unset: one .eml file per message. */
+export function outboxDir(config: Pick<Config, 'dataDir'>): string {
+  return path.join(config.dataDir, 'outbox');
 }
