@@ -27,12 +27,16 @@ describe('migrations', () => {
   it('create the schema once; running them again changes nothing', async () => {
     const db = await freshDb();
     const first = await migrate(db);
-    expect(first).toContain('001-initial');
+    expect(first).toEqual(['001-initial', '002-team-management']);
     expect(await tableNames(db)).toEqual([
+      'account_events',
       'accounts',
+      'analytics_page_views',
       'auth_codes',
       'schema_migrations',
       'sessions',
+      'team_events',
+      'team_invitations',
       'team_settings',
       'team_users',
       'teams',

@@ -1,6 +1,10 @@
 import type { Queryable } from './db';
 import { createAccountsRepository } from './repositories/accounts.repository';
 import { createAuthCodesRepository } from './repositories/auth-codes.repository';
+import { createEventsRepository } from './repositories/events.repository';
+import { createInvitationsRepository } from './repositories/invitations.repository';
+import { createPageViewsRepository } from './repositories/page-views.repository';
+import { createSeatsRepository } from './repositories/seats.repository';
 import { createSessionsRepository } from './repositories/sessions.repository';
 import { createTeamUsersRepository } from './repositories/team-users.repository';
 import { createTeamsRepository } from './repositories/teams.repository';
@@ -11,6 +15,10 @@ export function createRepositories(db: Queryable) {
     accounts: createAccountsRepository(db),
     teams: createTeamsRepository(db),
     teamUsers: createTeamUsersRepository(db),
+    seats: createSeatsRepository(db),
+    invitations: createInvitationsRepository(db),
+    events: createEventsRepository(db),
+    pageViews: createPageViewsRepository(db),
     sessions: createSessionsRepository(db),
     authCodes: createAuthCodesRepository(db),
   };

@@ -1,6 +1,8 @@
 import type { Db, Queryable } from '../db/db';
 import { createRepositories } from '../db/repositories';
 import { wipeData } from '../db/wipe';
+import { newInvitationKey } from '../invitations/invitation-key';
+import { INVITATION_TTL_MS } from '../invitations/invitation-policy';
 
 // The demo world of issue 2. Later work extends it and never renames it; tests import these constants
 // instead of repeating addresses and names.
@@ -59,13 +61,22 @@ export async function loadDemoData(tx: Queryable, now: Date = new Date()): Promi
   const adam = await member(acme.id, 'adam', 'admin');
   await member(acme.id, 'mia', 'member');
   await member(acme.id, 'ben', 'member', true);
-  await repos.teamUsers.create({
+  const paula = await repos.teamUsers.create({
     teamId: acme.id,
     accountId: null,
     ...demoInvitee,
     role: 'member',
     teamStatus: 'pending',
     inviterId: adam.id,
+  });
+  // Sent a day ago, so it can be resent at once (the throttle allows one mail per hour). Nobody knows
+  // its key: a resend mails a fresh one to the outbox.
+  const sentAt = new Date(now.getTime() - DAY_MS);
+  await repos.invitations.start({
+    teamUserId: paula.id,
+    keyHash: newInvitationKey().hash,
+    now: sentAt,
+    expiresAt: new Date(sentAt.getTime() + INVITATION_TTL_MS),
   });
 
   const bakery = await repos.teams.create({ ...demoTeams.bakery });

@@ -1,4 +1,5 @@
 import type { Role, TeamStatus, TeamUser } from '../../../../src/domain/entities';
+import { avatarUrl } from '../../storage/avatar-url';
 import type { Queryable } from '../db';
 
 /** A membership row: the API's TeamUser plus the account it belongs to (null for a pending invitee). */
@@ -9,6 +10,9 @@ export interface TeamUserRecord extends TeamUser {
 const columns = `id, team_id AS "teamId", account_id AS "accountId", email, full_name AS "fullName", avatar,
   role, status, team_status AS "teamStatus", is_banned AS "isBanned", inviter_id AS "inviterId"`;
 
+// The avatar column holds the storage key; the API shows where the image is served.
+const toRecord = (row: TeamUserRecord): TeamUserRecord => ({ ...row, avatar: avatarUrl(row.avatar) });
+
 export interface NewTeamUser {
   teamId: number;
   accountId: number | null;
@@ -18,7 +22,17 @@ export interface NewTeamUser {
   teamStatus?: TeamStatus;
   isBanned?: boolean;
   inviterId?: number | null;
+  /** A storage key. */
   avatar?: string | null;
+}
+
+export interface NewInvitee {
+  teamId: number;
+  email: string;
+  /** The account with this email, if there is one. */
+  accountId: number | null;
+  fullName: string;
+  inviterId: number;
 }
 
 /** The API shape, without the account link. */
@@ -26,38 +40,66 @@ export function toTeamUser({ accountId: _accountId, ...teamUser }: TeamUserRecor
   return teamUser;
 }
 
+// Row actions change a member of the list: never an owner row, never a removed member.
+const actionableRow = "team_id = $1 AND id = $2 AND role <> 'owner' AND team_status <> 'deleted'";
+
 export function createTeamUsersRepository(db: Queryable) {
+  const one = async (sql: string, params: readonly unknown[]): Promise<TeamUserRecord | null> => {
+    const [row] = await db.query<TeamUserRecord>(sql, params);
+    return row ? toRecord(row) : null;
+  };
+  const many = async (sql: string, params: readonly unknown[]): Promise<TeamUserRecord[]> =>
+    (await db.query<TeamUserRecord>(sql, params)).map(toRecord);
+
   return {
-    async findInTeam(teamId: number, id: number): Promise<TeamUserRecord | null> {
-      const [row] = await db.query<TeamUserRecord>(
-        `SELECT ${columns} FROM team_users WHERE team_id = $1 AND id = $2`,
-        [teamId, id],
-      );
-      return row ?? null;
+    findInTeam(teamId: number, id: number): Promise<TeamUserRecord | null> {
+      return one(`SELECT ${columns} FROM team_users WHERE team_id = $1 AND id = $2`, [teamId, id]);
     },
 
-    async findByAccountInTeam(teamId: number, accountId: number): Promise<TeamUserRecord | null> {
-      const [row] = await db.query<TeamUserRecord>(
-        `SELECT ${columns} FROM team_users WHERE team_id = $1 AND account_id = $2`,
-        [teamId, accountId],
-      );
-      return row ?? null;
-    },
-
-    async listByAccount(accountId: number): Promise<TeamUserRecord[]> {
-      return db.query<TeamUserRecord>(`SELECT ${columns} FROM team_users WHERE account_id = $1 ORDER BY id`, [
+    findByAccountInTeam(teamId: number, accountId: number): Promise<TeamUserRecord | null> {
+      return one(`SELECT ${columns} FROM team_users WHERE team_id = $1 AND account_id = $2`, [
+        teamId,
         accountId,
       ]);
     },
 
-    async listByTeam(teamId: number): Promise<TeamUserRecord[]> {
-      return db.query<TeamUserRecord>(`SELECT ${columns} FROM team_users WHERE team_id = $1 ORDER BY id`, [
+    /** Email match ignores case, as the unique index does. */
+    findByEmailInTeam(teamId: number, email: string): Promise<TeamUserRecord | null> {
+      return one(`SELECT ${columns} FROM team_users WHERE team_id = $1 AND lower(email) = lower($2)`, [
         teamId,
+        email.trim(),
       ]);
     },
 
+    listByAccount(accountId: number): Promise<TeamUserRecord[]> {
+      return many(`SELECT ${columns} FROM team_users WHERE account_id = $1 ORDER BY id`, [accountId]);
+    },
+
+    listByTeam(teamId: number): Promise<TeamUserRecord[]> {
+      return many(`SELECT ${columns} FROM team_users WHERE team_id = $1 ORDER BY id`, [teamId]);
+    },
+
+    /** One page of the member list: everyone but removed members, by id, after `afterId`. */
+    listPage(teamId: number, afterId: number, limit: number): Promise<TeamUserRecord[]> {
+      return many(
+        `SELECT ${columns} FROM team_users
+         WHERE team_id = $1 AND team_status <> 'deleted' AND id > $2 ORDER BY id LIMIT $3`,
+        [teamId, afterId, limit],
+      );
+    },
+
+    /** Accounts of everyone still in the team (active or pending), e.g. to tell them it was deleted. */
+    async listAccountIds(teamId: number): Promise<number[]> {
+      const rows = await db.query<{ accountId: number }>(
+        `SELECT account_id AS "accountId" FROM team_users
+         WHERE team_id = $1 AND team_status <> 'deleted' AND account_id IS NOT NULL ORDER BY account_id`,
+        [teamId],
+      );
+      return rows.map((r) => r.accountId);
+    },
+
     async create(input: NewTeamUser): Promise<TeamUserRecord> {
-      const [row] = await db.query<TeamUserRecord>(
+      return (await one(
         `INSERT INTO team_users (team_id, account_id, email, full_name, avatar, role, team_status, is_banned, inviter_id)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING ${columns}`,
         [
@@ -71,8 +113,97 @@ export function createTeamUsersRepository(db: Queryable) {
           input.isBanned ?? false,
           input.inviterId ?? null,
         ],
+      )) as TeamUserRecord;
+    },
+
+    /**
+     * A pending member for an invited address: a new row, or the row of a removed member reused
+     * (same id, so the old member comes back as pending). Null when the address, or the account it
+     * belongs to, is already active or pending in the team; also when a concurrent invite won.
+     */
+    async invite(input: NewInvitee): Promise<TeamUserRecord | null> {
+      const byEmail = await this.findByEmailInTeam(input.teamId, input.email);
+      const byAccount =
+        input.accountId === null ? null : await this.findByAccountInTeam(input.teamId, input.accountId);
+      if (
+        (byEmail && byEmail.teamStatus !== 'deleted') ||
+        (byAccount && byAccount.teamStatus !== 'deleted')
+      ) {
+        return null;
+      }
+      const reused = byEmail ?? byAccount;
+      if (!reused) {
+        // ON CONFLICT: a concurrent invite of the same address or account inserted first.
+        return one(
+          `INSERT INTO team_users (team_id, account_id, email, full_name, role, team_status, inviter_id)
+           VALUES ($1, $2, $3, $4, 'member', 'pending', $5) ON CONFLICT DO NOTHING RETURNING ${columns}`,
+          [input.teamId, input.accountId, input.email.trim(), input.fullName, input.inviterId],
+        );
+      }
+      // The account is linked unless another (removed) row of this team still holds it.
+      const accountId = byAccount && byAccount.id !== reused.id ? null : input.accountId;
+      return one(
+        `UPDATE team_users SET email = $3, account_id = $4, full_name = CASE WHEN $5 = '' THEN full_name ELSE $5 END,
+           role = 'member', status = 'active', team_status = 'pending', is_banned = false, inviter_id = $6
+         WHERE team_id = $1 AND id = $2 AND team_status = 'deleted' RETURNING ${columns}`,
+        [input.teamId, reused.id, input.email.trim(), accountId, input.fullName, input.inviterId],
       );
-      return row as TeamUserRecord;
+    },
+
+    updateFullName(teamId: number, id: number, fullName: string): Promise<TeamUserRecord | null> {
+      return one(
+        `UPDATE team_users SET full_name = $3 WHERE team_id = $1 AND id = $2 AND team_status <> 'deleted'
+         RETURNING ${columns}`,
+        [teamId, id, fullName],
+      );
+    },
+
+    /**
+     * Sets the avatar's storage key (null removes it) and returns the key it replaced, so the caller
+     * can delete that file. Locks the row: run it inside a transaction.
+     */
+    async replaceAvatar(teamId: number, id: number, key: string | null): Promise<string | null> {
+      const [old] = await db.query<{ avatar: string | null }>(
+        'SELECT avatar FROM team_users WHERE team_id = $1 AND id = $2 FOR UPDATE',
+        [teamId, id],
+      );
+      await db.query('UPDATE team_users SET avatar = $3 WHERE team_id = $1 AND id = $2', [teamId, id, key]);
+      return old?.avatar ?? null;
+    },
+
+    /** Member <-> admin. Null when the row is an owner's, removed or missing. */
+    setRole(teamId: number, id: number, role: 'admin' | 'member'): Promise<TeamUserRecord | null> {
+      return one(`UPDATE team_users SET role = $3 WHERE ${actionableRow} RETURNING ${columns}`, [
+        teamId,
+        id,
+        role,
+      ]);
+    },
+
+    /** Deactivate (ban) or activate. Null when the row is an owner's, removed or missing. */
+    setBanned(teamId: number, id: number, banned: boolean): Promise<TeamUserRecord | null> {
+      return one(`UPDATE team_users SET is_banned = $3 WHERE ${actionableRow} RETURNING ${columns}`, [
+        teamId,
+        id,
+        banned,
+      ]);
+    },
+
+    /** Removes a member (kick, cancelled invitation). Null when the row is an owner's, removed or missing. */
+    remove(teamId: number, id: number): Promise<TeamUserRecord | null> {
+      return one(
+        `UPDATE team_users SET team_status = 'deleted' WHERE ${actionableRow} RETURNING ${columns}`,
+        [teamId, id],
+      );
+    },
+
+    /** Leaving: the member's own active row, never the owner's. */
+    leave(teamId: number, id: number): Promise<TeamUserRecord | null> {
+      return one(
+        `UPDATE team_users SET team_status = 'deleted'
+         WHERE team_id = $1 AND id = $2 AND role <> 'owner' AND team_status = 'active' RETURNING ${columns}`,
+        [teamId, id],
+      );
     },
   };
 }

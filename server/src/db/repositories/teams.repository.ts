@@ -1,5 +1,7 @@
 import type { Team, TeamPlan, TeamSettings } from '../../../../src/domain/entities';
+import { avatarUrl } from '../../storage/avatar-url';
 import type { Queryable } from '../db';
+import { seatCountSql } from './seats.repository';
 import { toEpochSeconds } from './time';
 
 interface TeamRow {
@@ -19,21 +21,19 @@ interface TeamRow {
   users_cnt: number;
 }
 
-// usersCnt counts the people who actually use the team: active, not banned, not a pending invitee.
+// usersCnt is the billable seat count (see seats.repository.ts): the one definition of who counts.
 const selectTeams = `
   SELECT t.id, t.name, t.logo, t.plan, t.domain, t.domain_signups_enabled, t.trial_status, t.trial_end_at,
          t.subscription_cancel_at, t.payment_provider,
          s.admins_can_assign_admins, s.admins_can_deactivate, s.admins_can_delete,
-         (SELECT count(*)::int FROM team_users u
-           WHERE u.team_id = t.id AND u.team_status = 'active' AND u.status = 'active' AND NOT u.is_banned
-         ) AS users_cnt
+         ${seatCountSql} AS users_cnt
   FROM teams t LEFT JOIN team_settings s ON s.team_id = t.id`;
 
 function toTeam(row: TeamRow): Team {
   return {
     id: row.id,
     name: row.name,
-    logo: row.logo,
+    logo: avatarUrl(row.logo),
     plan: row.plan,
     usersCnt: row.users_cnt,
     domain: row.domain,
@@ -59,6 +59,11 @@ export interface NewTeam {
   trialStatus?: Team['trialStatus'];
   trialEndAt?: Date | null;
   settings?: Partial<TeamSettings>;
+}
+
+export interface TeamChanges {
+  name?: string;
+  domainSignupsEnabled?: boolean;
 }
 
 export function createTeamsRepository(db: Queryable) {
@@ -113,6 +118,53 @@ export function createTeamsRepository(db: Queryable) {
         ],
       );
       return (await this.findById(id)) as Team;
+    },
+
+    async update(id: number, changes: TeamChanges): Promise<void> {
+      await db.query(
+        `UPDATE teams SET name = coalesce($2, name), domain_signups_enabled = coalesce($3, domain_signups_enabled)
+         WHERE id = $1 AND deleted_at IS NULL`,
+        [id, changes.name ?? null, changes.domainSignupsEnabled ?? null],
+      );
+    },
+
+    async updateSettings(id: number, changes: Partial<TeamSettings>): Promise<void> {
+      await db.query(
+        `INSERT INTO team_settings (team_id, admins_can_assign_admins, admins_can_deactivate, admins_can_delete)
+         VALUES ($1, coalesce($2, false), coalesce($3, false), coalesce($4, false))
+         ON CONFLICT (team_id) DO UPDATE SET
+           admins_can_assign_admins = coalesce($2, team_settings.admins_can_assign_admins),
+           admins_can_deactivate = coalesce($3, team_settings.admins_can_deactivate),
+           admins_can_delete = coalesce($4, team_settings.admins_can_delete)`,
+        [
+          id,
+          changes.adminsCanAssignAdmins ?? null,
+          changes.adminsCanDeactivate ?? null,
+          changes.adminsCanDelete ?? null,
+        ],
+      );
+    },
+
+    /**
+     * Sets the logo's storage key (null removes it) and returns the key it replaced, so the caller can
+     * delete that file. Locks the row: run it inside a transaction.
+     */
+    async replaceLogo(id: number, key: string | null): Promise<string | null> {
+      const [old] = await db.query<{ logo: string | null }>(
+        'SELECT logo FROM teams WHERE id = $1 FOR UPDATE',
+        [id],
+      );
+      await db.query('UPDATE teams SET logo = $2 WHERE id = $1', [id, key]);
+      return old?.logo ?? null;
+    },
+
+    /** Deleted teams vanish from every lookup here (and answer 1502 through requireMembership). */
+    async markDeleted(id: number, at: Date): Promise<boolean> {
+      const rows = await db.query(
+        'UPDATE teams SET deleted_at = $2 WHERE id = $1 AND deleted_at IS NULL RETURNING id',
+        [id, at],
+      );
+      return rows.length > 0;
     },
   };
 }
