@@ -2,7 +2,9 @@ import fastifyMultipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { createAuthenticate } from './auth/authenticate';
 import { createRequireMembership } from './auth/require-membership';
+import { createRequireTarget } from './auth/require-target';
 import { createTokenSigner, type TokenSigner } from './auth/tokens';
+import { type Clock, systemClock } from './clock';
 import type { Db } from './db/db';
 import { createRepositories, type Repositories } from './db/repositories';
 import { handleError } from './errors';
@@ -10,22 +12,47 @@ import { registerConsole } from './http/console-static';
 import { loggerOptions } from './http/logger';
 import { multipartFieldsToBody } from './http/multipart-fields';
 import { zodSerializerCompiler, zodValidatorCompiler } from './http/zod-validation';
+import type { Mailer } from './mail/mailer';
+import { analyticsRoutes } from './routes/analytics.routes';
 import { authRoutes } from './routes/auth.routes';
+import { avatarsRoutes } from './routes/avatars.routes';
 import { collabTeamsRoutes } from './routes/collab-teams.routes';
+import { eventsRoutes } from './routes/events.routes';
 import { internalCliRoutes } from './routes/internal-cli.routes';
+import { invitationsRoutes } from './routes/invitations.routes';
 import { profileRoutes } from './routes/profile.routes';
+import { teamLeaveRoutes } from './routes/team-leave.routes';
+import { teamLogoRoutes } from './routes/team-logo.routes';
+import { teamUsageRoutes } from './routes/team-usage.routes';
+import { teamUserActionsRoutes } from './routes/team-user-actions.routes';
+import { teamUserAvatarRoutes } from './routes/team-user-avatar.routes';
+import { teamUsersRoutes } from './routes/team-users.routes';
+import type { FileStorage } from './storage/file-storage';
 
 declare module 'fastify' {
   interface FastifyInstance {
     db: Db;
     repos: Repositories;
     tokens: TokenSigner;
+    clock: Clock;
+    storage: FileStorage;
+    mailer: Mailer;
+    /** Base of the links the server hands out (PUBLIC_URL, or where it listens). */
+    publicUrl: () => string;
   }
 }
 
 export interface BuildAppOptions {
   db: Db;
   jwtSecret: Uint8Array;
+  /** Uploaded avatars and logos (DATA_DIR/storage; tests: in memory). */
+  storage: FileStorage;
+  /** SMTP or the local outbox. */
+  mailer: Mailer;
+  /** Base URL for links in mail; a function because it may only be known once listening. */
+  publicUrl: () => string;
+  /** Tests pass a clock they control (throttles, expiries, event ids). */
+  clock?: Clock;
   /** Per-start secret for the CLI's internal routes; null turns them off. */
   cliSecret?: string | null;
   /** Built console to serve; missing folder means API only (plus a hint for pages). */
@@ -71,19 +98,36 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // The app's services, decorated on the root so every route plugin sees them.
   const repos = createRepositories(options.db);
   const tokens = createTokenSigner(options.jwtSecret);
+  const clock = options.clock ?? systemClock;
   app.decorate('db', options.db);
   app.decorate('repos', repos);
   app.decorate('tokens', tokens);
+  app.decorate('clock', clock);
+  app.decorate('storage', options.storage);
+  app.decorate('mailer', options.mailer);
+  app.decorate('publicUrl', options.publicUrl);
   app.decorate('authenticate', createAuthenticate(options.db, tokens));
   app.decorate('requireMembership', createRequireMembership(repos));
+  app.decorate('requireTarget', createRequireTarget(repos));
   app.decorateRequest('accountId', 0);
   app.decorateRequest('sessionId', 0);
   app.decorateRequest('membership', null as never);
+  app.decorateRequest('target', null);
 
   // Routes, one plugin per resource of spec section 7.
   await app.register(authRoutes);
   await app.register(profileRoutes);
   await app.register(collabTeamsRoutes);
+  await app.register(teamLeaveRoutes);
+  await app.register(teamUsageRoutes);
+  await app.register(teamLogoRoutes);
+  await app.register(teamUsersRoutes);
+  await app.register(teamUserAvatarRoutes);
+  await app.register(teamUserActionsRoutes);
+  await app.register(invitationsRoutes);
+  await app.register(eventsRoutes);
+  await app.register(avatarsRoutes);
+  await app.register(analyticsRoutes, { clock });
   await app.register(internalCliRoutes, { cliSecret: options.cliSecret ?? null });
 
   return app;

@@ -37,20 +37,27 @@ export class TokenInvalidError extends AppError {
 }
 
 export class TeamNotFoundError extends AppError {
-  constructor(ref: TeamUserRef) {
+  constructor(ref: TeamUserRef | null) {
     super(404, ErrorCode.teamNotFound, defaultErrorMessages[ErrorCode.teamNotFound], ref);
   }
 }
 
 export class NotTeamMemberError extends AppError {
-  constructor(ref: TeamUserRef) {
+  constructor(ref: TeamUserRef | null) {
     super(403, ErrorCode.notTeamMember, defaultErrorMessages[ErrorCode.notTeamMember], ref);
   }
 }
 
 export class InvalidUserStatusError extends AppError {
-  constructor(ref: TeamUserRef) {
+  constructor(ref: TeamUserRef | null) {
     super(403, ErrorCode.invalidUserStatus, defaultErrorMessages[ErrorCode.invalidUserStatus], ref);
+  }
+}
+
+/** A member whose role, the plan or the team settings do not allow the action (spec section 6). */
+export class PermissionDeniedError extends AppError {
+  constructor() {
+    super(403, ErrorCode.permissionDenied, defaultErrorMessages[ErrorCode.permissionDenied]);
   }
 }
 

@@ -3,12 +3,15 @@ import type { AddressInfo } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { buildApp } from './app';
 import { loadJwtSecret } from './auth/jwt-secret';
-import { ConfigError, loadConfig, resolvePublicUrl } from './config';
+import { systemClock } from './clock';
+import { ConfigError, loadConfig, resolvePublicUrl, storageDir } from './config';
 import type { Db } from './db/db';
 import { migrate } from './db/migrator';
 import { openDb } from './db/open-db';
+import { createMailer } from './mail/create-mailer';
 import { seedIfEmpty } from './seed/demo-data';
 import { claimDataDir, type DataDirClaim } from './server-file';
+import { createLocalFileStorage } from './storage/local-file-storage';
 
 const CLI_WAIT_MS = 30_000;
 
@@ -56,18 +59,26 @@ async function main(): Promise<void> {
     const applied = await migrate(db);
     const seeded = await seedIfEmpty(db);
 
+    // Until listening, the configured port; afterwards the one actually bound (PORT=0 picks one).
+    let listeningPort = config.port;
     const app = await buildApp({
       db,
       jwtSecret,
       cliSecret,
+      storage: createLocalFileStorage(storageDir(config)),
+      mailer: createMailer(config, systemClock),
+      publicUrl: () => resolvePublicUrl(config, listeningPort),
       distDir: config.distDir,
       logLevel: config.logLevel,
     });
     if (applied.length > 0) app.log.info({ migrations: applied }, 'migrations applied');
     if (seeded) app.log.info('empty database: demo data loaded');
+    if (!config.smtpUrl)
+      app.log.info('SMTP_URL unset: mail goes to the outbox (npm run --silent cli -- outbox)');
     await app.listen({ port: config.port, host: config.host });
 
     const address = app.server.address() as AddressInfo;
+    listeningPort = address.port;
     const publicUrl = resolvePublicUrl(config, address.port);
     await claim?.update({ url: localUrl(address), publicUrl });
 

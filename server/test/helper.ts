@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { readFile, rename, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
@@ -10,12 +10,17 @@ import type { Tokens } from '../../src/domain/entities';
 import { buildApp } from '../src/app';
 import { issueAuthCode } from '../src/auth/auth-codes';
 import { createTokenSigner, type TokenSigner } from '../src/auth/tokens';
+import type { Clock } from '../src/clock';
 import type { Db } from '../src/db/db';
 import { migrate } from '../src/db/migrator';
 import { openPgDb } from '../src/db/pg-db';
 import { openPgliteDb } from '../src/db/pglite-db';
 import { createRepositories, type Repositories } from '../src/db/repositories';
+import type { Mailer } from '../src/mail/mailer';
+import { createOutboxMailer } from '../src/mail/outbox-mailer';
 import { loadDemoData } from '../src/seed/demo-data';
+import type { FileStorage, StoredFile } from '../src/storage/file-storage';
+import { createMemoryFileStorage } from '../src/storage/memory-file-storage';
 
 /** Set by scripts/with-postgres.sh (and CI): run every API test against that server instead of PGlite. */
 export const serverDatabaseUrl = process.env.DATABASE_URL || null;
@@ -81,6 +86,24 @@ export async function createTestDb(): Promise<TestDb> {
   };
 }
 
+/** Real time plus an offset the test moves forward: throttles and expiries without sleeping. */
+export interface TestClock extends Clock {
+  advance(ms: number): void;
+}
+
+export function createTestClock(): TestClock {
+  let offset = 0;
+  return {
+    now: () => new Date(Date.now() + offset),
+    advance(ms) {
+      offset += ms;
+    },
+  };
+}
+
+/** The base URL invitation links use in tests. */
+export const TEST_PUBLIC_URL = 'http://console.test';
+
 export interface TestApp {
   app: FastifyInstance;
   db: Db;
@@ -89,6 +112,11 @@ export interface TestApp {
   jwtSecret: Uint8Array;
   cliSecret: string;
   databaseUrl: string | null;
+  clock: TestClock;
+  /** In-memory storage: `files` shows what is stored. */
+  storage: FileStorage & { files: Map<string, StoredFile> };
+  /** The outbox mailer's folder (a temp folder per app). */
+  outboxDir: string;
   close(): Promise<void>;
 }
 
@@ -99,6 +127,8 @@ export interface TestAppOptions {
   distDir?: string;
   /** Adds routes or hooks before the app is ready (e.g. a route that throws). */
   extend?: (app: FastifyInstance) => void;
+  /** Replaces the outbox mailer (e.g. one that fails). */
+  mailer?: Mailer;
 }
 
 /** The real app on a fresh migrated (and seeded) database, ready for app.inject. */
@@ -109,10 +139,17 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
   if (options.seed ?? true) await db.transaction((tx) => loadDemoData(tx));
   const jwtSecret = randomBytes(32);
   const cliSecret = randomBytes(32).toString('base64url');
+  const clock = createTestClock();
+  const storage = createMemoryFileStorage();
+  const outboxDir = await mkdtemp(path.join(tmpdir(), 'spark-outbox-'));
   const app = await buildApp({
     db,
     jwtSecret,
     cliSecret,
+    clock,
+    storage,
+    mailer: options.mailer ?? createOutboxMailer(outboxDir, 'Spark Teams <no-reply@spark.test>', clock),
+    publicUrl: () => TEST_PUBLIC_URL,
     distDir: options.distDir ?? path.join(import.meta.dirname, 'no-dist-here'),
     logger: false,
   });
@@ -126,9 +163,13 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
     jwtSecret,
     cliSecret,
     databaseUrl: testDb.databaseUrl,
+    clock,
+    storage,
+    outboxDir,
     async close() {
       await app.close();
       await testDb.close();
+      await rm(outboxDir, { recursive: true, force: true });
     },
   };
 }

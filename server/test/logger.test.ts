@@ -2,6 +2,7 @@ import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
 import { loggerOptions, redactUrl } from '../src/http/logger';
+import { createMemoryFileStorage } from '../src/storage/memory-file-storage';
 import { createTestDb } from './helper';
 
 describe('logging', () => {
@@ -27,6 +28,9 @@ describe('logging', () => {
     const app = await buildApp({
       db: testDb.db,
       jwtSecret: new Uint8Array(32).fill(7),
+      storage: createMemoryFileStorage(),
+      mailer: { send: async () => {} },
+      publicUrl: () => 'http://console.test',
       distDir: '/nonexistent',
       logger: { ...options, stream },
     });

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { parseTeamUserRef } from '../../../src/domain/team-user-ref';
 
 // Ids are Postgres `integer` (serial): a larger one can never match, and would make the cast fail.
-const MAX_ID = 2_147_483_647;
+export const MAX_ID = 2_147_483_647;
 
 /**
  * The `:teamUser` path parameter '{teamId}-{userId}', parsed by the console's own rule into ids.
@@ -16,3 +16,13 @@ export const teamUserParam = z.string().transform((value, ctx) => {
   }
   return ref;
 });
+
+/** A team's or team user's numeric id in a path (`/teams/{tid}/leave`, `/users/{id}`). */
+export const idParam = z
+  .string()
+  .regex(/^[1-9][0-9]{0,9}$/)
+  .transform(Number)
+  .refine((id) => id <= MAX_ID, { message: 'is invalid' });
+
+/** `/users/{id}` where the caller may also say 'me'. */
+export const idOrMeParam = z.union([z.literal('me'), idParam]);

@@ -1,43 +1,29 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import type { TeamMembership } from '../../../src/domain/entities';
+import { deleteTeamBlockedReason } from '../../../src/domain/permissions';
+import { requirePermission } from '../auth/require-permission';
+import { createRepositories } from '../db/repositories';
 import { toTeamUser } from '../db/repositories/team-users.repository';
+import { ValidationError } from '../errors';
+import { eventPerson, TeamEventType } from '../events/team-event';
 import { teamUserParam } from '../http/team-user-param';
 import type { ZodTypeProvider } from '../http/zod-validation';
+import { displayText, membership, team, teamSettings } from './collab-schemas';
+import { reloadTeam } from './team-reload';
 
-const team = z.object({
-  id: z.number(),
-  name: z.string(),
-  logo: z.string().nullable(),
-  plan: z.enum(['basic', 'plus', 'premium', 'pro']),
-  usersCnt: z.number(),
-  domain: z.string().nullable(),
-  domainSignupsEnabled: z.boolean(),
-  trialStatus: z.literal('in_progress').nullable(),
-  trialEndAt: z.number().nullable(),
-  subscriptionCancelAt: z.number().nullable(),
-  paymentProvider: z.enum(['stripe', 'paddle']).nullable(),
-  settings: z.object({
-    adminsCanAssignAdmins: z.boolean(),
-    adminsCanDeactivate: z.boolean(),
-    adminsCanDelete: z.boolean(),
-  }),
+const params = z.strictObject({ teamUser: teamUserParam });
+
+const teamChanges = z.strictObject({
+  name: displayText(100).optional(),
+  domainSignupsEnabled: z.boolean().optional(),
 });
 
-const teamUser = z.object({
-  id: z.number(),
-  teamId: z.number(),
-  email: z.string(),
-  fullName: z.string(),
-  avatar: z.string().nullable(),
-  role: z.enum(['owner', 'admin', 'member']),
-  status: z.string(),
-  teamStatus: z.enum(['active', 'pending', 'deleted']),
-  isBanned: z.boolean(),
-  inviterId: z.number().nullable(),
+const settingsChanges = z.strictObject({
+  adminsCanAssignAdmins: z.boolean().optional(),
+  adminsCanDeactivate: z.boolean().optional(),
+  adminsCanDelete: z.boolean().optional(),
 });
-
-const membership = z.object({ team, profile: teamUser });
 
 /** Teams of the caller, under /api/v1/collab (spec section 7, 'Teams and users'). */
 export const collabTeamsRoutes: FastifyPluginAsync = async (instance) => {
@@ -70,8 +56,100 @@ export const collabTeamsRoutes: FastifyPluginAsync = async (instance) => {
     {
       onRequest: [app.authenticate],
       preHandler: [app.requireMembership],
-      schema: { params: z.strictObject({ teamUser: teamUserParam }), response: { 200: membership } },
+      schema: { params, response: { 200: membership } },
     },
     async (request) => ({ team: request.membership.team, profile: toTeamUser(request.membership.teamUser) }),
+  );
+
+  // Name and domain sign-up (owner). One event per field that actually changed.
+  app.put(
+    '/api/v1/collab/teams/:teamUser',
+    {
+      onRequest: [app.authenticate],
+      preHandler: [app.requireMembership, requirePermission('editTeam')],
+      schema: { params, body: teamChanges, response: { 200: team } },
+    },
+    async (request) => {
+      const { team: current, teamUser: actor } = request.membership;
+      const { name, domainSignupsEnabled } = request.body;
+      // 'Any email address from {domain}' needs a domain to speak of.
+      if (domainSignupsEnabled === true && !current.domain) {
+        throw new ValidationError([{ field: 'domainSignupsEnabled', message: 'is invalid' }]);
+      }
+      const at = app.clock.now();
+      return app.db.transaction(async (tx) => {
+        const repos = createRepositories(tx);
+        await repos.teams.update(current.id, { name, domainSignupsEnabled });
+        const record = (type: string, data: Record<string, unknown>) =>
+          repos.events.record({ teamId: current.id, type, data: { actor: eventPerson(actor), ...data }, at });
+        if (name !== undefined && name !== current.name) {
+          await record(TeamEventType.teamRenamed, { from: current.name, to: name });
+        }
+        if (domainSignupsEnabled !== undefined && domainSignupsEnabled !== current.domainSignupsEnabled) {
+          await record(TeamEventType.teamDomainSignupsChanged, { domainSignupsEnabled });
+        }
+        return reloadTeam(repos, request.membership);
+      });
+    },
+  );
+
+  // Owner only; a premium team keeps a subscription running, so it is cancelled first (docs/api.md).
+  app.delete(
+    '/api/v1/collab/teams/:teamUser',
+    {
+      onRequest: [app.authenticate],
+      preHandler: [app.requireMembership, requirePermission('deleteTeam')],
+      schema: { params },
+    },
+    async (request, reply) => {
+      const { team: current, teamUser: actor } = request.membership;
+      const blocked = deleteTeamBlockedReason(current);
+      if (blocked) throw new ValidationError([{ field: 'plan', message: blocked }]);
+      await app.db.transaction(async (tx) => {
+        const repos = createRepositories(tx);
+        const accountIds = await repos.teamUsers.listAccountIds(current.id);
+        await repos.events.record({
+          teamId: current.id,
+          type: TeamEventType.teamDeleted,
+          data: { actor: eventPerson(actor), name: current.name },
+          at: app.clock.now(),
+          accountIds,
+        });
+        await repos.teams.markDeleted(current.id, app.clock.now());
+      });
+      return reply.status(204).send();
+    },
+  );
+
+  // 'Admins Can' settings: owner, not on the basic plan.
+  app.put(
+    '/api/v1/collab/teams/:teamUser/settings',
+    {
+      onRequest: [app.authenticate],
+      preHandler: [app.requireMembership, requirePermission('editTeamSettings')],
+      schema: { params, body: settingsChanges, response: { 200: teamSettings } },
+    },
+    async (request) => {
+      const { team: current, teamUser: actor } = request.membership;
+      const changes = Object.fromEntries(
+        Object.entries(request.body).filter(
+          ([key, value]) =>
+            value !== undefined && current.settings[key as keyof typeof current.settings] !== value,
+        ),
+      );
+      return app.db.transaction(async (tx) => {
+        const repos = createRepositories(tx);
+        if (Object.keys(changes).length > 0) {
+          await repos.teams.updateSettings(current.id, changes);
+          await repos.events.record({
+            teamId: current.id,
+            type: TeamEventType.teamSettingsChanged,
+            data: { actor: eventPerson(actor), changes },
+            at: app.clock.now(),
+          });
+        }
+        return (await reloadTeam(repos, request.membership)).settings;
+      });
+    },
   );
 };

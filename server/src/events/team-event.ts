@@ -1,0 +1,24 @@
+import type { TeamUser } from '../../../src/domain/entities';
+
+/** The event types of a team's stream (GET /api/v3/collab/{tid}-{uid}/events). */
+export const TeamEventType = {
+  teamRenamed: 'team.renamed',
+  teamDomainSignupsChanged: 'team.domain_signups_changed',
+  teamSettingsChanged: 'team.settings_changed',
+  teamLogoChanged: 'team.logo_changed',
+  teamDeleted: 'team.deleted',
+  userInvited: 'user.invited',
+  invitationResent: 'invitation.resent',
+  invitationCancelled: 'invitation.cancelled',
+  userRoleChanged: 'user.role_changed',
+  userBanned: 'user.banned',
+  userUnbanned: 'user.unbanned',
+  userRemoved: 'user.removed',
+  userLeft: 'user.left',
+  userProfileChanged: 'user.profile_changed',
+} as const;
+
+/** How events name the actor and the target: team-user id and email, never anything secret. */
+export function eventPerson(user: Pick<TeamUser, 'id' | 'email'>): { id: number; email: string } {
+  return { id: user.id, email: user.email };
+}

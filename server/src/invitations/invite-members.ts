@@ -1,0 +1,51 @@
+import type { Membership } from '../auth/require-membership';
+import { createRepositories } from '../db/repositories';
+import type { TeamUserRecord } from '../db/repositories/team-users.repository';
+import { eventPerson, TeamEventType } from '../events/team-event';
+import type { InvitationDeps } from './invitation-deps';
+import { newInvitationKey } from './invitation-key';
+import { INVITATION_TTL_MS } from './invitation-policy';
+import { type InvitationToSend, sendInvitationMail } from './send-invitation-mail';
+
+/**
+ * Invites addresses into the caller's team: each becomes a pending member (a removed member's row is
+ * reused; an account with that address is linked) with a fresh invitation key, and gets a mail.
+ * Addresses already active or pending in the team are skipped. Returns the new pending members.
+ */
+export async function inviteMembers(
+  deps: InvitationDeps,
+  { team, teamUser: inviter }: Membership,
+  emails: readonly string[],
+): Promise<TeamUserRecord[]> {
+  const now = deps.clock.now();
+  const expiresAt = new Date(now.getTime() + INVITATION_TTL_MS);
+  const invited = await deps.db.transaction(async (tx) => {
+    const repos = createRepositories(tx);
+    const created: (InvitationToSend & { invitee: TeamUserRecord })[] = [];
+    for (const email of emails) {
+      const account = await repos.accounts.findByEmail(email);
+      const invitee = await repos.teamUsers.invite({
+        teamId: team.id,
+        email,
+        accountId: account?.id ?? null,
+        fullName: account?.fullName ?? '',
+        inviterId: inviter.id,
+      });
+      if (!invitee) continue;
+      const key = newInvitationKey();
+      await repos.invitations.start({ teamUserId: invitee.id, keyHash: key.hash, now, expiresAt });
+      await repos.events.record({
+        teamId: team.id,
+        type: TeamEventType.userInvited,
+        data: { actor: eventPerson(inviter), target: eventPerson(invitee) },
+        at: now,
+        accountIds: [invitee.accountId],
+      });
+      created.push({ team, inviter, invitee, key, expiresAt });
+    }
+    return created;
+  });
+  // Mail only once the members exist for sure; SMTP must not hold the transaction open.
+  for (const invitation of invited) await sendInvitationMail(deps, invitation);
+  return invited.map((invitation) => invitation.invitee);
+}

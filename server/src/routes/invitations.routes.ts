@@ -1,0 +1,67 @@
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { parseInvitationList } from '../../../src/domain/invitations';
+import { requireInviter } from '../auth/require-permission';
+import { toTeamUser } from '../db/repositories/team-users.repository';
+import { teamUserParam } from '../http/team-user-param';
+import type { ZodTypeProvider } from '../http/zod-validation';
+import type { InvitationDeps } from '../invitations/invitation-deps';
+import { MAX_INVITATIONS_PER_CALL } from '../invitations/invitation-policy';
+import { inviteMembers } from '../invitations/invite-members';
+import { resendInvitations } from '../invitations/resend-invitations';
+import { teamUser } from './collab-schemas';
+
+const params = z.strictObject({ teamUser: teamUserParam });
+
+/**
+ * The body `[{email}]`, checked by the invite form's own rule (spec section 5): blanks dropped, none
+ * left is field email 'must not be empty', a bad address is field email 'is invalid', the same
+ * address twice counts once. A comma inside one entry would read as two addresses, so it is invalid.
+ */
+const invitationList = z
+  .array(z.strictObject({ email: z.string().max(320) }))
+  .max(MAX_INVITATIONS_PER_CALL)
+  .transform((entries, ctx) => {
+    const emails = entries.map((entry) => entry.email);
+    const result = emails.some((email) => email.includes(','))
+      ? ({ ok: false, error: { field: 'email', message: 'is invalid' } } as const)
+      : parseInvitationList(emails.join(','));
+    if (!result.ok) {
+      ctx.addIssue({ code: 'custom', message: result.error.message, path: [result.error.field] });
+      return z.NEVER;
+    }
+    return result.emails;
+  });
+
+/** POST /teams/{tid}-{uid}/invite and /resend-invitation (owner and admins). */
+export const invitationsRoutes: FastifyPluginAsync = async (instance) => {
+  const app = instance.withTypeProvider<ZodTypeProvider>();
+
+  const deps = (request: FastifyRequest): InvitationDeps => ({
+    db: app.db,
+    mailer: app.mailer,
+    clock: app.clock,
+    publicUrl: app.publicUrl,
+    log: request.log,
+  });
+
+  app.post(
+    '/api/v1/collab/teams/:teamUser/invite',
+    {
+      onRequest: [app.authenticate],
+      preHandler: [app.requireMembership, requireInviter],
+      schema: { params, body: invitationList, response: { 200: z.array(teamUser) } },
+    },
+    async (request) => (await inviteMembers(deps(request), request.membership, request.body)).map(toTeamUser),
+  );
+
+  app.post(
+    '/api/v1/collab/teams/:teamUser/resend-invitation',
+    {
+      onRequest: [app.authenticate],
+      preHandler: [app.requireMembership, requireInviter],
+      schema: { params, body: invitationList, response: { 200: z.object({ resent: z.array(z.string()) }) } },
+    },
+    async (request) => ({ resent: await resendInvitations(deps(request), request.membership, request.body) }),
+  );
+};

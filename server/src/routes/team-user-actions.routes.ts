@@ -1,0 +1,116 @@
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { requirePermission } from '../auth/require-permission';
+import { createRepositories, type Repositories } from '../db/repositories';
+import { type TeamUserRecord, toTeamUser } from '../db/repositories/team-users.repository';
+import { ItemNotFoundError } from '../errors';
+import { eventPerson, TeamEventType } from '../events/team-event';
+import { idParam, teamUserParam } from '../http/team-user-param';
+import type { ZodTypeProvider } from '../http/zod-validation';
+import { teamUser } from './collab-schemas';
+
+const params = z.strictObject({ teamUser: teamUserParam, id: idParam });
+
+/**
+ * Row actions on the member list (spec section 6): role, ban, unban, kick. Each runs after
+ * requireTarget (404 2200 outside the team) and the shared permission rules (403 1700), which also
+ * keep every action off an owner row.
+ */
+export const teamUserActionsRoutes: FastifyPluginAsync = async (instance) => {
+  const app = instance.withTypeProvider<ZodTypeProvider>();
+
+  /**
+   * Applies `change` to the target in one transaction with its event (none when nothing changed).
+   * The repository's update refuses owner and removed rows again, so a race cannot slip past the checks.
+   */
+  async function act(
+    request: FastifyRequest,
+    change: (repos: Repositories, target: TeamUserRecord) => Promise<TeamUserRecord | null>,
+    event: (before: TeamUserRecord, after: TeamUserRecord) => { type: string; data?: object } | null,
+  ): Promise<TeamUserRecord> {
+    const { team, teamUser: actor } = request.membership;
+    const target = request.target as TeamUserRecord;
+    return app.db.transaction(async (tx) => {
+      const repos = createRepositories(tx);
+      const after = await change(repos, target);
+      if (!after) throw new ItemNotFoundError();
+      const happened = event(target, after);
+      if (happened) {
+        await repos.events.record({
+          teamId: team.id,
+          type: happened.type,
+          data: { actor: eventPerson(actor), target: eventPerson(target), ...happened.data },
+          at: app.clock.now(),
+          accountIds: [target.accountId],
+        });
+      }
+      return after;
+    });
+  }
+
+  const route = (permission: Parameters<typeof requirePermission>) => ({
+    onRequest: [app.authenticate],
+    preHandler: [app.requireMembership, app.requireTarget, requirePermission(...permission)],
+  });
+
+  app.put(
+    '/api/v1/collab/:teamUser/users/:id/role',
+    {
+      ...route(['changeRole']),
+      schema: {
+        params,
+        body: z.strictObject({ role: z.enum(['admin', 'member']) }),
+        response: { 200: teamUser },
+      },
+    },
+    async (request) =>
+      toTeamUser(
+        await act(
+          request,
+          (repos, target) => repos.teamUsers.setRole(target.teamId, target.id, request.body.role),
+          (before, after) =>
+            before.role === after.role
+              ? null
+              : { type: TeamEventType.userRoleChanged, data: { from: before.role, to: after.role } },
+        ),
+      ),
+  );
+
+  for (const [path, banned] of [
+    ['ban', true],
+    ['unban', false],
+  ] as const) {
+    app.post(
+      `/api/v1/collab/:teamUser/users/:id/${path}`,
+      { ...route(['deactivate']), schema: { params, response: { 200: teamUser } } },
+      async (request) =>
+        toTeamUser(
+          await act(
+            request,
+            (repos, target) => repos.teamUsers.setBanned(target.teamId, target.id, banned),
+            (before) =>
+              before.isBanned === banned
+                ? null
+                : { type: banned ? TeamEventType.userBanned : TeamEventType.userUnbanned },
+          ),
+        ),
+    );
+  }
+
+  // Delete a member, or cancel a pending invitation (allowed to the user who sent it).
+  app.post(
+    '/api/v1/collab/:teamUser/users/:id/kick',
+    { ...route(['deleteUser', 'cancelInvitation']), schema: { params } },
+    async (request, reply) => {
+      await act(
+        request,
+        (repos, target) => repos.teamUsers.remove(target.teamId, target.id),
+        (before) => ({
+          type:
+            before.teamStatus === 'pending' ? TeamEventType.invitationCancelled : TeamEventType.userRemoved,
+        }),
+      );
+      return reply.status(204).send();
+    },
+  );
+};

@@ -1,0 +1,90 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { z } from 'zod';
+import { requireSelf } from '../auth/require-permission';
+import { createRepositories } from '../db/repositories';
+import { toTeamUser } from '../db/repositories/team-users.repository';
+import { eventPerson, TeamEventType } from '../events/team-event';
+import { encodePageToken, pageTokenQuery } from '../http/page-token';
+import { idOrMeParam, teamUserParam } from '../http/team-user-param';
+import type { ZodTypeProvider } from '../http/zod-validation';
+import { displayText, teamUser } from './collab-schemas';
+import { reloadTeamUser } from './team-reload';
+
+/** Members per page of GET /users. */
+export const USERS_PAGE_SIZE = 500;
+
+const userParams = z.strictObject({ teamUser: teamUserParam, id: idOrMeParam });
+
+/** The member list and profiles: /api/v1/collab/{tid}-{uid}/users[/{id or me}]. */
+export const teamUsersRoutes: FastifyPluginAsync = async (instance) => {
+  const app = instance.withTypeProvider<ZodTypeProvider>();
+
+  // Everyone but removed members, by id; nextPageToken is null on the last page.
+  app.get(
+    '/api/v1/collab/:teamUser/users',
+    {
+      onRequest: [app.authenticate],
+      preHandler: [app.requireMembership],
+      schema: {
+        params: z.strictObject({ teamUser: teamUserParam }),
+        querystring: z.object({ pageToken: pageTokenQuery }),
+        response: { 200: z.object({ items: z.array(teamUser), nextPageToken: z.string().nullable() }) },
+      },
+    },
+    async (request) => {
+      const rows = await app.repos.teamUsers.listPage(
+        request.membership.team.id,
+        request.query.pageToken,
+        USERS_PAGE_SIZE + 1,
+      );
+      const items = rows.slice(0, USERS_PAGE_SIZE);
+      const last = items.at(-1);
+      return {
+        items: items.map(toTeamUser),
+        nextPageToken: rows.length > USERS_PAGE_SIZE && last ? encodePageToken(last.id) : null,
+      };
+    },
+  );
+
+  app.get(
+    '/api/v1/collab/:teamUser/users/:id',
+    {
+      onRequest: [app.authenticate],
+      preHandler: [app.requireMembership, app.requireTarget],
+      schema: { params: userParams, response: { 200: teamUser } },
+    },
+    async (request) => toTeamUser(request.target as NonNullable<typeof request.target>),
+  );
+
+  // Own profile only: the name shown in this team.
+  app.put(
+    '/api/v1/collab/:teamUser/users/:id',
+    {
+      onRequest: [app.authenticate],
+      preHandler: [app.requireMembership, app.requireTarget, requireSelf],
+      schema: {
+        params: userParams,
+        body: z.strictObject({ fullName: displayText(200) }),
+        response: { 200: teamUser },
+      },
+    },
+    async (request) => {
+      const { team, teamUser: actor } = request.membership;
+      const { fullName } = request.body;
+      return app.db.transaction(async (tx) => {
+        const repos = createRepositories(tx);
+        await repos.teamUsers.updateFullName(team.id, actor.id, fullName);
+        if (fullName !== actor.fullName) {
+          await repos.events.record({
+            teamId: team.id,
+            type: TeamEventType.userProfileChanged,
+            data: { actor: eventPerson(actor), changes: ['fullName'] },
+            at: app.clock.now(),
+            accountIds: [actor.accountId],
+          });
+        }
+        return toTeamUser(await reloadTeamUser(repos, team.id, actor.id));
+      });
+    },
+  );
+};

@@ -1,0 +1,119 @@
+import { randomBytes } from 'node:crypto';
+import type { Team, TeamPlan, TeamSettings, Tokens } from '../../src/domain/entities';
+import type { Account } from '../src/db/repositories/accounts.repository';
+import type { TeamUserRecord } from '../src/db/repositories/team-users.repository';
+import { signIn, type TestApp, withBearer } from './helper';
+
+// Small worlds built straight through the repositories, so a test can have a fresh team per case.
+
+export interface Person {
+  account: Account;
+  tokens: Tokens;
+}
+
+/** A new account (unique address) signed in through the real code exchange. */
+export async function createPerson(t: TestApp, name: string): Promise<Person> {
+  const email = `${name.toLowerCase()}-${randomBytes(4).toString('hex')}@fixture.test`;
+  const account = await t.repos.accounts.create({ email, fullName: name });
+  return { account, tokens: await signIn(t, email) };
+}
+
+export interface SmallTeam {
+  team: Team;
+  owner: TeamUserRecord;
+  admin: TeamUserRecord;
+  member: TeamUserRecord;
+}
+
+/** A team with an owner, an admin and a member, each the membership of the given person. */
+export async function createSmallTeam(
+  t: TestApp,
+  people: { owner: Person; admin: Person; member: Person },
+  options: { plan?: TeamPlan; settings?: Partial<TeamSettings>; name?: string; domain?: string | null } = {},
+): Promise<SmallTeam> {
+  const team = await t.repos.teams.create({
+    name: options.name ?? `Team ${randomBytes(3).toString('hex')}`,
+    plan: options.plan ?? 'plus',
+    domain: options.domain ?? null,
+    settings: options.settings ?? {},
+  });
+  const join = (person: Person, role: 'owner' | 'admin' | 'member') =>
+    t.repos.teamUsers.create({
+      teamId: team.id,
+      accountId: person.account.id,
+      email: person.account.email,
+      fullName: person.account.fullName,
+      role,
+    });
+  return {
+    team,
+    owner: await join(people.owner, 'owner'),
+    admin: await join(people.admin, 'admin'),
+    member: await join(people.member, 'member'),
+  };
+}
+
+/** Another row in the team (no account): an active member, a banned one, a pending invitee... */
+export function addTeamUser(
+  t: TestApp,
+  teamId: number,
+  fields: Partial<Pick<TeamUserRecord, 'role' | 'teamStatus' | 'isBanned' | 'inviterId' | 'fullName'>> & {
+    email?: string;
+  } = {},
+): Promise<TeamUserRecord> {
+  return t.repos.teamUsers.create({
+    teamId,
+    accountId: null,
+    email: fields.email ?? `row-${randomBytes(4).toString('hex')}@fixture.test`,
+    fullName: fields.fullName ?? 'Row Person',
+    role: fields.role ?? 'member',
+    teamStatus: fields.teamStatus ?? 'active',
+    isBanned: fields.isBanned ?? false,
+    inviterId: fields.inviterId ?? null,
+  });
+}
+
+export const refOf = (user: Pick<TeamUserRecord, 'teamId' | 'id'>) => `${user.teamId}-${user.id}`;
+
+/** app.inject with the person's bearer token; `payload` objects and arrays go as JSON. */
+export function call(
+  t: TestApp,
+  who: Person,
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  url: string,
+  payload?: unknown,
+  headers: Record<string, string> = {},
+) {
+  return t.app.inject({
+    method,
+    url,
+    headers: { ...withBearer(who.tokens.accessToken), ...headers },
+    ...(payload === undefined ? {} : { payload: payload as string }),
+  });
+}
+
+/** A multipart/form-data body with one file field, as a browser sends an upload. */
+export function multipartFile(
+  bytes: Buffer,
+  options: { field?: string; filename?: string; contentType?: string } = {},
+): { payload: Buffer; headers: Record<string, string> } {
+  const boundary = `----spark${randomBytes(8).toString('hex')}`;
+  const head =
+    `--${boundary}\r\nContent-Disposition: form-data; name="${options.field ?? 'file'}"; ` +
+    `filename="${options.filename ?? 'image.png'}"\r\nContent-Type: ${options.contentType ?? 'image/png'}\r\n\r\n`;
+  return {
+    payload: Buffer.concat([Buffer.from(head), bytes, Buffer.from(`\r\n--${boundary}--\r\n`)]),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
+}
+
+/** A real 1x1 PNG and a real 1x1 JPEG. */
+export const TINY_PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+  'base64',
+);
+export const TINY_JPEG = Buffer.from(
+  '/9j/4AAQSkZJRgABAQEASABIAAD/2wBDAP//////////////////////////////////////////////////////////////' +
+    '////////////////////////wgALCAABAAEBAREA/8QAFBABAAAAAAAAAAAAAAAAAAAAAP/aAAgBAQABPxA=',
+  'base64',
+);
