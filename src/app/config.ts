@@ -11,6 +11,9 @@ export const links = {
   appDeepLink: 'readdle-spark://',
 } as const;
 
+/** Copied on the mail draft that opens after an invitation (spec section 7, 'Teams and users'). */
+export const CUSTOMER_SUCCESS_EMAIL = 'success@sparkmailapp.com';
+
 /** Title of a page: the route's own title before the product name, or just the product name. */
 export function documentTitle(title: string | null | undefined): string {
   return title ? `${title} – ${PRODUCT_NAME}` : PRODUCT_NAME;

@@ -1,0 +1,106 @@
+import { useActorRef, useSelector } from '@xstate/react';
+import { useContext, useMemo, useState } from 'react';
+import { useServices } from '@/app/services-context';
+import type { TeamMembership } from '@/domain/entities';
+import { canCancelInvitation, canDeleteUser, canResendInvitation } from '@/domain/permissions';
+import {
+  selectBannerBusy,
+  selectCancelCount,
+  selectConfirmingCancelAll,
+  selectInviteBusy,
+  selectInviteFieldError,
+  selectResent,
+  selectSentCount,
+} from '@/machines/invitations.selectors';
+import { createPendingInvitationsSelector } from '@/machines/members.selectors';
+import { ConfirmDialog } from '@/ui/members/ConfirmDialog';
+import { InviteForm } from '@/ui/members/InviteForm';
+import { PendingInvitationsBanner } from '@/ui/members/PendingInvitationsBanner';
+import { invitationMailDraftUrl } from './mail-draft';
+import { invitationsBannerLogic, invitationsLogic, type MembersActorRef } from './members-logic';
+import { OpenUrlContext } from './open-url';
+import { teamResentMarker } from './resent-marker';
+
+interface SectionProps {
+  membership: TeamMembership;
+  members: MembersActorRef;
+}
+
+export function cancelAllQuestion(count: number): string {
+  return count === 1
+    ? 'The pending invitation will be cancelled.'
+    : `All ${count} pending invitations will be cancelled.`;
+}
+
+/** The pending-invitation banner with 'Resend all' and 'Cancel all', and its confirmation. */
+export function PendingInvitationsSection({ membership, members }: SectionProps) {
+  const services = useServices();
+  const { team, profile } = membership;
+  const [logic] = useState(() =>
+    invitationsBannerLogic(services, members, { teamId: team.id, userId: profile.id }),
+  );
+  const banner = useActorRef(logic, { input: { store: teamResentMarker(team.id) } });
+  const [selectPending] = useState(createPendingInvitationsSelector);
+  const pending = useSelector(members, selectPending);
+  const { resendable, cancellable } = useMemo(
+    () => ({
+      resendable: pending
+        .filter((user) => canResendInvitation(profile, team, user))
+        .map((user) => user.email),
+      cancellable: pending
+        .filter((user) => canCancelInvitation(profile, team, user) || canDeleteUser(profile, team, user))
+        .map((user) => user.id),
+    }),
+    [pending, profile, team],
+  );
+  const confirming = useSelector(banner, selectConfirmingCancelAll);
+  const cancelCount = useSelector(banner, selectCancelCount);
+  const busy = useSelector(banner, selectBannerBusy);
+  const resent = useSelector(banner, selectResent);
+  return (
+    <>
+      <PendingInvitationsBanner
+        count={pending.length}
+        resent={resent}
+        busy={busy}
+        canResend={resendable.length > 0}
+        canCancel={cancellable.length > 0}
+        onResendAll={() => banner.send({ type: 'invitations.resendAll', emails: resendable })}
+        onCancelAll={() => banner.send({ type: 'invitations.cancelAll', userIds: cancellable })}
+      />
+      <ConfirmDialog
+        opened={confirming}
+        title="Cancel all invitations"
+        message={cancelAllQuestion(cancelCount)}
+        confirmLabel="Cancel invitations"
+        dismissLabel="Keep them"
+        busy={busy}
+        onConfirm={() => banner.send({ type: 'invitations.confirm' })}
+        onDismiss={() => banner.send({ type: 'invitations.dismiss' })}
+      />
+    </>
+  );
+}
+
+/** The invite form; after a send, 'Invitation was sent' and the prefilled mail draft. */
+export function InviteSection({ membership, members }: SectionProps) {
+  const services = useServices();
+  const openUrl = useContext(OpenUrlContext);
+  const [logic] = useState(() =>
+    invitationsLogic(services, members, (emails) => openUrl(invitationMailDraftUrl(emails))),
+  );
+  const { team, profile } = membership;
+  const actor = useActorRef(logic, { input: { ref: { teamId: team.id, userId: profile.id } } });
+  const sentCount = useSelector(actor, selectSentCount);
+  const busy = useSelector(actor, selectInviteBusy);
+  const serverError = useSelector(actor, selectInviteFieldError);
+  return (
+    <InviteForm
+      key={sentCount}
+      busy={busy}
+      serverError={serverError}
+      onInvite={(emails) => actor.send({ type: 'invite.submit', emails })}
+      onEdit={() => actor.send({ type: 'invite.edit' })}
+    />
+  );
+}

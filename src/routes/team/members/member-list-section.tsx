@@ -1,0 +1,123 @@
+import { Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { useSelector } from '@xstate/react';
+import { type ReactNode, useCallback, useMemo, useState } from 'react';
+import { useServices } from '@/app/services-context';
+import type { TeamMembership, TeamUser } from '@/domain/entities';
+import { displayName } from '@/domain/members';
+import { allowedMemberActions } from '@/domain/permissions';
+import {
+  createBusyUserIdsSelector,
+  createVisibleMembersSelector,
+  selectMemberFilter,
+  selectMembersError,
+  selectMembersLoading,
+  selectMembersLoadingMore,
+  selectUserToDelete,
+} from '@/machines/members.selectors';
+import { ErrorBox } from '@/ui/ErrorBox';
+import { ConfirmDialog } from '@/ui/members/ConfirmDialog';
+import { MemberFilterControl } from '@/ui/members/MemberFilterControl';
+import { MemberList } from '@/ui/members/MemberList';
+import type { MemberRowAction } from '@/ui/members/member-row-action';
+import { avatarSrc } from './avatar-src';
+import type { MembersActorRef } from './members-logic';
+import { requestFor, rowActionsFor } from './row-actions';
+
+/** Spec section 8: the Delete dialog. */
+export function deleteMemberQuestion(user: string, team: string): string {
+  return `You are going to remove ${user} from ${team}.`;
+}
+
+const peopleCount = (count: number) => (count === 1 ? '1 person' : `${count.toLocaleString('en')} people`);
+
+export function MemberListSection({
+  membership,
+  members,
+  inviteForm,
+}: {
+  membership: TeamMembership;
+  members: MembersActorRef;
+  /** The invite form, for those who may invite. */
+  inviteForm: ReactNode;
+}) {
+  const { api } = useServices();
+  const { team, profile } = membership;
+  const [selectVisible] = useState(createVisibleMembersSelector);
+  const [selectBusy] = useState(createBusyUserIdsSelector);
+  const visible = useSelector(members, selectVisible);
+  const busyIds = useSelector(members, selectBusy);
+  const filter = useSelector(members, selectMemberFilter);
+  const loading = useSelector(members, selectMembersLoading);
+  const loadingMore = useSelector(members, selectMembersLoadingMore);
+  const error = useSelector(members, selectMembersError);
+  const userToDelete = useSelector(members, selectUserToDelete);
+
+  // Stable callbacks, so a row re-renders only when its own user (or the caller's rights) change.
+  const actionsFor = useCallback(
+    (user: TeamUser) => rowActionsFor(allowedMemberActions(profile, team, user), user),
+    [profile, team],
+  );
+  const onAction = useCallback(
+    (user: TeamUser, action: MemberRowAction) =>
+      members.send({ type: 'member.act', userId: user.id, request: requestFor(action) }),
+    [members],
+  );
+  const rowAvatarSrc = useCallback((avatar: string | null) => avatarSrc(api, avatar), [api]);
+  const list = useMemo(
+    () => (
+      <MemberList
+        members={visible}
+        actionsFor={actionsFor}
+        busyIds={busyIds}
+        avatarSrc={rowAvatarSrc}
+        onAction={onAction}
+        emptyText={filter === 'everyone' ? 'No members yet' : 'No one matches this filter'}
+      />
+    ),
+    [visible, actionsFor, busyIds, rowAvatarSrc, onAction, filter],
+  );
+
+  return (
+    <Paper withBorder>
+      <Stack gap="md" p="lg" pb="md">
+        <Title order={2} size="h4">
+          Members
+        </Title>
+        {inviteForm}
+        <Group justify="space-between" gap="sm">
+          <MemberFilterControl
+            value={filter}
+            onChange={(next) => members.send({ type: 'members.filter', filter: next })}
+          />
+          {!loading && (
+            <Group gap="xs">
+              {loadingMore && <Loader size="xs" aria-hidden />}
+              <Text size="sm" c="dimmed" role="status">
+                {loadingMore
+                  ? `Loading members… ${peopleCount(visible.length)} so far`
+                  : peopleCount(visible.length)}
+              </Text>
+            </Group>
+          )}
+        </Group>
+        {error && <ErrorBox message={error} onRetry={() => members.send({ type: 'members.retry' })} />}
+      </Stack>
+      {loading ? (
+        <Group gap="xs" p="lg">
+          <Loader size="sm" aria-hidden />
+          <Text role="status">Loading members...</Text>
+        </Group>
+      ) : (
+        list
+      )}
+      <ConfirmDialog
+        opened={userToDelete !== null}
+        title="Delete user"
+        message={userToDelete ? deleteMemberQuestion(displayName(userToDelete), team.name) : ''}
+        confirmLabel="Delete"
+        onConfirm={() => members.send({ type: 'dialog.confirm' })}
+        onDismiss={() => members.send({ type: 'dialog.cancel' })}
+      />
+    </Paper>
+  );
+}

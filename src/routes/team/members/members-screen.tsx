@@ -1,0 +1,35 @@
+import { Stack } from '@mantine/core';
+import { useActorRef } from '@xstate/react';
+import { useState } from 'react';
+import { useServices } from '@/app/services-context';
+import type { TeamMembership } from '@/domain/entities';
+import { InviteSection, PendingInvitationsSection } from './invitations-section';
+import { MemberListSection } from './member-list-section';
+import { membersLogic } from './members-logic';
+import { ProfileSection } from './profile-section';
+
+/**
+ * The Members page of one team user (spec section 2, 'Members'): the own profile block, the pending
+ * invitation banner, and the member list with its filter, actions and the invite form. Its flows
+ * start with the page and stop when it leaves.
+ */
+export function MembersScreen({ membership }: { membership: TeamMembership }) {
+  const services = useServices();
+  const { team, profile } = membership;
+  const [teamRef] = useState(() => ({ teamId: team.id, userId: profile.id }));
+  const [logic] = useState(() => membersLogic(services));
+  const members = useActorRef(logic, { input: { ref: teamRef } });
+  // Inviting is for owners and admins (docs/api.md, invite).
+  const canInvite = profile.role !== 'member';
+  return (
+    <Stack gap="lg">
+      <ProfileSection teamRef={teamRef} profile={profile} members={members} />
+      <PendingInvitationsSection membership={membership} members={members} />
+      <MemberListSection
+        membership={membership}
+        members={members}
+        inviteForm={canInvite ? <InviteSection membership={membership} members={members} /> : null}
+      />
+    </Stack>
+  );
+}

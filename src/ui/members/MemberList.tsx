@@ -1,0 +1,109 @@
+import { Text } from '@mantine/core';
+import { observeElementRect, useVirtualizer } from '@tanstack/react-virtual';
+import { useCallback, useId, useRef } from 'react';
+import type { TeamUser } from '@/domain/entities';
+import classes from './MemberList.module.css';
+import { MemberRow } from './MemberRow';
+import type { MemberRowAction } from './member-row-action';
+
+/** Every row has this height (CSS too), so nothing is measured while scrolling. */
+export const MEMBER_ROW_HEIGHT = 60;
+/** The list scrolls inside a box at most this tall; shorter lists take just their height. */
+export const MEMBER_LIST_MAX_HEIGHT = 600;
+/** Rows rendered beyond the visible ones on each side, so fast scrolling shows no blank rows. */
+const OVERSCAN = 8;
+
+type RectObserver = typeof observeElementRect<HTMLDivElement>;
+
+/**
+ * The scroll box's size as the browser lays it out. Without layout (jsdom, or the box not laid out
+ * yet) it reads 0 x 0; the virtualizer then assumes the box's full height rather than showing nothing.
+ */
+const observeRectWithFallback: RectObserver = (instance, callback) =>
+  observeElementRect(instance, (rect) =>
+    callback(rect.height > 0 ? rect : { width: rect.width, height: MEMBER_LIST_MAX_HEIGHT }),
+  );
+
+export interface MemberListProps {
+  /** The rows on show, already filtered and ordered. */
+  members: readonly TeamUser[];
+  /** Stable across renders: rows re-render only when their own user changes. */
+  actionsFor: (user: TeamUser) => readonly MemberRowAction[];
+  busyIds: ReadonlySet<number>;
+  avatarSrc: (avatar: string | null) => string | null;
+  onAction: (user: TeamUser, action: MemberRowAction) => void;
+  emptyText?: string;
+}
+
+/**
+ * The member list, virtualized: a team may have thousands of members, so only the rows in view
+ * (plus a few) are in the DOM, each absolutely placed at a fixed height inside the scroll box.
+ */
+export function MemberList({
+  members,
+  actionsFor,
+  busyIds,
+  avatarSrc,
+  onAction,
+  emptyText = 'No one here',
+}: MemberListProps) {
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const idPrefix = useId();
+  const getItemKey = useCallback((index: number) => members[index]?.id ?? index, [members]);
+  const virtualizer = useVirtualizer({
+    count: members.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => MEMBER_ROW_HEIGHT,
+    getItemKey,
+    overscan: OVERSCAN,
+    observeElementRect: observeRectWithFallback,
+    initialRect: { width: 0, height: MEMBER_LIST_MAX_HEIGHT },
+    // React 19 batches the scroll updates itself; flushSync inside them only warns.
+    useFlushSync: false,
+  });
+
+  if (members.length === 0) {
+    return (
+      <Text c="dimmed" size="sm" className={classes.empty}>
+        {emptyText}
+      </Text>
+    );
+  }
+
+  return (
+    <div
+      ref={scrollRef}
+      className={classes.scroller}
+      style={{ height: Math.min(members.length * MEMBER_ROW_HEIGHT, MEMBER_LIST_MAX_HEIGHT) }}
+      // biome-ignore lint/a11y/noNoninteractiveTabindex: a scroll box must take the focus to scroll by keyboard
+      tabIndex={0}
+    >
+      <ul aria-label="Members" className={classes.sizer} style={{ height: virtualizer.getTotalSize() }}>
+        {virtualizer.getVirtualItems().map((item) => {
+          const user = members[item.index];
+          if (!user) return null;
+          const nameId = `${idPrefix}-${user.id}`;
+          return (
+            <li
+              key={item.key}
+              aria-labelledby={nameId}
+              aria-setsize={members.length}
+              aria-posinset={item.index + 1}
+              className={classes.item}
+              style={{ transform: `translateY(${item.start}px)` }}
+            >
+              <MemberRow
+                user={user}
+                nameId={nameId}
+                actionsFor={actionsFor}
+                busy={busyIds.has(user.id)}
+                avatarSrc={avatarSrc}
+                onAction={onAction}
+              />
+            </li>
+          );
+        })}
+      </ul>
+    </div>
+  );
+}

@@ -1,0 +1,128 @@
+import { Button, FileButton, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
+import { z } from 'zod';
+import type { TeamUser } from '@/domain/entities';
+import { displayName } from '@/domain/members';
+import { Avatar } from '@/ui/Avatar';
+import { ConfirmDialog } from './ConfirmDialog';
+import { ROLE_LABELS } from './MemberRow';
+import classes from './ProfileBlock.module.css';
+
+export const EMPTY_NAME_MESSAGE = 'must not be empty';
+export const DELETE_AVATAR_QUESTION = 'Do you really want to delete avatar?';
+/** What the file picker offers; anything else picked anyway is refused with 'PNG, JPG only'. */
+const AVATAR_ACCEPT = '.jpg,.jpeg,.png,image/jpeg,image/png';
+
+const nameSchema = z.object({ fullName: z.string().trim().min(1, EMPTY_NAME_MESSAGE) });
+
+export interface ProfileBlockProps {
+  user: TeamUser;
+  avatarSrc: string | null;
+  /** Changes when the name is rolled back: the field then shows the saved name again. */
+  nameRevision: number;
+  /** The server's complaint about the name, shown under the field. */
+  nameError: string | null;
+  savingName: boolean;
+  avatarError: string | null;
+  avatarBusy: boolean;
+  confirmingAvatarDelete: boolean;
+  onSaveName: (fullName: string) => void;
+  /** The name field changed after a complaint. */
+  onEditName: () => void;
+  onUploadAvatar: (file: File) => void;
+  onDeleteAvatar: () => void;
+  onConfirmAvatarDelete: () => void;
+  onDismissAvatarDelete: () => void;
+}
+
+/** The caller's own profile in this team: avatar, 'Your Full Name', Company Role and Email. */
+export function ProfileBlock(props: ProfileBlockProps) {
+  const { user, avatarSrc, avatarError, avatarBusy, confirmingAvatarDelete } = props;
+  return (
+    <Paper withBorder p="lg" className={classes.root}>
+      <Title order={2} size="h4" mb="md">
+        Your profile
+      </Title>
+      <div className={classes.layout}>
+        <Stack gap="xs" align="center" className={classes.avatar}>
+          <Avatar name={displayName(user)} src={avatarSrc} size={88} />
+          <FileButton
+            accept={AVATAR_ACCEPT}
+            disabled={avatarBusy}
+            onChange={(file) => {
+              if (file) props.onUploadAvatar(file);
+            }}
+            inputProps={{ 'aria-label': 'Avatar file' }}
+          >
+            {(buttonProps) => (
+              <Button {...buttonProps} size="xs" variant="light" loading={avatarBusy}>
+                Upload avatar
+              </Button>
+            )}
+          </FileButton>
+          {user.avatar && (
+            <Button
+              size="xs"
+              variant="subtle"
+              color="red"
+              disabled={avatarBusy}
+              onClick={props.onDeleteAvatar}
+            >
+              Delete avatar
+            </Button>
+          )}
+          {avatarError && (
+            <Text size="xs" c="red" role="alert">
+              {avatarError}
+            </Text>
+          )}
+        </Stack>
+        <Stack gap="sm" className={classes.fields}>
+          <NameForm key={props.nameRevision} {...props} />
+          <TextInput label="Company Role" value={ROLE_LABELS[user.role]} readOnly variant="filled" />
+          <TextInput label="Email" value={user.email} readOnly variant="filled" />
+        </Stack>
+      </div>
+      <ConfirmDialog
+        opened={confirmingAvatarDelete}
+        title="Delete avatar"
+        message={DELETE_AVATAR_QUESTION}
+        confirmLabel="Delete"
+        onConfirm={props.onConfirmAvatarDelete}
+        onDismiss={props.onDismissAvatarDelete}
+      />
+    </Paper>
+  );
+}
+
+/**
+ * 'Your Full Name' with its Save button. Uncontrolled: it is remounted (a new key) to show the saved
+ * name again after a rollback.
+ */
+function NameForm({ user, nameError, savingName, onSaveName, onEditName }: ProfileBlockProps) {
+  const form = useForm({
+    mode: 'uncontrolled',
+    initialValues: { fullName: user.fullName },
+    validate: schemaResolver(nameSchema, { sync: true }),
+    onValuesChange: () => {
+      if (nameError) onEditName();
+    },
+  });
+  const input = form.getInputProps('fullName');
+  return (
+    <form noValidate onSubmit={form.onSubmit(({ fullName }) => onSaveName(fullName))}>
+      <Group align="flex-start" gap="sm" wrap="nowrap">
+        <TextInput
+          key={form.key('fullName')}
+          {...input}
+          error={input.error ?? nameError}
+          label="Your Full Name"
+          className={classes.grow}
+        />
+        <Button type="submit" loading={savingName} className={classes.save}>
+          Save
+        </Button>
+      </Group>
+    </form>
+  );
+}
