@@ -1,4 +1,4 @@
-import { Button, FileButton, Group, Modal, Text } from '@mantine/core';
+import { Button, FileButton, Group, Modal, Stack, Text } from '@mantine/core';
 import { useId, useRef, useState } from 'react';
 import { ACCEPTED_IMAGE_INPUT, DELETE_AVATAR_QUESTION } from '@/domain/image-upload';
 import { Avatar } from '@/ui/Avatar';
@@ -28,27 +28,29 @@ export function TeamLogo({ name, logo, editable, error, onUpload, onRemove }: Te
       <Avatar name={name} src={logo} size={88} />
       {editable && (
         <>
-          <FileButton
-            accept={ACCEPTED_IMAGE_INPUT}
-            resetRef={resetPicker}
-            inputProps={{ 'aria-label': 'Team logo file' }}
-            onChange={(file) => {
-              // Cleared so that picking the same file again is a new pick.
-              resetPicker.current?.();
-              if (file) onUpload(file);
-            }}
-          >
-            {(props) => (
-              <Button {...props} variant="light" size="xs" aria-describedby={error ? errorId : undefined}>
-                Upload logo
+          <Stack gap={4} align="center">
+            <FileButton
+              accept={ACCEPTED_IMAGE_INPUT}
+              resetRef={resetPicker}
+              inputProps={{ 'aria-label': 'Team logo file' }}
+              onChange={(file) => {
+                // Cleared so that picking the same file again is a new pick.
+                resetPicker.current?.();
+                if (file) onUpload(file);
+              }}
+            >
+              {(props) => (
+                <Button {...props} variant="light" size="xs" aria-describedby={error ? errorId : undefined}>
+                  Upload logo
+                </Button>
+              )}
+            </FileButton>
+            {logo && (
+              <Button variant="subtle" color="red" size="xs" onClick={() => setConfirming(true)}>
+                Remove logo
               </Button>
             )}
-          </FileButton>
-          {logo && (
-            <Button variant="subtle" color="red" size="xs" onClick={() => setConfirming(true)}>
-              Remove logo
-            </Button>
-          )}
+          </Stack>
           {error && (
             <Text id={errorId} role="alert" size="xs" c="red" ta="center">
               {error}
