@@ -111,6 +111,7 @@ describe('cli', { timeout: 90_000 }, () => {
     const help = await runCli('--help');
     expect(help.code).toBe(0);
     expect(help.stdout).toContain('login-url <email> [--team "<team name>"]');
+    expect(help.stdout).toContain('outbox [--limit <n>]');
     const unknown = await runCli('frobnicate');
     expect(unknown.code).not.toBe(0);
     expect(unknown.stdout).toBe('');
@@ -157,6 +158,30 @@ describe('cli', { timeout: 90_000 }, () => {
       ).items.find((item) => item.team.name === demoTeams.bakery.name);
       expect(onlineUrl.searchParams.get('team_id')).toBe(String(bakery?.team.id));
       expect(onlineUrl.searchParams.get('user_id')).toBe(String(bakery?.profile.id));
+
+      // The server writes invitation mail to DATA_DIR/outbox; the CLI lists it from there.
+      const acme = (
+        (await (
+          await fetch(`${server.url}/api/v1/collab/teams`, {
+            headers: { authorization: `Bearer ${tokens.accessToken}` },
+          })
+        ).json()) as { items: { team: { id: number; name: string }; profile: { id: number } }[] }
+      ).items.find((item) => item.team.name === demoTeams.acme.name);
+      const invited = await fetch(
+        `${server.url}/api/v1/collab/teams/${acme?.team.id}-${acme?.profile.id}/invite`,
+        {
+          method: 'POST',
+          headers: { authorization: `Bearer ${tokens.accessToken}`, 'content-type': 'application/json' },
+          body: JSON.stringify([{ email: 'cli.invitee@acme.test' }]),
+        },
+      );
+      expect(invited.status).toBe(200);
+      const outbox = await runCli('outbox');
+      expect(outbox).toMatchObject({ code: 0, stderr: '' });
+      expect(outbox.stdout).toMatch(
+        /^1 message\(s\) in .*outbox, newest first:\n\n\d{4}-\d\d-\d\d \d\d:\d\d:\d\dZ {2}cli\.invitee@acme\.test {2}Olivia Owens invited you to Acme Inc on Spark\n {4}http:\/\/127\.0\.0\.1:\d+\/accept-invitation\?key=[A-Za-z0-9_-]{43}\n$/,
+      );
+      expect(outbox.stdout).toContain(`${server.url}/accept-invitation?key=`);
 
       const reset = await runCli('seed', '--reset');
       expect(reset.code).toBe(0);

@@ -76,6 +76,15 @@ describe('demo data', () => {
         isBanned: false,
       });
       expect(await repos.accounts.findByEmail(demoInvitee.email)).toBeNull();
+      // Paula's invitation has its row (so it can be resent), sent a day before seeding.
+      const [invitation] = await db.query<{ sentAgo: number; ttlDays: number; usedAt: Date | null }>(
+        `SELECT extract(epoch FROM now() - last_sent_at)::float8 AS "sentAgo",
+                extract(epoch FROM expires_at - last_sent_at)::float8 / 86400 AS "ttlDays", used_at AS "usedAt"
+         FROM team_invitations WHERE team_user_id = $1`,
+        [byEmail(acme.users, demoInvitee.email)?.id],
+      );
+      expect(invitation?.sentAgo).toBeGreaterThan(86_000);
+      expect(invitation).toMatchObject({ ttlDays: 14, usedAt: null });
 
       const bakery = await team(demoTeams.bakery.name);
       expect(bakery.team).toMatchObject({ plan: 'basic', domain: null, usersCnt: 2 });

@@ -127,8 +127,8 @@ export interface TestAppOptions {
   distDir?: string;
   /** Adds routes or hooks before the app is ready (e.g. a route that throws). */
   extend?: (app: FastifyInstance) => void;
-  /** Replaces the outbox mailer (e.g. one that fails). */
-  mailer?: Mailer;
+  /** Wraps the outbox mailer (e.g. to make it fail on demand). */
+  wrapMailer?: (outbox: Mailer) => Mailer;
 }
 
 /** The real app on a fresh migrated (and seeded) database, ready for app.inject. */
@@ -148,7 +148,9 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
     cliSecret,
     clock,
     storage,
-    mailer: options.mailer ?? createOutboxMailer(outboxDir, 'Spark Teams <no-reply@spark.test>', clock),
+    mailer: (options.wrapMailer ?? ((outbox) => outbox))(
+      createOutboxMailer(outboxDir, 'Spark Teams <no-reply@spark.test>', clock),
+    ),
     publicUrl: () => TEST_PUBLIC_URL,
     distDir: options.distDir ?? path.join(import.meta.dirname, 'no-dist-here'),
     logger: false,

@@ -140,27 +140,23 @@ beforeAll(async () => {
   outsider = await createPerson(t, 'Outsider');
 });
 
-/** Everything an action could change in the team, and how many events it has. */
+/** Everything an action could change in the team, and how many events it has (one query). */
 async function snapshot(teamId: number) {
-  const [team] = await t.db.query(
-    'SELECT name, logo, domain_signups_enabled, deleted_at FROM teams WHERE id = $1',
+  const [row] = await t.db.query<{ state: unknown; events: number }>(
+    `SELECT json_build_object(
+       'team', (SELECT row_to_json(x) FROM (SELECT name, logo, domain_signups_enabled, deleted_at
+                                            FROM teams WHERE id = $1) x),
+       'settings', (SELECT row_to_json(s) FROM team_settings s WHERE team_id = $1),
+       'users', (SELECT json_agg(u ORDER BY u.id) FROM (SELECT id, email, role, team_status, is_banned
+                                                       FROM team_users WHERE team_id = $1) u),
+       'invitations', (SELECT json_agg(i ORDER BY i.team_user_id)
+                       FROM (SELECT i.team_user_id, i.key_hash FROM team_invitations i
+                             JOIN team_users u ON u.id = i.team_user_id WHERE u.team_id = $1) i)
+     ) AS state,
+     (SELECT count(*)::int FROM team_events WHERE team_id = $1) AS events`,
     [teamId],
   );
-  const settings = await t.db.query('SELECT * FROM team_settings WHERE team_id = $1', [teamId]);
-  const users = await t.db.query(
-    'SELECT id, email, role, team_status, is_banned FROM team_users WHERE team_id = $1 ORDER BY id',
-    [teamId],
-  );
-  const invitations = await t.db.query(
-    `SELECT i.team_user_id, i.key_hash FROM team_invitations i JOIN team_users u ON u.id = i.team_user_id
-     WHERE u.team_id = $1 ORDER BY 1`,
-    [teamId],
-  );
-  const [events] = await t.db.query<{ n: number }>(
-    'SELECT count(*)::int AS n FROM team_events WHERE team_id = $1',
-    [teamId],
-  );
-  return { state: JSON.stringify({ team, settings, users, invitations }), events: events?.n ?? 0 };
+  return { state: JSON.stringify(row?.state), events: row?.events ?? 0 };
 }
 
 interface Arranged {

@@ -73,6 +73,21 @@ export function addTeamUser(
   });
 }
 
+/** A demo person's membership in a demo team (see seed/demo-data.ts). */
+export async function demoMember(t: TestApp, email: string, teamName: string): Promise<TeamUserRecord> {
+  const [team] = await t.repos.teams.findByName(teamName);
+  const user = team && (await t.repos.teamUsers.findByEmailInTeam(team.id, email));
+  if (!user) throw new Error(`no demo member ${email} in ${teamName}`);
+  return user;
+}
+
+/** A demo account signed in, as a Person. */
+export async function demoPerson(t: TestApp, email: string): Promise<Person> {
+  const account = await t.repos.accounts.findByEmail(email);
+  if (!account) throw new Error(`no demo account ${email}`);
+  return { account, tokens: await signIn(t, email) };
+}
+
 export const refOf = (user: Pick<TeamUserRecord, 'teamId' | 'id'>) => `${user.teamId}-${user.id}`;
 
 /** app.inject with the person's bearer token; `payload` objects and arrays go as JSON. */

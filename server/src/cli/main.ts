@@ -1,8 +1,9 @@
 import { parseArgs } from 'node:util';
 import { buildLoginUrl } from '../auth/login-grant';
-import { ConfigError, loadConfig } from '../config';
+import { ConfigError, loadConfig, outboxDir } from '../config';
 import { openBackend } from './backend';
 import { CliError } from './cli-error';
+import { printOutbox } from './outbox-command';
 
 const usage = `Usage: npm run --silent cli -- <command>
 
@@ -12,6 +13,9 @@ Commands:
       opens that team (team_id and the account's user_id in it).
   seed --reset
       Wipe the database and load the demo data.
+  outbox [--limit <n>]
+      List the mail written to DATA_DIR/outbox (the default when SMTP_URL is unset), newest first:
+      date, recipient, subject and the invitation link. Each message is an .eml file there.
 
 Options:
   -h, --help   Show this help.
@@ -29,6 +33,7 @@ async function run(argv: string[]): Promise<void> {
     options: {
       team: { type: 'string' },
       reset: { type: 'boolean' },
+      limit: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -54,6 +59,15 @@ async function run(argv: string[]): Promise<void> {
       await backend.seedReset();
       process.stdout.write('Database wiped and demo data loaded.\n');
     });
+    return;
+  }
+  if (command === 'outbox') {
+    const limit = values.limit === undefined ? Number.POSITIVE_INFINITY : Number(values.limit);
+    if (rest.length > 0 || values.reset || values.team !== undefined || !(limit >= 1)) {
+      throw new UsageError('outbox takes only --limit <n>');
+    }
+    // Plain files: no database, so no need to go through a running server.
+    process.stdout.write(await printOutbox(outboxDir(loadConfig()), limit));
     return;
   }
   throw new UsageError(command ? `Unknown command: ${command}` : 'No command given');
