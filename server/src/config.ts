@@ -36,7 +36,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const publicUrl = env.PUBLIC_URL?.trim() || null;
   if (publicUrl && !URL.canParse(publicUrl)) throw new ConfigError('PUBLIC_URL must be an absolute URL');
   const smtpUrl = env.SMTP_URL?.trim() || null;
-  if (smtpUrl && !(/^smtps?:\/\//.test(smtpUrl) && URL.canParse(smtpUrl))) {
+  if (smtpUrl && !(/^smtps?:\/\//.test(smtpUrl) && URL.canParse(smtpUrl) && new URL(smtpUrl).hostname)) {
     throw new ConfigError('SMTP_URL must look like smtp://user:pass@host:587 or smtps://user:pass@host:465');
   }
   return {

@@ -3,8 +3,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { printOutbox } from '../src/cli/outbox-command';
+import { ConfigError, loadConfig, outboxDir, storageDir } from '../src/config';
 import { invitationMail } from '../src/invitations/invitation-mail';
 import { decodeHeaderValue, decodeQuotedPrintable, parseEml } from '../src/mail/eml';
+import { DEFAULT_MAIL_FROM } from '../src/mail/mailer';
 import { listOutbox } from '../src/mail/outbox';
 import { createOutboxMailer } from '../src/mail/outbox-mailer';
 import { createTestClock } from './helper';
@@ -82,5 +84,21 @@ describe('reading .eml', () => {
     );
     expect(mail.headers.get('subject')).toBe('one two');
     expect(mail.text).toBe('Grüße\n');
+  });
+});
+
+describe('mail configuration', () => {
+  it('uses SMTP only with an smtp:// or smtps:// SMTP_URL, else the outbox in DATA_DIR', () => {
+    const config = loadConfig({ DATA_DIR: '/tmp/spark-data' });
+    expect(config).toMatchObject({ smtpUrl: null, mailFrom: DEFAULT_MAIL_FROM });
+    expect(outboxDir(config)).toBe('/tmp/spark-data/outbox');
+    expect(storageDir(config)).toBe('/tmp/spark-data/storage');
+    expect(
+      loadConfig({ SMTP_URL: ' smtp://user:pass@mail.example:587 ', MAIL_FROM: 'Acme <a@acme.test>' }),
+    ).toMatchObject({ smtpUrl: 'smtp://user:pass@mail.example:587', mailFrom: 'Acme <a@acme.test>' });
+    expect(loadConfig({ SMTP_URL: 'smtps://mail.example' }).smtpUrl).toBe('smtps://mail.example');
+    for (const bad of ['http://mail.example', 'mail.example:25', 'smtp://']) {
+      expect(() => loadConfig({ SMTP_URL: bad }), bad).toThrow(ConfigError);
+    }
   });
 });
