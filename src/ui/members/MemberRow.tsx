@@ -1,5 +1,5 @@
 import { ActionIcon, Badge, Loader, Menu, Text } from '@mantine/core';
-import { memo } from 'react';
+import { memo, useLayoutEffect, useRef, useState } from 'react';
 import type { Role, TeamUser } from '@/domain/entities';
 import { displayName, memberStatusLabel } from '@/domain/members';
 import { Avatar } from '@/ui/Avatar';
@@ -39,6 +39,64 @@ function DotsIcon() {
   );
 }
 
+interface RowMenuProps {
+  name: string;
+  actions: readonly MemberRowAction[];
+  onPick: (action: MemberRowAction) => void;
+}
+
+/**
+ * The row's button, and its menu once first opened. A Mantine Menu per row costs a popover whose
+ * target ref sets state on mount; rows mounting by the dozen while the list scrolls fast then chain
+ * enough updates to hit React's nested-update limit. So rows start with a plain button.
+ */
+function RowMenu({ name, actions, onPick }: RowMenuProps) {
+  const [menuMounted, setMenuMounted] = useState(false);
+  const [opened, setOpened] = useState(false);
+  const targetRef = useRef<HTMLButtonElement>(null);
+  // The menu's button replaced the plain one: focus it before opening, so closing returns there.
+  useLayoutEffect(() => {
+    if (!menuMounted) return;
+    targetRef.current?.focus();
+    setOpened(true);
+  }, [menuMounted]);
+  const label = `Actions for ${name}`;
+  if (!menuMounted) {
+    return (
+      <ActionIcon
+        variant="subtle"
+        color="gray"
+        aria-label={label}
+        aria-haspopup="menu"
+        aria-expanded={false}
+        onClick={() => setMenuMounted(true)}
+      >
+        <DotsIcon />
+      </ActionIcon>
+    );
+  }
+  return (
+    <Menu position="bottom-end" opened={opened} onChange={setOpened} withinPortal returnFocus>
+      <Menu.Target>
+        <ActionIcon ref={targetRef} variant="subtle" color="gray" aria-label={label}>
+          <DotsIcon />
+        </ActionIcon>
+      </Menu.Target>
+      <Menu.Dropdown>
+        {actions.map((action) => (
+          <Menu.Item
+            key={action}
+            color={DESTRUCTIVE_ROW_ACTIONS.has(action) ? 'red' : undefined}
+            onClick={() => onPick(action)}
+          >
+            {MEMBER_ROW_ACTION_LABELS[action]}
+          </Menu.Item>
+        ))}
+      </Menu.Dropdown>
+    </Menu>
+  );
+}
+
 /** One member: avatar, name, email, role, status and, when allowed, a menu of actions. */
 export const MemberRow = memo(function MemberRow({
   user,
@@ -70,7 +128,7 @@ export const MemberRow = memo(function MemberRow({
         {ROLE_LABELS[user.role]}
       </Text>
       <div className={classes.status}>
-        <Badge variant="light" color={STATUS_COLORS[status]} radius="sm">
+        <Badge variant="light" color={STATUS_COLORS[status]} radius="sm" tt="none">
           {status}
         </Badge>
       </div>
@@ -79,24 +137,7 @@ export const MemberRow = memo(function MemberRow({
           (busy ? (
             <Loader size="xs" role="status" aria-label={`Saving ${name}`} />
           ) : (
-            <Menu position="bottom-end" withinPortal>
-              <Menu.Target>
-                <ActionIcon variant="subtle" color="gray" aria-label={`Actions for ${name}`}>
-                  <DotsIcon />
-                </ActionIcon>
-              </Menu.Target>
-              <Menu.Dropdown>
-                {actions.map((action) => (
-                  <Menu.Item
-                    key={action}
-                    color={DESTRUCTIVE_ROW_ACTIONS.has(action) ? 'red' : undefined}
-                    onClick={() => onAction(user, action)}
-                  >
-                    {MEMBER_ROW_ACTION_LABELS[action]}
-                  </Menu.Item>
-                ))}
-              </Menu.Dropdown>
-            </Menu>
+            <RowMenu name={name} actions={actions} onPick={(action) => onAction(user, action)} />
           ))}
       </div>
     </div>

@@ -78,6 +78,18 @@ export async function cancelInvitations(
   return { cancelled, failure };
 }
 
+/**
+ * A call's failure, unless the call was aborted because its actor stopped: then it never settles.
+ * React's strict mode stops a page's actors and starts them again from their snapshot, and a stale
+ * AbortError must not reach the restarted machine as the page's failure.
+ */
+export function unlessAborted<T>(signal: AbortSignal, call: Promise<T>): Promise<T> {
+  return call.catch((error: unknown) => {
+    if (signal.aborted) return new Promise<T>(() => {});
+    throw error;
+  });
+}
+
 function announceResend(services: Services, done: MemberActionDone | null) {
   if (!done || !('resent' in done.result)) return;
   if (done.result.resent.length > 0) services.showFlash(INVITATION_SENT_MESSAGE, 'success');
@@ -88,7 +100,7 @@ export function membersLogic(services: Services) {
   return membersMachine.provide({
     actors: {
       loadPage: fromPromise(({ input, signal }) =>
-        listUsers(services.api, input.ref, input.pageToken, signal),
+        unlessAborted(signal, listUsers(services.api, input.ref, input.pageToken, signal)),
       ),
       memberAction: memberActionMachine.provide({
         actors: { runMemberAction: fromPromise(({ input }) => runMemberAction(services.api, input)) },
