@@ -111,6 +111,7 @@ export const invitationsBannerMachine = setup({
     resending: {
       tags: 'busy',
       invoke: {
+        id: 'resendInvitations',
         src: 'resendInvitations',
         input: ({ context }) => ({ emails: context.resendEmails }),
         onDone: {
@@ -144,6 +145,7 @@ export const invitationsBannerMachine = setup({
     cancelling: {
       tags: 'busy',
       invoke: {
+        id: 'cancelInvitations',
         src: 'cancelInvitations',
         input: ({ context }) => ({ userIds: context.cancelIds }),
         onDone: [

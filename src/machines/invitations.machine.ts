@@ -79,6 +79,7 @@ export const invitationsMachine = setup({
     sending: {
       tags: 'busy',
       invoke: {
+        id: 'inviteUsers',
         src: 'inviteUsers',
         input: ({ context }) => ({ ref: context.ref, emails: context.emails }),
         onDone: {

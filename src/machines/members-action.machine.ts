@@ -86,6 +86,7 @@ export const memberActionMachine = setup({
     },
     calling: {
       invoke: {
+        id: 'runMemberAction',
         src: 'runMemberAction',
         input: ({ context }) => ({ ref: context.ref, user: context.user, request: context.request }),
         onDone: { target: 'succeeded', actions: 'reportSuccess' },

@@ -130,6 +130,7 @@ export const memberProfileMachine = setup({
         saving: {
           tags: 'savingName',
           invoke: {
+            id: 'saveName',
             src: 'saveName',
             input: ({ context }) => ({ ref: context.ref, fullName: context.user.fullName }),
             onDone: {
@@ -162,6 +163,7 @@ export const memberProfileMachine = setup({
         uploading: {
           tags: 'avatarBusy',
           invoke: {
+            id: 'uploadAvatar',
             src: 'uploadAvatar',
             input: ({ context }) => ({ ref: context.ref, file: context.file as File }),
             onDone: {
@@ -187,6 +189,7 @@ export const memberProfileMachine = setup({
         deleting: {
           tags: 'avatarBusy',
           invoke: {
+            id: 'deleteAvatar',
             src: 'deleteAvatar',
             input: ({ context }) => ({ ref: context.ref }),
             onDone: {

@@ -205,6 +205,7 @@ export const membersMachine = setup({
         loadingFirstPage: {
           tags: 'loading',
           invoke: {
+            id: 'loadPage',
             src: 'loadPage',
             input: ({ context }) => ({ ref: context.ref, pageToken: null }),
             onDone: [
@@ -220,6 +221,7 @@ export const membersMachine = setup({
         loadingMore: {
           tags: 'loadingMore',
           invoke: {
+            id: 'loadPage',
             src: 'loadPage',
             input: ({ context }) => ({ ref: context.ref, pageToken: context.nextPageToken }),
             onDone: [

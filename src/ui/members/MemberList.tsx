@@ -89,6 +89,7 @@ export function MemberList({
               aria-labelledby={nameId}
               aria-setsize={members.length}
               aria-posinset={item.index + 1}
+              data-last={item.index === members.length - 1 || undefined}
               className={classes.item}
               style={{ transform: `translateY(${item.start}px)` }}
             >

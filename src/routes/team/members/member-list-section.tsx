@@ -78,7 +78,8 @@ export function MemberListSection({
   );
 
   return (
-    <Paper withBorder>
+    // Clips the list's square rows to the rounded corners.
+    <Paper withBorder style={{ overflow: 'hidden' }}>
       <Stack gap="md" p="lg" pb="md">
         <Title order={2} size="h4">
           Members
