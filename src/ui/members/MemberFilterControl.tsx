@@ -1,5 +1,6 @@
 import { SegmentedControl } from '@mantine/core';
 import { MEMBER_FILTERS, type MemberFilter } from '@/domain/members';
+import classes from './MemberFilterControl.module.css';
 
 export interface MemberFilterControlProps {
   value: MemberFilter;
@@ -13,6 +14,7 @@ const isMemberFilter = (value: string): value is MemberFilter =>
 export function MemberFilterControl({ value, onChange }: MemberFilterControlProps) {
   return (
     <SegmentedControl
+      classNames={{ root: classes.root, control: classes.control, label: classes.label }}
       aria-label="Show"
       data={MEMBER_FILTERS.map(({ value: filter, label }) => ({ value: filter, label }))}
       value={value}
