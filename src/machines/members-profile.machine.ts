@@ -5,15 +5,12 @@
 import { assertEvent, assign, type DoneActorEvent, fromPromise, setup } from 'xstate';
 import type { TeamUser } from '@/domain/entities';
 import type { TeamUserRef } from '@/domain/error-codes';
+import { IMAGE_TYPE_MESSAGE, isAcceptedImageName } from '@/domain/image-upload';
 import { errorOf } from './actor-error';
 import { fieldErrorMessage } from './members-field-errors';
 
-export const AVATAR_TYPE_MESSAGE = 'PNG, JPG only';
-const ACCEPTED_IMAGE_NAME = /\.(?:jpe?g|png)$/iu;
-
-export function isAcceptedImageName(name: string): boolean {
-  return ACCEPTED_IMAGE_NAME.test(name);
-}
+/** Spec section 5: 'PNG, JPG only'. */
+export const AVATAR_TYPE_MESSAGE = IMAGE_TYPE_MESSAGE;
 
 export interface MemberProfileContext {
   ref: TeamUserRef;

@@ -2,6 +2,7 @@ import { Button, FileButton, Group, Paper, Stack, Text, TextInput, Title } from 
 import { schemaResolver, useForm } from '@mantine/form';
 import { z } from 'zod';
 import type { TeamUser } from '@/domain/entities';
+import { ACCEPTED_IMAGE_INPUT, DELETE_AVATAR_QUESTION } from '@/domain/image-upload';
 import { displayName } from '@/domain/members';
 import { Avatar } from '@/ui/Avatar';
 import { ConfirmDialog } from './ConfirmDialog';
@@ -9,9 +10,6 @@ import { ROLE_LABELS } from './MemberRow';
 import classes from './ProfileBlock.module.css';
 
 export const EMPTY_NAME_MESSAGE = 'must not be empty';
-export const DELETE_AVATAR_QUESTION = 'Do you really want to delete avatar?';
-/** What the file picker offers; anything else picked anyway is refused with 'PNG, JPG only'. */
-const AVATAR_ACCEPT = '.jpg,.jpeg,.png,image/jpeg,image/png';
 
 const nameSchema = z.object({ fullName: z.string().trim().min(1, EMPTY_NAME_MESSAGE) });
 
@@ -47,7 +45,8 @@ export function ProfileBlock(props: ProfileBlockProps) {
         <Stack gap="xs" align="center" className={classes.avatar}>
           <Avatar name={displayName(user)} src={avatarSrc} size={88} />
           <FileButton
-            accept={AVATAR_ACCEPT}
+            // What the picker offers; anything else picked anyway is refused with 'PNG, JPG only'.
+            accept={ACCEPTED_IMAGE_INPUT}
             disabled={avatarBusy}
             onChange={(file) => {
               if (file) props.onUploadAvatar(file);
