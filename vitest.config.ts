@@ -4,9 +4,12 @@ import { defineConfig } from 'vitest/config';
 const alias = { '@': fileURLToPath(new URL('./src', import.meta.url)) };
 
 // Three projects: pure domain rules (node), console views and machines (jsdom), and the API
-// server against a real database (node, one file at a time because each boots a server).
+// server against a real database (node; every file boots its own database).
 export default defineConfig({
   test: {
+    // Both cores: PGlite runs a test file's database on one thread, so two files at once halve the
+    // API tests' wall time; each file has its own database, so they never share state.
+    maxWorkers: 2,
     projects: [
       {
         resolve: { alias },
