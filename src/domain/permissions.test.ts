@@ -7,6 +7,7 @@ import {
   canDeactivate,
   canDeleteUser,
   canEditTeamSettings,
+  canInvite,
   canLeaveTeam,
   canResendInvitation,
   deleteTeamBlockedReason,
@@ -314,4 +315,12 @@ describe('teamNav', () => {
       expect(teamNav(role, plan)).toEqual([members, overview]);
     },
   );
+});
+
+describe('canInvite', () => {
+  it('lets the owner and admins send invitations, and no member', () => {
+    expect(canInvite({ role: 'owner' })).toBe(true);
+    expect(canInvite({ role: 'admin' })).toBe(true);
+    expect(canInvite({ role: 'member' })).toBe(false);
+  });
 });

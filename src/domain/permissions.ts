@@ -160,6 +160,14 @@ export function canCancelInvitation(
   return isActionableRow(target) && target.teamStatus === 'pending' && target.inviterId === actor.id;
 }
 
+/**
+ * Sending invitations: the owner and admins, the same people who may resend them (spec section 6
+ * names resending; sending new ones is the same right). Members invite nobody.
+ */
+export function canInvite(actor: Pick<TeamUser, 'role'>): boolean {
+  return actor.role === 'owner' || actor.role === 'admin';
+}
+
 const TEAM_RULES: Record<TeamAction, (actor: PermissionActor, team: PermissionTeam) => boolean> = {
   editTeam: canEditTeam,
   editTeamSettings: canEditTeamSettings,

@@ -1,7 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import type { Team } from '../../../src/domain/entities';
-import { canResendInvitation, isActionAllowed, type PermissionAction } from '../../../src/domain/permissions';
-import type { TeamUserRecord } from '../db/repositories/team-users.repository';
+import { canInvite, isActionAllowed, type PermissionAction } from '../../../src/domain/permissions';
 import { PermissionDeniedError } from '../errors';
 
 /**
@@ -22,20 +20,8 @@ export async function requireSelf(request: FastifyRequest): Promise<void> {
   if (request.target?.id !== request.membership.teamUser.id) throw new PermissionDeniedError();
 }
 
-// docs/api.md: the owner and admins invite and resend. The shared rules have no action for sending a
-// new invitation, so this asks the resend rule about any pending invitee: whoever may resend an
-// invitation may send one.
-const anyPendingInvitee = { role: 'member', teamStatus: 'pending', inviterId: null } as const;
-
-export function canInviteMembers(
-  actor: Pick<TeamUserRecord, 'id' | 'role'>,
-  team: Pick<Team, 'plan' | 'settings'>,
-) {
-  return canResendInvitation(actor, team, anyPendingInvitee);
-}
-
 /** Pre-handler for invite and resend-invitation. */
 export async function requireInviter(request: FastifyRequest): Promise<void> {
-  const { team, teamUser } = request.membership;
-  if (!canInviteMembers(teamUser, team)) throw new PermissionDeniedError();
+  const { teamUser } = request.membership;
+  if (!canInvite(teamUser)) throw new PermissionDeniedError();
 }

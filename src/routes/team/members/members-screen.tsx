@@ -3,6 +3,7 @@ import { useActorRef } from '@xstate/react';
 import { useState } from 'react';
 import { useServices } from '@/app/services-context';
 import type { TeamMembership } from '@/domain/entities';
+import { canInvite } from '@/domain/permissions';
 import { InviteSection, PendingInvitationsSection } from './invitations-section';
 import { MemberListSection } from './member-list-section';
 import { membersLogic } from './members-logic';
@@ -20,7 +21,7 @@ export function MembersScreen({ membership }: { membership: TeamMembership }) {
   const [logic] = useState(() => membersLogic(services));
   const members = useActorRef(logic, { input: { ref: teamRef } });
   // Inviting is for owners and admins (docs/api.md, invite).
-  const canInvite = profile.role !== 'member';
+  const mayInvite = canInvite(profile);
   return (
     <Stack gap="lg">
       <ProfileSection teamRef={teamRef} profile={profile} members={members} />
@@ -28,7 +29,7 @@ export function MembersScreen({ membership }: { membership: TeamMembership }) {
       <MemberListSection
         membership={membership}
         members={members}
-        inviteForm={canInvite ? <InviteSection membership={membership} members={members} /> : null}
+        inviteForm={mayInvite ? <InviteSection membership={membership} members={members} /> : null}
       />
     </Stack>
   );
