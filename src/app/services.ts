@@ -84,6 +84,8 @@ export function createAppServices({ store, fetch, prefixUrl, analyticsSink, insp
   for (const actor of actors) actor.start();
 
   return {
+    /** The dev inspector's hook, for screen actors (`useActorRef(logic, { inspect })`). */
+    inspect,
     api,
     session,
     flash,

@@ -22,7 +22,7 @@ const selectErrorMessage = (snapshot: SetupSnapshot) =>
   snapshot.matches('failed') ? snapshot.context.errorMessage : null;
 
 export function OverviewPage() {
-  const { api, handleError } = useServices();
+  const { api, handleError, inspect } = useServices();
   // The route's loader has already refused anything that is not {tid}-{uid}; the page is keyed by it.
   const teamUser = parseTeamUserRef(useParams().teamUser ?? '') ?? { teamId: 0, userId: 0 };
   const setup = useActorRef(
@@ -30,6 +30,7 @@ export function OverviewPage() {
       actors: { load: fromPromise(({ signal }) => getTeam(api, teamUser, signal)) },
       actions: { escalate: ({ event }) => handleError(errorOf(event)) },
     }),
+    { inspect },
   );
   const loading = useSelector(setup, selectLoading);
   const membership = useSelector(setup, selectMembership);

@@ -39,7 +39,10 @@ export function PendingInvitationsSection({ membership, members }: SectionProps)
   const [logic] = useState(() =>
     invitationsBannerLogic(services, members, { teamId: team.id, userId: profile.id }),
   );
-  const banner = useActorRef(logic, { input: { store: teamResentMarker(team.id) } });
+  const banner = useActorRef(logic, {
+    input: { store: teamResentMarker(team.id) },
+    inspect: services.inspect,
+  });
   const [selectPending] = useState(createPendingInvitationsSelector);
   const pending = useSelector(members, selectPending);
   const { resendable, cancellable } = useMemo(
@@ -90,7 +93,10 @@ export function InviteSection({ membership, members }: SectionProps) {
     invitationsLogic(services, members, (emails) => openUrl(invitationMailDraftUrl(emails))),
   );
   const { team, profile } = membership;
-  const actor = useActorRef(logic, { input: { ref: { teamId: team.id, userId: profile.id } } });
+  const actor = useActorRef(logic, {
+    input: { ref: { teamId: team.id, userId: profile.id } },
+    inspect: services.inspect,
+  });
   const sentCount = useSelector(actor, selectSentCount);
   const busy = useSelector(actor, selectInviteBusy);
   const serverError = useSelector(actor, selectInviteFieldError);

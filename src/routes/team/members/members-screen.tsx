@@ -19,7 +19,7 @@ export function MembersScreen({ membership }: { membership: TeamMembership }) {
   const { team, profile } = membership;
   const [teamRef] = useState(() => ({ teamId: team.id, userId: profile.id }));
   const [logic] = useState(() => membersLogic(services));
-  const members = useActorRef(logic, { input: { ref: teamRef } });
+  const members = useActorRef(logic, { input: { ref: teamRef }, inspect: services.inspect });
   // Inviting is for owners and admins (docs/api.md, invite).
   const mayInvite = canInvite(profile);
   return (

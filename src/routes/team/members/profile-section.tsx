@@ -27,7 +27,7 @@ export function ProfileSection({
 }) {
   const services = useServices();
   const [logic] = useState(() => memberProfileLogic(services, members));
-  const actor = useActorRef(logic, { input: { ref: teamRef, user: profile } });
+  const actor = useActorRef(logic, { input: { ref: teamRef, user: profile }, inspect: services.inspect });
   const user = useSelector(actor, selectProfileUser);
   const nameRevision = useSelector(actor, selectNameRevision);
   const nameError = useSelector(actor, selectNameError);

@@ -53,7 +53,7 @@ export interface TeamOverviewScreenProps {
 }
 
 export function TeamOverviewScreen({ membership, teamUser }: TeamOverviewScreenProps) {
-  const { api, registry, handleError, showFlash } = useServices();
+  const { api, registry, handleError, showFlash, inspect } = useServices();
   const navigate = useNavigate();
   const { profile } = membership;
 
@@ -66,7 +66,7 @@ export function TeamOverviewScreen({ membership, teamUser }: TeamOverviewScreenP
         releasePreview: (_, edit) => releasePreviewUrl(edit.kind === 'uploadLogo' ? edit.preview : null),
       },
     }),
-    { input: { team: membership.team } },
+    { input: { team: membership.team }, inspect },
   );
   const exit = useActorRef(
     teamExitMachine.provide({
@@ -81,6 +81,7 @@ export function TeamOverviewScreen({ membership, teamUser }: TeamOverviewScreenP
         reportError: (_, error) => handleError(error),
       },
     }),
+    { inspect },
   );
 
   const team = useSelector(editor, selectShownTeam);
