@@ -1,6 +1,10 @@
 // Setup for the 'console' test project (jsdom): what Mantine needs from a browser that jsdom lacks,
 // and an unmounted DOM after every test.
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
+
+// A page's first render loads its lazy route chunk; on a busy 2-core CI machine that can take longer
+// than Testing Library's 1 s default for findBy*. This only bounds waiting, it never slows a pass.
+configure({ asyncUtilTimeout: 5000 });
 
 if (typeof window !== 'undefined') {
   if (!window.matchMedia) {
