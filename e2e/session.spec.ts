@@ -1,7 +1,12 @@
 import { expect, type Page, test } from '@playwright/test';
-import { authCode, loginUrl } from './support/cli';
+import { authCode, cli, loginUrl } from './support/cli';
 
 const STORAGE_KEY = 'spark-console:session';
+
+// Other files change the demo teams; these tests read them as seeded.
+test.beforeAll(() => {
+  cli('seed', '--reset');
+});
 
 async function signInToTeam(page: Page, email: string, team: string) {
   await page.goto(loginUrl(email, team));

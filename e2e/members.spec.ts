@@ -1,0 +1,116 @@
+import { expect, type Page, test } from '@playwright/test';
+import { cli, loginUrl } from './support/cli';
+
+// Every test here may change the team: each starts from freshly seeded demo data.
+test.beforeEach(() => {
+  cli('seed', '--reset');
+});
+
+async function openMembers(page: Page, email: string, team = 'Acme Inc') {
+  await page.goto(loginUrl(email, team));
+  await expect(page).toHaveURL(/\/overview$/);
+  await page.getByRole('navigation', { name: 'Team' }).getByRole('link', { name: 'Members' }).click();
+  await expect(page).toHaveURL(/\/users$/);
+  const list = page.getByRole('list', { name: 'Members' });
+  await expect(list.getByRole('listitem').first()).toBeVisible();
+  return list;
+}
+
+test('Ben is listed as Inactive, and Pending only shows Paula', async ({ page }) => {
+  const list = await openMembers(page, 'olivia@acme.test');
+  await expect(list.getByRole('listitem', { name: 'Ben Banned' }).getByText('Inactive')).toBeVisible();
+  // Not banned first: Ben comes last.
+  await expect(list.getByRole('listitem').last()).toHaveAccessibleName('Ben Banned');
+
+  await page.getByText('Pending only', { exact: true }).click();
+  await expect(list.getByRole('listitem')).toHaveCount(1);
+  await expect(list.getByRole('listitem', { name: 'paula@acme.test' })).toBeVisible();
+
+  await page.getByText('Admins only', { exact: true }).click();
+  await expect(list.getByRole('listitem')).toHaveCount(2);
+  await expect(list.getByRole('listitem', { name: 'Olivia Owens' })).toBeVisible();
+  await expect(list.getByRole('listitem', { name: 'Adam Admin' })).toBeVisible();
+});
+
+test('Adam, an admin, makes Mia an admin', async ({ page }) => {
+  const list = await openMembers(page, 'adam@acme.test');
+  await expect(list.getByRole('button', { name: 'Actions for Olivia Owens' })).toHaveCount(0);
+  await list.getByRole('button', { name: 'Actions for Mia Member' }).click();
+  await page.getByRole('menuitem', { name: 'Make admin' }).click();
+  const mia = list.getByRole('listitem', { name: 'Mia Member' });
+  await expect(mia.getByText('Admin', { exact: true })).toBeVisible();
+
+  await page.reload();
+  await expect(
+    page
+      .getByRole('list', { name: 'Members' })
+      .getByRole('listitem', { name: 'Mia Member' })
+      .getByText('Admin', { exact: true }),
+  ).toBeVisible();
+});
+
+test('Mia, a member, sees no actions and no invite form', async ({ page }) => {
+  const list = await openMembers(page, 'mia@acme.test');
+  await expect(list.getByRole('listitem', { name: 'Adam Admin' })).toBeVisible();
+  await expect(list.getByRole('button', { name: /^Actions for/ })).toHaveCount(0);
+  await expect(page.getByRole('textbox', { name: 'Invite people' })).toHaveCount(0);
+});
+
+test('Olivia invites two people; a bad address is refused with is invalid', async ({ page }) => {
+  const list = await openMembers(page, 'olivia@acme.test');
+  const invite = page.getByRole('textbox', { name: 'Invite people' });
+
+  await invite.fill('pete@acme.test, not-an-address');
+  await page.getByRole('button', { name: 'Invite', exact: true }).click();
+  await expect(page.getByText('is invalid')).toBeVisible();
+
+  const mailDraft = page.waitForEvent('console', (message) => message.text().includes('mailto:'));
+  await invite.fill('pete@acme.test, quinn@acme.test');
+  await page.getByRole('button', { name: 'Invite', exact: true }).click();
+  await expect(page.getByText('Invitation was sent')).toBeVisible();
+  const draft = decodeURIComponent((await mailDraft).text());
+  expect(draft).toContain('pete@acme.test,quinn@acme.test');
+  expect(draft).toContain('subject=Join our team on Spark');
+
+  await page.getByText('Pending only', { exact: true }).click();
+  await expect(list.getByRole('listitem', { name: 'pete@acme.test' })).toBeVisible();
+  await expect(list.getByRole('listitem', { name: 'quinn@acme.test' })).toBeVisible();
+
+  // Each invitee got a mail with an acceptance link, in the local outbox.
+  const outbox = cli('outbox');
+  expect(outbox).toContain('pete@acme.test');
+  expect(outbox).toContain('quinn@acme.test');
+  expect(outbox).toMatch(/\/accept-invitation\?key=[\w-]{20,}/);
+});
+
+test('Olivia deactivates and deletes a member after confirming', async ({ page }) => {
+  const list = await openMembers(page, 'olivia@acme.test');
+  await list.getByRole('button', { name: 'Actions for Mia Member' }).click();
+  await page.getByRole('menuitem', { name: 'Deactivate' }).click();
+  await expect(list.getByRole('listitem', { name: 'Mia Member' }).getByText('Inactive')).toBeVisible();
+
+  await list.getByRole('button', { name: 'Actions for Mia Member' }).click();
+  await page.getByRole('menuitem', { name: 'Delete' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Delete user' });
+  await expect(dialog.getByText('You are going to remove Mia Member from Acme Inc.')).toBeVisible();
+  await dialog.getByRole('button', { name: 'Delete' }).click();
+  await expect(list.getByRole('listitem', { name: 'Mia Member' })).toHaveCount(0);
+  await page.reload();
+  await expect(
+    page.getByRole('list', { name: 'Members' }).getByRole('listitem', { name: 'Adam Admin' }),
+  ).toBeVisible();
+  await expect(
+    page.getByRole('list', { name: 'Members' }).getByRole('listitem', { name: 'Mia Member' }),
+  ).toHaveCount(0);
+});
+
+test('the own profile block shows name, role and email, and refuses an empty name', async ({ page }) => {
+  await openMembers(page, 'adam@acme.test');
+  await expect(page.getByRole('textbox', { name: 'Company Role' })).toHaveValue(/admin/i);
+  await expect(page.getByRole('textbox', { name: 'Email' })).toHaveValue('adam@acme.test');
+  const name = page.getByRole('textbox', { name: 'Your Full Name' });
+  await expect(name).toHaveValue('Adam Admin');
+  await name.fill('  ');
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(page.getByText('must not be empty')).toBeVisible();
+});
