@@ -1,4 +1,10 @@
+import { existsSync } from 'node:fs';
 import { defineConfig } from '@playwright/test';
+
+const chromium = '/usr/bin/chromium';
+if (!existsSync(chromium)) {
+  throw new Error(`Browser tests use Debian's Chromium at ${chromium}: apt-get install chromium`);
+}
 
 // Browser tests run Debian's Chromium (never a downloaded browser) against the real server: the
 // built console and the API on one port, on a fresh embedded database with the demo data.
@@ -18,7 +24,7 @@ export default defineConfig({
     baseURL,
     browserName: 'chromium',
     launchOptions: {
-      executablePath: '/usr/bin/chromium',
+      executablePath: chromium,
       args: [
         '--headless',
         '--no-sandbox',
