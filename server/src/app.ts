@@ -76,6 +76,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     bodyLimit: BODY_LIMIT_BYTES,
     // Request ids come from us, never from a client header.
     requestIdHeader: false,
+    // Malformed (%E0%A4%A) or overlong path parameters fail in the router, before any hook: without
+    // this they would leave as Fastify's own error body instead of the spec's.
+    frameworkErrors: handleError,
   });
   app.setValidatorCompiler(zodValidatorCompiler);
   app.setSerializerCompiler(zodSerializerCompiler);

@@ -89,6 +89,10 @@ function requestErrorFor(error: FastifyError): AppError | null {
       return new ValidationError(field('body', 'must not be empty'));
     case 'FST_ERR_CTP_INVALID_JSON_BODY':
       return new ValidationError(field('body', 'is not valid JSON'));
+    case 'FST_ERR_BAD_URL':
+      return new ValidationError(field('path', 'is invalid'));
+    case 'FST_ERR_MAX_PARAM_LENGTH':
+      return new ValidationError(field('path', 'is too long'), 414);
   }
   // secure-json-parse rejects __proto__ and friends with a bare SyntaxError.
   if (error instanceof SyntaxError) return new ValidationError(field('body', 'is not valid JSON'));

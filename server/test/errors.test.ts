@@ -116,6 +116,19 @@ describe('the error catalogue (spec section 8)', () => {
     }
   });
 
+  it('a path the router cannot decode, or an overlong parameter: the spec body, not the router', async () => {
+    expect(errorOf(await t.app.inject({ url: '/api/v1/collab/%E0%A4%A/users' }))).toEqual({
+      status: 400,
+      code: 10,
+      data: [{ field: 'path', message: 'is invalid' }],
+    });
+    expect(errorOf(await t.app.inject({ url: `/api/v1/avatars/${'x'.repeat(101)}` }))).toEqual({
+      status: 414,
+      code: 10,
+      data: [{ field: 'path', message: 'is too long' }],
+    });
+  });
+
   it('unexpected failures: 500 with a generic body and nothing internal', async () => {
     for (const url of ['/api/test/boom', '/api/test/type-error']) {
       const response = await t.app.inject({ url });
