@@ -2,8 +2,17 @@ import type { InjectOptions } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { BODY_LIMIT_BYTES } from '../src/app';
 import { ValidationError } from '../src/errors';
-import { demoAccounts } from '../src/seed/demo-data';
-import { authCodeFor, errorOf, refreshMultipart, setupTestApp, signIn, withBearer } from './helper';
+import { demoAccounts, demoTeams } from '../src/seed/demo-data';
+import {
+  authCodeFor,
+  errorOf,
+  exchangeCode,
+  refreshMultipart,
+  setupTestApp,
+  signIn,
+  withBearer,
+} from './helper';
+import { call, demoMember, demoPerson, refOf } from './team-fixtures';
 
 const t = setupTestApp({
   extend(app) {
@@ -127,6 +136,30 @@ describe('the error catalogue (spec section 8)', () => {
       code: 10,
       data: [{ field: 'path', message: 'is too long' }],
     });
+  });
+
+  it('text the database cannot hold (NUL, half a surrogate pair) is refused as invalid wherever it stands', async () => {
+    const olivia = await demoPerson(t, demoAccounts.olivia.email);
+    const team = `/api/v1/collab/teams/${refOf(await demoMember(t, demoAccounts.olivia.email, demoTeams.acme.name))}`;
+    const pageView = (route: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/v1/analytics/page-views',
+        payload: { route, tid: 1, uid: 2 },
+      });
+    const invalid = (field: string) => ({ status: 400, code: 10, data: [{ field, message: 'is invalid' }] });
+
+    expect(errorOf(await pageView('/teams\u0000'))).toEqual(invalid('route'));
+    expect(errorOf(await call(t, olivia, 'PUT', team, { name: 'Acme \ud800' }))).toEqual(invalid('name'));
+    expect(errorOf(await call(t, olivia, 'PUT', team, { name: 'Acme \udc00 Inc' }))).toEqual(invalid('name'));
+    expect(errorOf(await call(t, olivia, 'POST', `${team}/invite`, [{ email: 'a\u0000@b.test' }]))).toEqual(
+      invalid('0.email'),
+    );
+    const code = await authCodeFor(t, demoAccounts.olivia.email);
+    expect(errorOf(await exchangeCode(t, code, { device: 'x\u0000' }))).toEqual(invalid('device'));
+    // Nothing was stored or spent: the same code still works, and a real emoji is fine.
+    expect((await exchangeCode(t, code, { device: 'Pixel 😀' })).statusCode).toBe(200);
+    expect((await call(t, olivia, 'GET', team)).json().team.name).toBe(demoTeams.acme.name);
   });
 
   it('unexpected failures: 500 with a generic body and nothing internal', async () => {

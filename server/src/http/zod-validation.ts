@@ -68,13 +68,59 @@ function messageFor(issue: z.core.$ZodIssue, input: unknown): string {
   }
 }
 
-/** Routes declare `schema: { body, params, querystring }` as zod schemas; this validates them. */
+// NUL, and a UTF-16 surrogate without its pair: Postgres text and jsonb cannot hold them (the query
+// fails, or the driver silently stores U+FFFD instead), so no such string gets past validation.
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+const isUnstorable = (text: string) => text.includes('\u0000') || LONE_SURROGATE.test(text);
+
+interface Place {
+  value: unknown;
+  key: PropertyKey | null;
+  parent: Place | null;
+}
+
+function pathOf(place: Place): PropertyKey[] {
+  const path: PropertyKey[] = [];
+  for (let at: Place | null = place; at?.key != null; at = at.parent) path.unshift(at.key);
+  return path;
+}
+
+/** The places in a request part (any depth; uploaded files are Buffers, not text) holding such a string. */
+export function unstorableTextFields(data: unknown, root: string): FieldError[] {
+  const fields: FieldError[] = [];
+  const report = (place: Place) =>
+    fields.push({ field: fieldName(root, pathOf(place)), message: 'is invalid' });
+  // An explicit stack of places that point at their parent: a body may nest thousands of levels deep,
+  // and a path is only built for a place that is reported.
+  const stack: Place[] = [{ value: data, key: null, parent: null }];
+  for (let place = stack.pop(); place !== undefined; place = stack.pop()) {
+    const { value } = place;
+    if (typeof value === 'string') {
+      if (isUnstorable(value)) report(place);
+    } else if (value !== null && typeof value === 'object' && !Buffer.isBuffer(value)) {
+      for (const [key, child] of Object.entries(value).reverse()) {
+        const childPlace = { value: child, key, parent: place };
+        if (isUnstorable(key)) report(childPlace);
+        else stack.push(childPlace);
+      }
+    }
+  }
+  return fields;
+}
+
+/**
+ * Routes declare `schema: { body, params, querystring }` as zod schemas; this validates them, and
+ * refuses text the database could not store wherever it stands.
+ */
 export const zodValidatorCompiler: FastifySchemaCompiler<ZodType> = ({ schema, httpPart }) => {
   const root = httpPart === 'querystring' ? 'query' : (httpPart ?? 'body');
   return (data: unknown) => {
     const result = schema.safeParse(data);
-    if (result.success) return { value: result.data };
-    return { error: new ValidationError(toFieldErrors(result.error.issues, data, root)) };
+    const fields = result.success ? [] : toFieldErrors(result.error.issues, data, root);
+    const reported = new Set(fields.map((f) => f.field));
+    fields.push(...unstorableTextFields(data, root).filter((f) => !reported.has(f.field)));
+    if (fields.length > 0) return { error: new ValidationError(fields) };
+    return { value: (result as { data: unknown }).data };
   };
 };
 
