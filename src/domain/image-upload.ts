@@ -6,6 +6,9 @@ export const ACCEPTED_IMAGE_EXTENSIONS: readonly string[] = ['.jpg', '.jpeg', '.
 /** The file picker's accept attribute: the extensions plus their media types. */
 export const ACCEPTED_IMAGE_INPUT = [...ACCEPTED_IMAGE_EXTENSIONS, 'image/png', 'image/jpeg'].join(',');
 
+/** The upload's form field: the server's complaints about the picture name it. */
+export const IMAGE_FIELD = 'file';
+
 export const IMAGE_TYPE_MESSAGE = 'PNG, JPG only';
 
 export const DELETE_AVATAR_QUESTION = 'Do you really want to delete avatar?';

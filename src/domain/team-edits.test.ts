@@ -67,7 +67,7 @@ describe('teamEditFieldError', () => {
       teamEditFieldError({ kind: 'rename', name: ' ' }, validation('name', 'must not be empty')),
     ).toEqual({
       field: 'name',
-      message: 'must not be empty',
+      message: 'Name must not be empty',
     });
   });
 
@@ -75,7 +75,7 @@ describe('teamEditFieldError', () => {
     const edit: TeamEdit = { kind: 'uploadLogo', file: new Blob(['x']), preview: null };
     expect(teamEditFieldError(edit, validation('file', 'is too large'))).toEqual({
       field: 'logo',
-      message: 'is too large',
+      message: 'File is too large',
     });
   });
 

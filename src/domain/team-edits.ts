@@ -2,8 +2,9 @@
 // can show it at once and take it back when the server refuses it (see machines/team-edit).
 
 import type { Team, TeamSettings } from './entities';
-import { ErrorCode, type FieldError } from './error-codes';
-import { isApiErrorShape } from './error-policy';
+import { serverFieldErrorText } from './field-errors';
+import { IMAGE_FIELD } from './image-upload';
+import { TEAM_NAME_FIELD } from './team-details';
 
 export type TeamEdit =
   | { kind: 'rename'; name: string }
@@ -42,26 +43,14 @@ export type TeamEditField = 'name' | 'logo';
 
 /** Which server fields (errorData of code 10) belong to which edit's field. */
 const FIELD_OF_EDIT: Partial<Record<TeamEdit['kind'], { field: TeamEditField; serverFields: string[] }>> = {
-  rename: { field: 'name', serverFields: ['name'] },
-  uploadLogo: { field: 'logo', serverFields: ['file'] },
+  rename: { field: 'name', serverFields: [TEAM_NAME_FIELD] },
+  uploadLogo: { field: 'logo', serverFields: [IMAGE_FIELD] },
 };
 
 export interface TeamEditFieldError {
   field: TeamEditField;
+  /** As shown under the field: the humanized server field plus its message ('Name is too long'). */
   message: string;
-}
-
-function isFieldErrorList(data: unknown): data is FieldError[] {
-  return (
-    Array.isArray(data) &&
-    data.every(
-      (item) =>
-        typeof item === 'object' &&
-        item !== null &&
-        typeof (item as FieldError).field === 'string' &&
-        typeof (item as FieldError).message === 'string',
-    )
-  );
 }
 
 /**
@@ -71,8 +60,6 @@ function isFieldErrorList(data: unknown): data is FieldError[] {
  */
 export function teamEditFieldError(edit: TeamEdit, error: unknown): TeamEditFieldError | null {
   const mapping = FIELD_OF_EDIT[edit.kind];
-  if (!mapping || !isApiErrorShape(error) || error.code !== ErrorCode.validation) return null;
-  if (!isFieldErrorList(error.data)) return null;
-  const match = error.data.find(({ field }) => mapping.serverFields.includes(field));
-  return match ? { field: mapping.field, message: match.message } : null;
+  const message = mapping ? serverFieldErrorText(error, ...mapping.serverFields) : null;
+  return mapping && message ? { field: mapping.field, message } : null;
 }

@@ -61,7 +61,7 @@ describe('invite form', () => {
     form.actor.send({ type: 'invite.submit', emails: ['x@y'] });
     form.calls[0]?.reply.reject(validation([{ field: 'email', message: 'is invalid' }]));
     await flush();
-    expect(form.actor.getSnapshot().context.fieldError).toBe('is invalid');
+    expect(form.actor.getSnapshot().context.fieldError).toBe('Email is invalid');
     expect(form.escalated).toEqual([]);
     expect(form.log).toEqual([]);
 
@@ -85,8 +85,8 @@ describe('emailFieldError', () => {
     ['email', 'is invalid'],
     ['0.email', 'is invalid'],
     ['[1].email', 'must not be empty'],
-  ])('reads the field %s as the email field', (field, message) => {
-    expect(emailFieldError(validation([{ field, message }]))).toBe(message);
+  ])('reads the field %s as the email field, humanized', (field, message) => {
+    expect(emailFieldError(validation([{ field, message }]))).toBe(`Email ${message}`);
   });
 
   it('ignores other fields and other errors', () => {

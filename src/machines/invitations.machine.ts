@@ -5,9 +5,9 @@
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import type { TeamUser } from '@/domain/entities';
 import type { TeamUserRef } from '@/domain/error-codes';
+import { serverFieldErrorText } from '@/domain/field-errors';
 import { INVITATION_FIELD } from '@/domain/invitations';
 import { errorOf } from './actor-error';
-import { fieldErrorMessage } from './members-field-errors';
 
 export const INVITATION_SENT_MESSAGE = 'Invitation was sent';
 
@@ -15,7 +15,7 @@ export interface InvitationsContext {
   ref: TeamUserRef;
   /** The addresses being sent, for the mail draft. */
   emails: string[];
-  /** The server's message for the email field, shown under it. */
+  /** The server's complaint about the email field, shown under it ('Email is invalid'). */
   fieldError: string | null;
   /** Successful sends so far: the form starts afresh after each. */
   sentCount: number;
@@ -31,8 +31,9 @@ export interface InviteInput {
   emails: string[];
 }
 
-/** The server's message for the email field from a validation error, or null. */
-export const emailFieldError = (error: unknown): string | null => fieldErrorMessage(error, INVITATION_FIELD);
+/** The server's complaint about the email field from a validation error, or null. */
+export const emailFieldError = (error: unknown): string | null =>
+  serverFieldErrorText(error, INVITATION_FIELD);
 
 export const invitationsMachine = setup({
   types: {

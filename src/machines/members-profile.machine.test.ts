@@ -72,7 +72,7 @@ describe('own profile: full name', () => {
     });
     await flush();
     expect(shown(profile).fullName).toBe('Olivia Owens');
-    expect(profile.actor.getSnapshot().context.nameError).toBe('must not be empty');
+    expect(profile.actor.getSnapshot().context.nameError).toBe('Full name must not be empty');
     expect(profile.escalated).toEqual([]);
   });
 

@@ -5,9 +5,10 @@
 import { assertEvent, assign, type DoneActorEvent, fromPromise, setup } from 'xstate';
 import type { TeamUser } from '@/domain/entities';
 import type { TeamUserRef } from '@/domain/error-codes';
-import { IMAGE_TYPE_MESSAGE, isAcceptedImageName } from '@/domain/image-upload';
+import { serverFieldErrorText } from '@/domain/field-errors';
+import { IMAGE_FIELD, IMAGE_TYPE_MESSAGE, isAcceptedImageName } from '@/domain/image-upload';
+import { FULL_NAME_FIELD } from '@/domain/profile';
 import { errorOf } from './actor-error';
-import { fieldErrorMessage } from './members-field-errors';
 
 /** Spec section 5: 'PNG, JPG only'. */
 export const AVATAR_TYPE_MESSAGE = IMAGE_TYPE_MESSAGE;
@@ -56,10 +57,10 @@ export const memberProfileMachine = setup({
   guards: {
     nameUnchanged: ({ context, event }) =>
       event.type === 'profile.saveName' && event.fullName.trim() === context.savedName,
-    isNameFieldError: ({ event }) => fieldErrorMessage(errorOf(event), 'fullName') !== null,
+    isNameFieldError: ({ event }) => serverFieldErrorText(errorOf(event), FULL_NAME_FIELD) !== null,
     isAcceptedImage: ({ event }) =>
       event.type === 'profile.uploadAvatar' && isAcceptedImageName(event.file.name),
-    isAvatarFieldError: ({ event }) => fieldErrorMessage(errorOf(event), 'file') !== null,
+    isAvatarFieldError: ({ event }) => serverFieldErrorText(errorOf(event), IMAGE_FIELD) !== null,
     hasAvatar: ({ context }) => context.user.avatar !== null,
   },
   actions: {
@@ -75,7 +76,9 @@ export const memberProfileMachine = setup({
       user: { ...context.user, fullName: context.savedName },
       nameRevision: context.nameRevision + 1,
     })),
-    rememberNameError: assign(({ event }) => ({ nameError: fieldErrorMessage(errorOf(event), 'fullName') })),
+    rememberNameError: assign(({ event }) => ({
+      nameError: serverFieldErrorText(errorOf(event), FULL_NAME_FIELD),
+    })),
     clearNameError: assign({ nameError: null }),
     rememberFile: assign(({ event }) => {
       assertEvent(event, 'profile.uploadAvatar');
@@ -90,7 +93,7 @@ export const memberProfileMachine = setup({
     })),
     rollBackAvatar: assign(({ context }) => ({ user: { ...context.user, avatar: context.savedAvatar } })),
     rememberAvatarError: assign(({ event }) => ({
-      avatarError: fieldErrorMessage(errorOf(event), 'file'),
+      avatarError: serverFieldErrorText(errorOf(event), IMAGE_FIELD),
       file: null,
     })),
     // Injected by the app: the member list shows the saved user too.

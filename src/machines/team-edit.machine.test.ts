@@ -90,7 +90,7 @@ describe('team edit: one edit', () => {
     calls[0]?.reply.reject(validationError('name', 'must not be empty'));
     await flush();
     expect(shown().name).toBe('Acme Inc');
-    expect(selectNameError(actor.getSnapshot())).toBe('must not be empty');
+    expect(selectNameError(actor.getSnapshot())).toBe('Name must not be empty');
     expect(selectRefusedName(actor.getSnapshot())).toBe('   ');
     expect(reported).toEqual([]);
 

@@ -6,8 +6,7 @@
 //
 // API calls, flash, navigation and the registry are injected with `provide`.
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
-import { ErrorCode, type FieldError } from '@/domain/error-codes';
-import { isApiErrorShape } from '@/domain/error-policy';
+import { fieldErrorText, validationFieldErrors } from '@/domain/field-errors';
 import { errorOf } from './actor-error';
 
 export const TEAM_DELETED_MESSAGE = 'Team was successfully deleted';
@@ -26,12 +25,10 @@ export type TeamExitEvent =
   | { type: 'exit.cancel' }
   | { type: 'exit.confirm' };
 
-/** The first field message of a validation error (code 10), or null for any other failure. */
+/** The first field error of a validation error (code 10) as shown, or null for any other failure. */
 function validationMessage(error: unknown): string | null {
-  if (!isApiErrorShape(error) || error.code !== ErrorCode.validation || !Array.isArray(error.data))
-    return null;
-  const [first] = error.data as FieldError[];
-  return typeof first?.message === 'string' ? first.message : null;
+  const [first] = validationFieldErrors(error);
+  return first ? fieldErrorText(first) : null;
 }
 
 export const teamExitMachine = setup({

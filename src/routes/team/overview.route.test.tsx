@@ -171,12 +171,12 @@ describe('Overview: renaming', () => {
     return screen.getByRole('textbox', { name: 'Name' });
   };
 
-  it("refuses an empty name under the field with 'must not be empty', without a call", async () => {
+  it("refuses an empty name under the field with 'Name must not be empty', without a call", async () => {
     const { calls } = renderOverview(acme());
     const field = await openEditor();
     fireEvent.change(field, { target: { value: '   ' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
-    expect(await screen.findByText('must not be empty')).toBeTruthy();
+    expect(await screen.findByText('Name must not be empty')).toBeTruthy();
     expect(field.getAttribute('aria-invalid')).toBe('true');
     expect(calls(`PUT ${TEAM_PATH}`)).toHaveLength(0);
   });
@@ -233,13 +233,13 @@ describe('Overview: renaming', () => {
     const field = await openEditor();
     fireEvent.change(field, { target: { value: 'A very long name' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
-    expect(await screen.findByText('is too long')).toBeTruthy();
+    expect(await screen.findByText('Name is too long')).toBeTruthy();
     expect((screen.getByRole('textbox', { name: 'Name' }) as HTMLInputElement).value).toBe(
       'A very long name',
     );
     fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
     expect(await teamHeading('Acme Inc')).toBeTruthy();
-    expect(screen.queryByText('is too long')).toBeNull();
+    expect(screen.queryByText('Name is too long')).toBeNull();
   });
 });
 
@@ -306,7 +306,7 @@ describe('Overview: delete and leave', () => {
     expect(button.getAttribute('aria-describedby')).toBe(note.id);
   });
 
-  it("needs the exact team name: 'is incorrect' under 'Team name', then deletes and goes home", async () => {
+  it("needs the exact team name: 'Team name is incorrect' under the field, then deletes and goes home", async () => {
     const { router, services, calls } = renderOverview(acme(), {
       [`DELETE ${TEAM_PATH}`]: () => new Response(null, { status: 204 }),
     });
@@ -316,7 +316,7 @@ describe('Overview: delete and leave', () => {
     const field = within(dialog).getByRole('textbox', { name: 'Team name' });
     fireEvent.change(field, { target: { value: 'acme inc' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Delete team' }));
-    expect(await within(dialog).findByText('is incorrect')).toBeTruthy();
+    expect(await within(dialog).findByText('Team name is incorrect')).toBeTruthy();
     expect(calls(`DELETE ${TEAM_PATH}`)).toHaveLength(0);
 
     fireEvent.change(field, { target: { value: 'Acme Inc' } });

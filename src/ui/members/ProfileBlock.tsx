@@ -1,17 +1,13 @@
-import { Button, FileButton, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
-import { schemaResolver, useForm } from '@mantine/form';
-import { z } from 'zod';
+import { Button, FileButton, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import type { TeamUser } from '@/domain/entities';
 import { ACCEPTED_IMAGE_INPUT, DELETE_AVATAR_QUESTION } from '@/domain/image-upload';
 import { displayName } from '@/domain/members';
+import { fullNameError } from '@/domain/profile';
 import { Avatar } from '@/ui/Avatar';
+import { SingleFieldForm } from '@/ui/SingleFieldForm';
 import { ConfirmDialog } from './ConfirmDialog';
 import { ROLE_LABELS } from './MemberRow';
 import classes from './ProfileBlock.module.css';
-
-export const EMPTY_NAME_MESSAGE = 'must not be empty';
-
-const nameSchema = z.object({ fullName: z.string().trim().min(1, EMPTY_NAME_MESSAGE) });
 
 export interface ProfileBlockProps {
   user: TeamUser;
@@ -77,7 +73,18 @@ export function ProfileBlock(props: ProfileBlockProps) {
           )}
         </Stack>
         <Stack gap="sm" className={classes.fields}>
-          <NameForm key={props.nameRevision} {...props} />
+          <SingleFieldForm
+            // Remounted (a new key) to show the saved name again after a rollback.
+            key={props.nameRevision}
+            initialValue={user.fullName}
+            rule={fullNameError}
+            serverError={props.nameError}
+            onEdit={props.onEditName}
+            busy={props.savingName}
+            submitLabel="Save"
+            inputProps={{ label: 'Your Full Name' }}
+            onSubmit={props.onSaveName}
+          />
           <TextInput label="Company Role" value={ROLE_LABELS[user.role]} readOnly variant="filled" />
           <TextInput label="Email" value={user.email} readOnly variant="filled" />
         </Stack>
@@ -91,37 +98,5 @@ export function ProfileBlock(props: ProfileBlockProps) {
         onDismiss={props.onDismissAvatarDelete}
       />
     </Paper>
-  );
-}
-
-/**
- * 'Your Full Name' with its Save button. Uncontrolled: it is remounted (a new key) to show the saved
- * name again after a rollback.
- */
-function NameForm({ user, nameError, savingName, onSaveName, onEditName }: ProfileBlockProps) {
-  const form = useForm({
-    mode: 'uncontrolled',
-    initialValues: { fullName: user.fullName },
-    validate: schemaResolver(nameSchema, { sync: true }),
-    onValuesChange: () => {
-      if (nameError) onEditName();
-    },
-  });
-  const input = form.getInputProps('fullName');
-  return (
-    <form noValidate onSubmit={form.onSubmit(({ fullName }) => onSaveName(fullName))}>
-      <Group align="flex-start" gap="sm" wrap="nowrap">
-        <TextInput
-          key={form.key('fullName')}
-          {...input}
-          error={input.error ?? nameError}
-          label="Your Full Name"
-          className={classes.grow}
-        />
-        <Button type="submit" loading={savingName} className={classes.save}>
-          Save
-        </Button>
-      </Group>
-    </form>
   );
 }

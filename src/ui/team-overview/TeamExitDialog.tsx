@@ -2,11 +2,18 @@ import { Alert, Button, Group, Modal, Stack, Text, TextInput } from '@mantine/co
 import { schemaResolver, useForm } from '@mantine/form';
 import { useMemo, useRef } from 'react';
 import { z } from 'zod';
+import { fieldErrorText } from '@/domain/field-errors';
 import {
   CONFIRM_TEAM_NAME_FIELD,
   confirmsTeamName,
   INCORRECT_TEAM_NAME_MESSAGE,
 } from '@/domain/team-details';
+
+/** Spec section 5: field 'Team name' with message 'is incorrect', read as 'Team name is incorrect'. */
+const INCORRECT_TEAM_NAME_TEXT = fieldErrorText({
+  field: CONFIRM_TEAM_NAME_FIELD,
+  message: INCORRECT_TEAM_NAME_MESSAGE,
+});
 
 export type TeamExitKind = 'delete' | 'leave';
 
@@ -77,7 +84,7 @@ function ConfirmForm({ teamName, body, action, busy, errorMessage, onConfirm, on
     () =>
       z.object({
         teamName: z.string().refine((typed) => confirmsTeamName(typed, teamName), {
-          error: INCORRECT_TEAM_NAME_MESSAGE,
+          error: INCORRECT_TEAM_NAME_TEXT,
         }),
       }),
     [teamName],

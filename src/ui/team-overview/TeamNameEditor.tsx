@@ -1,11 +1,8 @@
-import { ActionIcon, Button, TextInput, Title } from '@mantine/core';
-import { schemaResolver, useForm } from '@mantine/form';
+import { ActionIcon, Button, Title } from '@mantine/core';
 import { useState } from 'react';
-import { z } from 'zod';
-import { EMPTY_TEAM_NAME_MESSAGE, normalizeTeamName } from '@/domain/team-details';
+import { normalizeTeamName, teamNameError } from '@/domain/team-details';
+import { SingleFieldForm } from '@/ui/SingleFieldForm';
 import classes from './TeamOverview.module.css';
-
-const nameSchema = z.object({ name: z.string().trim().min(1, { error: EMPTY_TEAM_NAME_MESSAGE }) });
 
 export interface TeamNameEditorProps {
   name: string;
@@ -75,36 +72,28 @@ interface NameFormProps {
 }
 
 function NameForm({ initialName, serverError, onSubmit, onCancel }: NameFormProps) {
-  const form = useForm({
-    mode: 'uncontrolled',
-    initialValues: { name: initialName },
-    initialErrors: serverError ? { name: serverError } : {},
-    validate: schemaResolver(nameSchema, { sync: true }),
-  });
   return (
-    <form
+    <SingleFieldForm
       className={classes.nameForm}
-      noValidate
-      onSubmit={form.onSubmit(({ name }) => onSubmit(normalizeTeamName(name)))}
-    >
-      <TextInput
-        aria-label="Name"
-        size="md"
+      size="md"
+      initialValue={initialName}
+      rule={teamNameError}
+      serverError={serverError}
+      submitLabel="Save"
+      inputProps={{
+        'aria-label': 'Name',
         // The editor opens on the user's request: the field is where they are going.
-        autoFocus
-        key={form.key('name')}
-        {...form.getInputProps('name')}
-        onKeyDown={(event) => {
+        autoFocus: true,
+        onKeyDown: (event) => {
           if (event.key === 'Escape') onCancel();
-        }}
-      />
-      <Button type="submit" size="md">
-        Save
-      </Button>
+        },
+      }}
+      onSubmit={(name) => onSubmit(normalizeTeamName(name))}
+    >
       <Button variant="default" size="md" onClick={onCancel}>
         Cancel
       </Button>
-    </form>
+    </SingleFieldForm>
   );
 }
 

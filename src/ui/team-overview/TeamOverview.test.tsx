@@ -83,10 +83,10 @@ describe('TeamNameEditor', () => {
   });
 
   it("opens with the server's message and the refused name, and dismisses it on Cancel", () => {
-    const { onDismissError } = renderEditor({ error: 'is too long', refusedName: 'A very long name' });
+    const { onDismissError } = renderEditor({ error: 'Name is too long', refusedName: 'A very long name' });
     const field = screen.getByRole('textbox', { name: 'Name' }) as HTMLInputElement;
     expect(field.value).toBe('A very long name');
-    expect(screen.getByText('is too long')).toBeTruthy();
+    expect(screen.getByText('Name is too long')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
     expect(onDismissError).toHaveBeenCalled();
   });
@@ -213,11 +213,11 @@ describe('TeamExitCard and TeamExitDialog', () => {
     return { onConfirm, onCancel };
   };
 
-  it("says 'is incorrect' under 'Team name' until the name is typed exactly", () => {
+  it("says 'Team name is incorrect' under the field until the name is typed exactly", () => {
     const { onConfirm } = renderDialog();
     const dialog = screen.getByRole('dialog', { name: 'Leave team' });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Leave team' }));
-    expect(within(dialog).getByText('is incorrect')).toBeTruthy();
+    expect(within(dialog).getByText('Team name is incorrect')).toBeTruthy();
     fireEvent.change(within(dialog).getByRole('textbox', { name: 'Team name' }), {
       target: { value: 'Acme Inc' },
     });

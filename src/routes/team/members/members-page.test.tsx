@@ -199,10 +199,10 @@ describe('Members page', () => {
     await listShown();
     const field = screen.getByRole('textbox', { name: /Invite people/ });
     fireEvent.click(screen.getByRole('button', { name: 'Invite' }));
-    expect(await screen.findByText('must not be empty')).toBeTruthy();
+    expect(await screen.findByText('Email must not be empty')).toBeTruthy();
     fireEvent.change(field, { target: { value: 'pete@acme.test, quinn.acme.test' } });
     fireEvent.click(screen.getByRole('button', { name: 'Invite' }));
-    expect(await screen.findByText('is invalid')).toBeTruthy();
+    expect(await screen.findByText('Email is invalid')).toBeTruthy();
     expect(requests.some((request) => request.url.endsWith('/invite'))).toBe(false);
   });
 
@@ -247,7 +247,7 @@ describe('Members page', () => {
       target: { value: 'pete@acme' },
     });
     fireEvent.click(screen.getByRole('button', { name: 'Invite' }));
-    expect(await screen.findByText('is invalid')).toBeTruthy();
+    expect(await screen.findByText('Email is invalid')).toBeTruthy();
     expect(opened).toEqual([]);
   });
 
@@ -274,7 +274,7 @@ describe('Members page', () => {
     expect(requests.some((request) => request.url.includes('/avatar'))).toBe(false);
   });
 
-  it("refuses an empty full name with 'must not be empty' and saves a new one with PUT users/me", async () => {
+  it("refuses an empty full name with 'Full name must not be empty' and saves a new one with PUT users/me", async () => {
     const { requests } = renderMembers(adam, (request) =>
       request.method === 'PUT' && request.url.endsWith('/3-8/users/me')
         ? jsonResponse(200, { ...adam, fullName: 'Adam Ames' })
@@ -284,7 +284,7 @@ describe('Members page', () => {
     const field = screen.getByLabelText('Your Full Name');
     fireEvent.change(field, { target: { value: '   ' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
-    expect(await screen.findByText('must not be empty')).toBeTruthy();
+    expect(await screen.findByText('Full name must not be empty')).toBeTruthy();
     fireEvent.change(field, { target: { value: 'Adam Ames' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByRole('listitem', { name: 'Adam Ames' })).toBeTruthy();
