@@ -11,6 +11,7 @@ describe('logging', () => {
       '/login?token=%5BRedacted%5D&team_id=1&user_id=2',
     );
     expect(redactUrl('/public-files/k?s=secret')).toBe('/public-files/k?s=%5BRedacted%5D');
+    expect(redactUrl('/accept-invitation?key=k3y_value')).toBe('/accept-invitation?key=%5BRedacted%5D');
     expect(redactUrl('/api/v2/profile')).toBe('/api/v2/profile');
     expect(redactUrl('/x?a=1&b=2')).toBe('/x?a=1&b=2');
   });
@@ -46,8 +47,11 @@ describe('logging', () => {
         url: '/api/test/log?token=SECRET1',
         headers: { authorization: 'Bearer SECRET2', cookie: 'sid=SECRET5', 'x-cli-secret': 'SECRET6' },
       });
+      // An invitation link opened in the browser: the console's page, logged like any request.
+      await app.inject({ url: '/accept-invitation?key=SECRET7', headers: { accept: 'text/html' } });
       const log = lines.join('');
       expect(log).toContain('dump');
+      expect(log).toContain('/accept-invitation?key=');
       expect(log).not.toMatch(/SECRET\d/);
     } finally {
       await app.close();

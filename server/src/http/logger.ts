@@ -1,7 +1,8 @@
 import type { FastifyRequest, FastifyServerOptions } from 'fastify';
 
-// Query parameters that carry credentials: login links (?token=), auth codes, public-file secrets (?s=).
-const secretQueryKeys = new Set(['token', 'code', 'refreshToken', 'accessToken', 's', 'secret']);
+// Query parameters that carry credentials: login links (?token=), auth codes, public-file secrets (?s=),
+// invitation links (/accept-invitation?key=: whoever reads the key can join the team in the invitee's place).
+const secretQueryKeys = new Set(['token', 'code', 'refreshToken', 'accessToken', 's', 'secret', 'key']);
 
 /** The request URL as it may appear in logs: credential values in the query are replaced. */
 export function redactUrl(url: string): string {
