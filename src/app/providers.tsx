@@ -1,6 +1,6 @@
 import { MantineProvider } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { theme } from '@/app/theme';
+import { cssVariablesResolver, theme } from '@/app/theme';
 
 interface ProvidersProps {
   children: ReactNode;
@@ -11,7 +11,12 @@ interface ProvidersProps {
 /** Everything the views need around them: the Mantine theme now; app-wide actors join later. */
 export function Providers({ children, env = 'default' }: ProvidersProps) {
   return (
-    <MantineProvider theme={theme} env={env} defaultColorScheme="light">
+    <MantineProvider
+      theme={theme}
+      cssVariablesResolver={cssVariablesResolver}
+      env={env}
+      defaultColorScheme="light"
+    >
       {children}
     </MantineProvider>
   );

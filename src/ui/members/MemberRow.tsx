@@ -128,7 +128,8 @@ export const MemberRow = memo(function MemberRow({
         {ROLE_LABELS[user.role]}
       </Text>
       <div className={classes.status}>
-        <Badge variant="light" color={STATUS_COLORS[status]} radius="sm" tt="none">
+        {/* A coloured dot beside dark text: light badges put yellow or green text on a tint below 4.5:1. */}
+        <Badge variant="dot" color={STATUS_COLORS[status]} radius="sm" tt="none">
           {status}
         </Badge>
       </div>

@@ -43,7 +43,7 @@ export function TeamDetailsCard(props: TeamDetailsCardProps) {
             </div>
           </dl>
           {trialDaysLeft !== null && (
-            <Badge mt="md" size="lg" variant="light" color="orange" tt="none" fw={500}>
+            <Badge mt="md" size="lg" variant="dot" color="orange" tt="none" fw={500}>
               {trialEndsText(trialDaysLeft)}
             </Badge>
           )}
