@@ -111,7 +111,7 @@ export const MemberRow = memo(function MemberRow({
   const actions = actionsFor(user);
   return (
     <div className={classes.row} data-banned={user.isBanned || undefined}>
-      <span aria-hidden>
+      <span aria-hidden className={classes.avatar}>
         <Avatar name={name} src={avatarSrc(user.avatar)} size={36} />
       </span>
       <div className={classes.who}>

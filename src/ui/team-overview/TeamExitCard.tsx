@@ -34,6 +34,7 @@ export function TeamExitCard({
             <Button
               variant="outline"
               color="red"
+              className={classes.exitButton}
               disabled={deleteBlockedReason !== null}
               aria-describedby={noteId}
               onClick={onDelete}
@@ -47,7 +48,7 @@ export function TeamExitCard({
             <Text size="sm" c="dimmed">
               Leaving the team ends your access to it.
             </Text>
-            <Button variant="outline" color="red" onClick={onLeave}>
+            <Button variant="outline" color="red" className={classes.exitButton} onClick={onLeave}>
               Leave team
             </Button>
           </Group>
