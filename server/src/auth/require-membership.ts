@@ -22,9 +22,25 @@ declare module 'fastify' {
 }
 
 /**
- * Resolves {tid}-{uid} to the caller's membership once per request:
- * unknown or deleted team -> 1502; the team user is not the caller's, or was removed -> 1600;
- * banned or not (yet) active -> 1850. Each carries {teamId, userId} so the console can drop that entry.
+ * Throws unless the team user is the account's live membership: not the account's, or removed -> 1600;
+ * banned or not (yet) active -> 1850. Both carry `ref` so the console can drop that entry.
+ */
+export function assertActiveMembership(
+  teamUser: TeamUserRecord | null,
+  accountId: number | null,
+  ref: TeamUserRef | null,
+): asserts teamUser is TeamUserRecord {
+  if (!teamUser || teamUser.accountId !== accountId || teamUser.teamStatus === 'deleted') {
+    throw new NotTeamMemberError(ref);
+  }
+  if (teamUser.isBanned || teamUser.teamStatus !== 'active' || teamUser.status !== 'active') {
+    throw new InvalidUserStatusError(ref);
+  }
+}
+
+/**
+ * Resolves {tid}-{uid} to the caller's membership once per request: unknown or deleted team -> 1502,
+ * then assertActiveMembership (1600, 1850). Each carries {teamId, userId}.
  */
 export function createRequireMembership(repos: Repositories) {
   return async function requireMembership(request: FastifyRequest): Promise<void> {
@@ -32,12 +48,25 @@ export function createRequireMembership(repos: Repositories) {
     const team = await repos.teams.findById(ref.teamId);
     if (!team) throw new TeamNotFoundError(ref);
     const teamUser = await repos.teamUsers.findInTeam(ref.teamId, ref.userId);
-    if (!teamUser || teamUser.accountId !== request.accountId || teamUser.teamStatus === 'deleted') {
-      throw new NotTeamMemberError(ref);
-    }
-    if (teamUser.isBanned || teamUser.teamStatus !== 'active' || teamUser.status !== 'active') {
-      throw new InvalidUserStatusError(ref);
-    }
+    assertActiveMembership(teamUser, request.accountId, ref);
     request.membership = { team, teamUser };
   };
+}
+
+/**
+ * Opens a change inside its transaction: locks the team's row (see teams.lockById) and reads the
+ * caller's membership again as committed now. The pre-handlers read before the lock, and by now a
+ * second click, another tab or another admin may have changed things; what the change decides on
+ * (what changed, which event, whether it is still allowed) comes from this, and stays so until commit.
+ */
+export async function lockMembership(
+  repos: Repositories,
+  { team, teamUser }: Membership,
+): Promise<Membership> {
+  const ref = { teamId: team.id, userId: teamUser.id };
+  const lockedTeam = await repos.teams.lockById(team.id);
+  if (!lockedTeam) throw new TeamNotFoundError(ref);
+  const current = await repos.teamUsers.findInTeam(team.id, teamUser.id);
+  assertActiveMembership(current, teamUser.accountId, ref);
+  return { team: lockedTeam, teamUser: current };
 }

@@ -1,5 +1,10 @@
 import type { FastifyRequest } from 'fastify';
-import { canInvite, isActionAllowed, type PermissionAction } from '../../../src/domain/permissions';
+import {
+  canInvite,
+  isActionAllowed,
+  type PermissionAction,
+  type PermissionContext,
+} from '../../../src/domain/permissions';
 import { PermissionDeniedError } from '../errors';
 
 /**
@@ -10,9 +15,13 @@ import { PermissionDeniedError } from '../errors';
 export function requirePermission(...actions: PermissionAction[]) {
   return async function checkPermission(request: FastifyRequest): Promise<void> {
     const { team, teamUser } = request.membership;
-    const context = { actor: teamUser, team, target: request.target };
-    if (!actions.some((action) => isActionAllowed(action, context))) throw new PermissionDeniedError();
+    assertAllowed(actions, { actor: teamUser, team, target: request.target });
   };
+}
+
+/** 403 1700 unless the context allows at least one of the actions (also used again under a lock). */
+export function assertAllowed(actions: readonly PermissionAction[], context: PermissionContext): void {
+  if (!actions.some((action) => isActionAllowed(action, context))) throw new PermissionDeniedError();
 }
 
 /** Pre-handler: own profile only (PUT users/{id}, users/{id}/avatar). Runs after requireTarget. */

@@ -1,6 +1,8 @@
-import type { Membership } from '../auth/require-membership';
+import { canInvite } from '../../../src/domain/permissions';
+import { lockMembership, type Membership } from '../auth/require-membership';
 import { createRepositories } from '../db/repositories';
 import type { TeamUserRecord } from '../db/repositories/team-users.repository';
+import { PermissionDeniedError } from '../errors';
 import { eventPerson, TeamEventType } from '../events/team-event';
 import type { InvitationDeps } from './invitation-deps';
 import { newInvitationKey } from './invitation-key';
@@ -14,13 +16,15 @@ import { type InvitationToSend, sendInvitationMail } from './send-invitation-mai
  */
 export async function inviteMembers(
   deps: InvitationDeps,
-  { team, teamUser: inviter }: Membership,
+  membership: Membership,
   emails: readonly string[],
 ): Promise<TeamUserRecord[]> {
   const now = deps.clock.now();
   const expiresAt = new Date(now.getTime() + INVITATION_TTL_MS);
   const invited = await deps.db.transaction(async (tx) => {
     const repos = createRepositories(tx);
+    const { team, teamUser: inviter } = await lockMembership(repos, membership);
+    if (!canInvite(inviter)) throw new PermissionDeniedError();
     const created: (InvitationToSend & { invitee: TeamUserRecord })[] = [];
     for (const email of emails) {
       const account = await repos.accounts.findByEmail(email);

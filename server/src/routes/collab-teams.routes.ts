@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import type { TeamMembership } from '../../../src/domain/entities';
 import { deleteTeamBlockedReason } from '../../../src/domain/permissions';
+import { lockMembership } from '../auth/require-membership';
 import { requirePermission } from '../auth/require-permission';
 import { createRepositories } from '../db/repositories';
 import { toTeamUser } from '../db/repositories/team-users.repository';
@@ -70,15 +71,15 @@ export const collabTeamsRoutes: FastifyPluginAsync = async (instance) => {
       schema: { params, body: teamChanges, response: { 200: team } },
     },
     async (request) => {
-      const { team: current, teamUser: actor } = request.membership;
       const { name, domainSignupsEnabled } = request.body;
       // 'Any email address from {domain}' needs a domain to speak of.
-      if (domainSignupsEnabled === true && !current.domain) {
+      if (domainSignupsEnabled === true && !request.membership.team.domain) {
         throw new ValidationError([{ field: 'domainSignupsEnabled', message: 'is invalid' }]);
       }
       const at = app.clock.now();
       return app.db.transaction(async (tx) => {
         const repos = createRepositories(tx);
+        const { team: current, teamUser: actor } = await lockMembership(repos, request.membership);
         await repos.teams.update(current.id, { name, domainSignupsEnabled });
         const record = (type: string, data: Record<string, unknown>) =>
           repos.events.record({ teamId: current.id, type, data: { actor: eventPerson(actor), ...data }, at });
@@ -102,11 +103,11 @@ export const collabTeamsRoutes: FastifyPluginAsync = async (instance) => {
       schema: { params },
     },
     async (request, reply) => {
-      const { team: current, teamUser: actor } = request.membership;
-      const blocked = deleteTeamBlockedReason(current);
-      if (blocked) throw new ValidationError([{ field: 'plan', message: blocked }]);
       await app.db.transaction(async (tx) => {
         const repos = createRepositories(tx);
+        const { team: current, teamUser: actor } = await lockMembership(repos, request.membership);
+        const blocked = deleteTeamBlockedReason(current);
+        if (blocked) throw new ValidationError([{ field: 'plan', message: blocked }]);
         const accountIds = await repos.teamUsers.listAccountIds(current.id);
         await repos.events.record({
           teamId: current.id,
@@ -129,16 +130,16 @@ export const collabTeamsRoutes: FastifyPluginAsync = async (instance) => {
       preHandler: [app.requireMembership, requirePermission('editTeamSettings')],
       schema: { params, body: settingsChanges, response: { 200: teamSettings } },
     },
-    async (request) => {
-      const { team: current, teamUser: actor } = request.membership;
-      const changes = Object.fromEntries(
-        Object.entries(request.body).filter(
-          ([key, value]) =>
-            value !== undefined && current.settings[key as keyof typeof current.settings] !== value,
-        ),
-      );
-      return app.db.transaction(async (tx) => {
+    async (request) =>
+      app.db.transaction(async (tx) => {
         const repos = createRepositories(tx);
+        const { team: current, teamUser: actor } = await lockMembership(repos, request.membership);
+        const changes = Object.fromEntries(
+          Object.entries(request.body).filter(
+            ([key, value]) =>
+              value !== undefined && current.settings[key as keyof typeof current.settings] !== value,
+          ),
+        );
         if (Object.keys(changes).length > 0) {
           await repos.teams.updateSettings(current.id, changes);
           await repos.events.record({
@@ -149,7 +150,6 @@ export const collabTeamsRoutes: FastifyPluginAsync = async (instance) => {
           });
         }
         return (await reloadTeam(repos, request.membership)).settings;
-      });
-    },
+      }),
   );
 };

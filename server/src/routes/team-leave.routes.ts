@@ -1,14 +1,9 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import { canLeaveTeam } from '../../../src/domain/permissions';
+import { assertActiveMembership, lockMembership } from '../auth/require-membership';
 import { createRepositories } from '../db/repositories';
-import {
-  InvalidUserStatusError,
-  NotTeamMemberError,
-  PermissionDeniedError,
-  TeamNotFoundError,
-  ValidationError,
-} from '../errors';
+import { NotTeamMemberError, PermissionDeniedError, TeamNotFoundError, ValidationError } from '../errors';
 import { eventPerson, TeamEventType } from '../events/team-event';
 import { idParam } from '../http/team-user-param';
 import type { ZodTypeProvider } from '../http/zod-validation';
@@ -34,17 +29,16 @@ export const teamLeaveRoutes: FastifyPluginAsync = async (instance) => {
       const { teamId } = request.params;
       const member = await app.repos.teamUsers.findByAccountInTeam(teamId, request.accountId);
       const ref = member ? { teamId, userId: member.id } : null;
-      if (!(await app.repos.teams.findById(teamId))) throw new TeamNotFoundError(ref);
-      if (!member || member.teamStatus === 'deleted') throw new NotTeamMemberError(ref);
-      if (member.isBanned || member.teamStatus !== 'active' || member.status !== 'active') {
-        throw new InvalidUserStatusError(ref);
-      }
+      const team = await app.repos.teams.findById(teamId);
+      if (!team) throw new TeamNotFoundError(ref);
+      assertActiveMembership(member, request.accountId, ref);
       if (!canLeaveTeam(member)) throw new PermissionDeniedError();
       if (member.email.toLowerCase() !== request.body.email.toLowerCase()) {
         throw new ValidationError([{ field: 'email', message: 'is incorrect' }]);
       }
       await app.db.transaction(async (tx) => {
         const repos = createRepositories(tx);
+        await lockMembership(repos, { team, teamUser: member });
         const left = await repos.teamUsers.leave(teamId, member.id);
         if (!left) throw new NotTeamMemberError(ref);
         await repos.events.record({

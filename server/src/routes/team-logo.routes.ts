@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { lockMembership } from '../auth/require-membership';
 import { requirePermission } from '../auth/require-permission';
 import type { ImageUpload } from '../avatars/image-upload';
 import { imageUploadBody, imageUploadConfig } from '../avatars/image-upload';
@@ -17,8 +18,8 @@ export const teamLogoRoutes: FastifyPluginAsync = async (instance) => {
   const app = instance.withTypeProvider<ZodTypeProvider>();
 
   async function setLogo(request: FastifyRequest, image: ImageUpload | null) {
-    const { team: current, teamUser: actor } = request.membership;
     await swapImage({ db: app.db, storage: app.storage, log: request.log }, image, async (repos, key) => {
+      const { team: current, teamUser: actor } = await lockMembership(repos, request.membership);
       const previous = await repos.teams.replaceLogo(current.id, key);
       if (key !== null || previous !== null) {
         await repos.events.record({

@@ -1,6 +1,8 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { requirePermission } from '../auth/require-permission';
+import type { PermissionAction } from '../../../src/domain/permissions';
+import { lockMembership } from '../auth/require-membership';
+import { assertAllowed, requirePermission } from '../auth/require-permission';
 import { createRepositories, type Repositories } from '../db/repositories';
 import { type TeamUserRecord, toTeamUser } from '../db/repositories/team-users.repository';
 import { ItemNotFoundError } from '../errors';
@@ -8,6 +10,7 @@ import { eventPerson, TeamEventType } from '../events/team-event';
 import { idParam, teamUserParam } from '../http/team-user-param';
 import type { ZodTypeProvider } from '../http/zod-validation';
 import { teamUser } from './collab-schemas';
+import { reloadTeamUser } from './team-reload';
 
 const params = z.strictObject({ teamUser: teamUserParam, id: idParam });
 
@@ -21,17 +24,20 @@ export const teamUserActionsRoutes: FastifyPluginAsync = async (instance) => {
 
   /**
    * Applies `change` to the target in one transaction with its event (none when nothing changed).
-   * The repository's update refuses owner and removed rows again, so a race cannot slip past the checks.
+   * Under the team's lock the actor, the target and the permission are read and checked again, so two
+   * requests at once (a double click, two admins) change the row once and record one event.
    */
   async function act(
     request: FastifyRequest,
+    actions: readonly PermissionAction[],
     change: (repos: Repositories, target: TeamUserRecord) => Promise<TeamUserRecord | null>,
     event: (before: TeamUserRecord, after: TeamUserRecord) => { type: string; data?: object } | null,
   ): Promise<TeamUserRecord> {
-    const { team, teamUser: actor } = request.membership;
-    const target = request.target as TeamUserRecord;
     return app.db.transaction(async (tx) => {
       const repos = createRepositories(tx);
+      const { team, teamUser: actor } = await lockMembership(repos, request.membership);
+      const target = await reloadTeamUser(repos, team.id, (request.target as TeamUserRecord).id);
+      assertAllowed(actions, { actor, team, target });
       const after = await change(repos, target);
       if (!after) throw new ItemNotFoundError();
       const happened = event(target, after);
@@ -48,15 +54,20 @@ export const teamUserActionsRoutes: FastifyPluginAsync = async (instance) => {
     });
   }
 
-  const route = (permission: Parameters<typeof requirePermission>) => ({
+  const route = (actions: readonly PermissionAction[]) => ({
     onRequest: [app.authenticate],
-    preHandler: [app.requireMembership, app.requireTarget, requirePermission(...permission)],
+    preHandler: [app.requireMembership, app.requireTarget, requirePermission(...actions)],
   });
+
+  const roleActions = ['changeRole'] as const;
+  const banActions = ['deactivate'] as const;
+  // Delete a member, or cancel a pending invitation (allowed to the user who sent it).
+  const kickActions = ['deleteUser', 'cancelInvitation'] as const;
 
   app.put(
     '/api/v1/collab/:teamUser/users/:id/role',
     {
-      ...route(['changeRole']),
+      ...route(roleActions),
       schema: {
         params,
         body: z.strictObject({ role: z.enum(['admin', 'member']) }),
@@ -67,6 +78,7 @@ export const teamUserActionsRoutes: FastifyPluginAsync = async (instance) => {
       toTeamUser(
         await act(
           request,
+          roleActions,
           (repos, target) => repos.teamUsers.setRole(target.teamId, target.id, request.body.role),
           (before, after) =>
             before.role === after.role
@@ -82,11 +94,12 @@ export const teamUserActionsRoutes: FastifyPluginAsync = async (instance) => {
   ] as const) {
     app.post(
       `/api/v1/collab/:teamUser/users/:id/${path}`,
-      { ...route(['deactivate']), schema: { params, response: { 200: teamUser } } },
+      { ...route(banActions), schema: { params, response: { 200: teamUser } } },
       async (request) =>
         toTeamUser(
           await act(
             request,
+            banActions,
             (repos, target) => repos.teamUsers.setBanned(target.teamId, target.id, banned),
             (before) =>
               before.isBanned === banned
@@ -97,13 +110,13 @@ export const teamUserActionsRoutes: FastifyPluginAsync = async (instance) => {
     );
   }
 
-  // Delete a member, or cancel a pending invitation (allowed to the user who sent it).
   app.post(
     '/api/v1/collab/:teamUser/users/:id/kick',
-    { ...route(['deleteUser', 'cancelInvitation']), schema: { params } },
+    { ...route(kickActions), schema: { params } },
     async (request, reply) => {
       await act(
         request,
+        kickActions,
         (repos, target) => repos.teamUsers.remove(target.teamId, target.id),
         (before) => ({
           type:

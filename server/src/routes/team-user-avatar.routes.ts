@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { lockMembership } from '../auth/require-membership';
 import { requireSelf } from '../auth/require-permission';
 import type { ImageUpload } from '../avatars/image-upload';
 import { imageUploadBody, imageUploadConfig } from '../avatars/image-upload';
@@ -20,6 +21,7 @@ export const teamUserAvatarRoutes: FastifyPluginAsync = async (instance) => {
   async function setAvatar(request: FastifyRequest, image: ImageUpload | null) {
     const { team, teamUser: actor } = request.membership;
     await swapImage({ db: app.db, storage: app.storage, log: request.log }, image, async (repos, key) => {
+      await lockMembership(repos, request.membership);
       const previous = await repos.teamUsers.replaceAvatar(team.id, actor.id, key);
       if (key !== null || previous !== null) {
         await repos.events.record({

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
+import { lockMembership } from '../auth/require-membership';
 import { requireSelf } from '../auth/require-permission';
 import { createRepositories } from '../db/repositories';
 import { toTeamUser } from '../db/repositories/team-users.repository';
@@ -69,10 +70,10 @@ export const teamUsersRoutes: FastifyPluginAsync = async (instance) => {
       },
     },
     async (request) => {
-      const { team, teamUser: actor } = request.membership;
       const { fullName } = request.body;
       return app.db.transaction(async (tx) => {
         const repos = createRepositories(tx);
+        const { team, teamUser: actor } = await lockMembership(repos, request.membership);
         await repos.teamUsers.updateFullName(team.id, actor.id, fullName);
         if (fullName !== actor.fullName) {
           await repos.events.record({

@@ -74,6 +74,18 @@ export function createTeamsRepository(db: Queryable) {
       return row ? toTeam(row) : null;
     },
 
+    /**
+     * The team as committed now, its row locked until the transaction ends; null when deleted. Every
+     * change to a team's data takes this lock first (see lockMembership), so changes to one team run
+     * one after another and always lock rows in one order: teams, then the team's rows, then accounts.
+     */
+    async lockById(id: number): Promise<Team | null> {
+      const rows = await db.query('SELECT id FROM teams WHERE id = $1 AND deleted_at IS NULL FOR UPDATE', [
+        id,
+      ]);
+      return rows.length > 0 ? this.findById(id) : null;
+    },
+
     async findByIds(ids: readonly number[]): Promise<Team[]> {
       if (ids.length === 0) return [];
       const rows = await db.query<TeamRow>(
