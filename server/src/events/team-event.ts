@@ -1,4 +1,6 @@
 import type { TeamUser } from '../../../src/domain/entities';
+import type { NewTeamEvent } from '../db/repositories/events.repository';
+import type { TeamUserRecord } from '../db/repositories/team-users.repository';
 
 /** The event types of a team's stream (GET /api/v3/collab/{tid}-{uid}/events). */
 export const TeamEventType = {
@@ -21,4 +23,24 @@ export const TeamEventType = {
 /** How events name the actor and the target: team-user id and email, never anything secret. */
 export function eventPerson(user: Pick<TeamUser, 'id' | 'email'>): { id: number; email: string } {
   return { id: user.id, email: user.email };
+}
+
+/**
+ * An event about a team user that someone else caused (invited, resent, role, ban, removal): in the
+ * team's stream, naming both, and in the target's own stream.
+ */
+export function teamUserEvent(
+  type: string,
+  actor: Pick<TeamUser, 'id' | 'email'>,
+  target: Pick<TeamUserRecord, 'id' | 'email' | 'teamId' | 'accountId'>,
+  at: Date,
+  data: object = {},
+): NewTeamEvent {
+  return {
+    teamId: target.teamId,
+    type,
+    data: { actor: eventPerson(actor), target: eventPerson(target), ...data },
+    at,
+    accountIds: [target.accountId],
+  };
 }

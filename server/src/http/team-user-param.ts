@@ -26,3 +26,9 @@ export const idParam = z
 
 /** `/users/{id}` where the caller may also say 'me'. */
 export const idOrMeParam = z.union([z.literal('me'), idParam]);
+
+/** The params of every /{tid}-{uid} route. */
+export const teamUserParams = z.strictObject({ teamUser: teamUserParam });
+
+/** The params of /{tid}-{uid}/users/{id or me} routes. */
+export const userInTeamParams = z.strictObject({ teamUser: teamUserParam, id: idOrMeParam });

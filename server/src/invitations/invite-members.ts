@@ -3,7 +3,7 @@ import { lockMembership, type Membership } from '../auth/require-membership';
 import { createRepositories } from '../db/repositories';
 import type { TeamUserRecord } from '../db/repositories/team-users.repository';
 import { PermissionDeniedError } from '../errors';
-import { eventPerson, TeamEventType } from '../events/team-event';
+import { TeamEventType, teamUserEvent } from '../events/team-event';
 import type { InvitationDeps } from './invitation-deps';
 import { newInvitationKey } from './invitation-key';
 import { INVITATION_TTL_MS } from './invitation-policy';
@@ -38,13 +38,7 @@ export async function inviteMembers(
       if (!invitee) continue;
       const key = newInvitationKey();
       await repos.invitations.start({ teamUserId: invitee.id, keyHash: key.hash, now, expiresAt });
-      await repos.events.record({
-        teamId: team.id,
-        type: TeamEventType.userInvited,
-        data: { actor: eventPerson(inviter), target: eventPerson(invitee) },
-        at: now,
-        accountIds: [invitee.accountId],
-      });
+      await repos.events.record(teamUserEvent(TeamEventType.userInvited, inviter, invitee, now));
       created.push({ team, inviter, invitee, key, expiresAt });
     }
     return created;

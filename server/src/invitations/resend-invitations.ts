@@ -1,7 +1,7 @@
 import { canResendInvitation } from '../../../src/domain/permissions';
 import { lockMembership, type Membership } from '../auth/require-membership';
 import { createRepositories } from '../db/repositories';
-import { eventPerson, TeamEventType } from '../events/team-event';
+import { TeamEventType, teamUserEvent } from '../events/team-event';
 import type { InvitationDeps } from './invitation-deps';
 import { newInvitationKey } from './invitation-key';
 import { INVITATION_TTL_MS, RESEND_THROTTLE_SECONDS } from './invitation-policy';
@@ -37,13 +37,7 @@ export async function resendInvitations(
         throttleSeconds: RESEND_THROTTLE_SECONDS,
       });
       if (!ok) return null;
-      await repos.events.record({
-        teamId: team.id,
-        type: TeamEventType.invitationResent,
-        data: { actor: eventPerson(actor), target: eventPerson(target) },
-        at: now,
-        accountIds: [target.accountId],
-      });
+      await repos.events.record(teamUserEvent(TeamEventType.invitationResent, actor, target, now));
       return { team, inviter: actor, invitee: target, key, expiresAt };
     });
     if (claimed && (await sendInvitationMail(deps, claimed))) resent.push(claimed.invitee.email);

@@ -8,12 +8,10 @@ import { createRepositories } from '../db/repositories';
 import { toTeamUser } from '../db/repositories/team-users.repository';
 import { ValidationError } from '../errors';
 import { eventPerson, TeamEventType } from '../events/team-event';
-import { teamUserParam } from '../http/team-user-param';
+import { teamUserParams } from '../http/team-user-param';
 import type { ZodTypeProvider } from '../http/zod-validation';
 import { displayText, membership, team, teamSettings } from './collab-schemas';
 import { reloadTeam } from './team-reload';
-
-const params = z.strictObject({ teamUser: teamUserParam });
 
 const teamChanges = z.strictObject({
   name: displayText(100).optional(),
@@ -57,7 +55,7 @@ export const collabTeamsRoutes: FastifyPluginAsync = async (instance) => {
     {
       onRequest: [app.authenticate],
       preHandler: [app.requireMembership],
-      schema: { params, response: { 200: membership } },
+      schema: { params: teamUserParams, response: { 200: membership } },
     },
     async (request) => ({ team: request.membership.team, profile: toTeamUser(request.membership.teamUser) }),
   );
@@ -68,7 +66,7 @@ export const collabTeamsRoutes: FastifyPluginAsync = async (instance) => {
     {
       onRequest: [app.authenticate],
       preHandler: [app.requireMembership, requirePermission('editTeam')],
-      schema: { params, body: teamChanges, response: { 200: team } },
+      schema: { params: teamUserParams, body: teamChanges, response: { 200: team } },
     },
     async (request) => {
       const { name, domainSignupsEnabled } = request.body;
@@ -100,7 +98,7 @@ export const collabTeamsRoutes: FastifyPluginAsync = async (instance) => {
     {
       onRequest: [app.authenticate],
       preHandler: [app.requireMembership, requirePermission('deleteTeam')],
-      schema: { params },
+      schema: { params: teamUserParams },
     },
     async (request, reply) => {
       await app.db.transaction(async (tx) => {
@@ -128,7 +126,7 @@ export const collabTeamsRoutes: FastifyPluginAsync = async (instance) => {
     {
       onRequest: [app.authenticate],
       preHandler: [app.requireMembership, requirePermission('editTeamSettings')],
-      schema: { params, body: settingsChanges, response: { 200: teamSettings } },
+      schema: { params: teamUserParams, body: settingsChanges, response: { 200: teamSettings } },
     },
     async (request) =>
       app.db.transaction(async (tx) => {

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
-import { teamUserParam } from '../http/team-user-param';
+import { teamUserParams } from '../http/team-user-param';
 import type { ZodTypeProvider } from '../http/zod-validation';
 
 /** Events per call: a poller that is further behind catches up over several polls. */
@@ -25,7 +25,7 @@ export const eventsRoutes: FastifyPluginAsync = async (instance) => {
       onRequest: [app.authenticate],
       preHandler: [app.requireMembership],
       schema: {
-        params: z.strictObject({ teamUser: teamUserParam }),
+        params: teamUserParams,
         querystring: query,
         response: { 200: events },
       },

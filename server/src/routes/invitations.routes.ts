@@ -3,15 +3,13 @@ import { z } from 'zod';
 import { parseInvitationList } from '../../../src/domain/invitations';
 import { requireInviter } from '../auth/require-permission';
 import { toTeamUser } from '../db/repositories/team-users.repository';
-import { teamUserParam } from '../http/team-user-param';
+import { teamUserParams } from '../http/team-user-param';
 import type { ZodTypeProvider } from '../http/zod-validation';
 import type { InvitationDeps } from '../invitations/invitation-deps';
 import { MAX_INVITATIONS_PER_CALL } from '../invitations/invitation-policy';
 import { inviteMembers } from '../invitations/invite-members';
 import { resendInvitations } from '../invitations/resend-invitations';
 import { teamUser } from './collab-schemas';
-
-const params = z.strictObject({ teamUser: teamUserParam });
 
 /**
  * The body `[{email}]`, checked by the invite form's own rule (spec section 5): blanks dropped, none
@@ -50,7 +48,7 @@ export const invitationsRoutes: FastifyPluginAsync = async (instance) => {
     {
       onRequest: [app.authenticate],
       preHandler: [app.requireMembership, requireInviter],
-      schema: { params, body: invitationList, response: { 200: z.array(teamUser) } },
+      schema: { params: teamUserParams, body: invitationList, response: { 200: z.array(teamUser) } },
     },
     async (request) => (await inviteMembers(deps(request), request.membership, request.body)).map(toTeamUser),
   );
@@ -60,7 +58,11 @@ export const invitationsRoutes: FastifyPluginAsync = async (instance) => {
     {
       onRequest: [app.authenticate],
       preHandler: [app.requireMembership, requireInviter],
-      schema: { params, body: invitationList, response: { 200: z.object({ resent: z.array(z.string()) }) } },
+      schema: {
+        params: teamUserParams,
+        body: invitationList,
+        response: { 200: z.object({ resent: z.array(z.string()) }) },
+      },
     },
     async (request) => ({ resent: await resendInvitations(deps(request), request.membership, request.body) }),
   );

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
-import { teamUserParam } from '../http/team-user-param';
+import { teamUserParams } from '../http/team-user-param';
 import type { ZodTypeProvider } from '../http/zod-validation';
 
 /** GET /api/v1/collab/{tid}-{uid}/usage: the billable seat count (any member). */
@@ -13,7 +13,7 @@ export const teamUsageRoutes: FastifyPluginAsync = async (instance) => {
       onRequest: [app.authenticate],
       preHandler: [app.requireMembership],
       schema: {
-        params: z.strictObject({ teamUser: teamUserParam }),
+        params: teamUserParams,
         response: { 200: z.object({ usersCnt: z.number().int() }) },
       },
     },

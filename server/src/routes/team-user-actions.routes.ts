@@ -6,7 +6,7 @@ import { assertAllowed, requirePermission } from '../auth/require-permission';
 import { createRepositories, type Repositories } from '../db/repositories';
 import { type TeamUserRecord, toTeamUser } from '../db/repositories/team-users.repository';
 import { ItemNotFoundError } from '../errors';
-import { eventPerson, TeamEventType } from '../events/team-event';
+import { TeamEventType, teamUserEvent } from '../events/team-event';
 import { idParam, teamUserParam } from '../http/team-user-param';
 import type { ZodTypeProvider } from '../http/zod-validation';
 import { teamUser } from './collab-schemas';
@@ -42,13 +42,9 @@ export const teamUserActionsRoutes: FastifyPluginAsync = async (instance) => {
       if (!after) throw new ItemNotFoundError();
       const happened = event(target, after);
       if (happened) {
-        await repos.events.record({
-          teamId: team.id,
-          type: happened.type,
-          data: { actor: eventPerson(actor), target: eventPerson(target), ...happened.data },
-          at: app.clock.now(),
-          accountIds: [target.accountId],
-        });
+        await repos.events.record(
+          teamUserEvent(happened.type, actor, target, app.clock.now(), happened.data),
+        );
       }
       return after;
     });

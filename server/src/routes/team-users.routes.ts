@@ -6,15 +6,13 @@ import { createRepositories } from '../db/repositories';
 import { toTeamUser } from '../db/repositories/team-users.repository';
 import { eventPerson, TeamEventType } from '../events/team-event';
 import { encodePageToken, pageTokenQuery } from '../http/page-token';
-import { idOrMeParam, teamUserParam } from '../http/team-user-param';
+import { teamUserParams, userInTeamParams } from '../http/team-user-param';
 import type { ZodTypeProvider } from '../http/zod-validation';
 import { displayText, teamUser } from './collab-schemas';
 import { reloadTeamUser } from './team-reload';
 
 /** Members per page of GET /users. */
 export const USERS_PAGE_SIZE = 500;
-
-const userParams = z.strictObject({ teamUser: teamUserParam, id: idOrMeParam });
 
 /** The member list and profiles: /api/v1/collab/{tid}-{uid}/users[/{id or me}]. */
 export const teamUsersRoutes: FastifyPluginAsync = async (instance) => {
@@ -27,7 +25,7 @@ export const teamUsersRoutes: FastifyPluginAsync = async (instance) => {
       onRequest: [app.authenticate],
       preHandler: [app.requireMembership],
       schema: {
-        params: z.strictObject({ teamUser: teamUserParam }),
+        params: teamUserParams,
         querystring: z.object({ pageToken: pageTokenQuery }),
         response: { 200: z.object({ items: z.array(teamUser), nextPageToken: z.string().nullable() }) },
       },
@@ -52,7 +50,7 @@ export const teamUsersRoutes: FastifyPluginAsync = async (instance) => {
     {
       onRequest: [app.authenticate],
       preHandler: [app.requireMembership, app.requireTarget],
-      schema: { params: userParams, response: { 200: teamUser } },
+      schema: { params: userInTeamParams, response: { 200: teamUser } },
     },
     async (request) => toTeamUser(request.target as NonNullable<typeof request.target>),
   );
@@ -64,7 +62,7 @@ export const teamUsersRoutes: FastifyPluginAsync = async (instance) => {
       onRequest: [app.authenticate],
       preHandler: [app.requireMembership, app.requireTarget, requireSelf],
       schema: {
-        params: userParams,
+        params: userInTeamParams,
         body: z.strictObject({ fullName: displayText(200) }),
         response: { 200: teamUser },
       },
