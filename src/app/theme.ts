@@ -23,6 +23,9 @@ export const theme = createTheme({
     Button: Button.extend({ defaultProps: { radius: 'xl' } }),
     Container: Container.extend({ defaultProps: { size: 'md' } }),
     Loader: Loader.extend({ defaultProps: { type: 'dots' } }),
+    // The dialog's X has no text: it needs a name for assistive technology. A plain object rather
+    // than Modal.extend, so the theme does not pull the Modal into the first page's bundle.
+    Modal: { defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } },
     Title: Title.extend({ defaultProps: { order: 1 } }),
   },
 });
