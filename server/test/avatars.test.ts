@@ -1,39 +1,19 @@
 import { mkdtemp, readdir, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Team, TeamEvent, TeamUser } from '../../src/domain/entities';
 import { IMAGE_MAX_BYTES } from '../src/avatars/image-upload';
-import type { TeamUserRecord } from '../src/db/repositories/team-users.repository';
-import { demoAccounts, demoTeams } from '../src/seed/demo-data';
+import { demoTeams } from '../src/seed/demo-data';
 import { createLocalFileStorage } from '../src/storage/local-file-storage';
 import { errorOf, setupTestApp } from './helper';
-import {
-  call,
-  demoMember,
-  demoPerson,
-  multipartFile,
-  type Person,
-  refOf,
-  TINY_JPEG,
-  TINY_PNG,
-} from './team-fixtures';
+import { call, multipartFile, type Person, refOf, setupAcmeCast, TINY_JPEG, TINY_PNG } from './team-fixtures';
 
 const t = setupTestApp();
-let mia: Person;
-let olivia: Person;
-let miaAcme: TeamUserRecord;
-let oliviaAcme: TeamUserRecord;
+const demo = setupAcmeCast(t, 'mia', 'olivia');
 
-beforeAll(async () => {
-  mia = await demoPerson(t, demoAccounts.mia.email);
-  olivia = await demoPerson(t, demoAccounts.olivia.email);
-  miaAcme = await demoMember(t, demoAccounts.mia.email, demoTeams.acme.name);
-  oliviaAcme = await demoMember(t, demoAccounts.olivia.email, demoTeams.acme.name);
-});
-
-const avatarUrl = () => `/api/v1/collab/${refOf(miaAcme)}/users/me/avatar`;
-const logoUrl = () => `/api/v1/collab/teams/${refOf(oliviaAcme)}/avatar`;
+const avatarUrl = () => `/api/v1/collab/${refOf(demo.miaAcme)}/users/me/avatar`;
+const logoUrl = () => `/api/v1/collab/teams/${refOf(demo.oliviaAcme)}/avatar`;
 
 function upload(who: Person, url: string, bytes: Buffer, options: Parameters<typeof multipartFile>[1] = {}) {
   const { payload, headers } = multipartFile(bytes, options);
@@ -44,7 +24,7 @@ const keyOf = (url: string | null) => (url ?? '').replace('/api/v1/avatars/', ''
 
 describe('own avatar', () => {
   it('takes a PNG, serves it back as image/png with a long cache, replaces it with a JPEG, deletes the old file', async () => {
-    const first = await upload(mia, avatarUrl(), TINY_PNG, { filename: 'me.png' });
+    const first = await upload(demo.mia, avatarUrl(), TINY_PNG, { filename: 'me.png' });
     expect(first.statusCode, first.body).toBe(200);
     const png = first.json<TeamUser>().avatar as string;
     expect(png).toMatch(/^\/api\/v1\/avatars\/[A-Za-z0-9_-]{43}\.png$/);
@@ -57,7 +37,7 @@ describe('own avatar', () => {
     expect(served.rawPayload.equals(TINY_PNG)).toBe(true);
 
     // The declared name and type do not matter, only the bytes: a JPEG called .png is a JPEG.
-    const second = await upload(mia, avatarUrl(), TINY_JPEG, {
+    const second = await upload(demo.mia, avatarUrl(), TINY_JPEG, {
       filename: 'photo.png',
       contentType: 'image/png',
     });
@@ -70,17 +50,20 @@ describe('own avatar', () => {
     expect(t.storage.files.has(keyOf(png))).toBe(false);
     expect(errorOf(await t.app.inject({ url: png }))).toEqual({ status: 404, code: 2200, data: null });
     expect(
-      (await call(t, mia, 'GET', `/api/v1/collab/${refOf(miaAcme)}/users/me`)).json<TeamUser>().avatar,
+      (await call(t, demo.mia, 'GET', `/api/v1/collab/${refOf(demo.miaAcme)}/users/me`)).json<TeamUser>()
+        .avatar,
     ).toBe(jpeg);
 
-    const removed = await call(t, mia, 'DELETE', avatarUrl());
+    const removed = await call(t, demo.mia, 'DELETE', avatarUrl());
     expect(removed.json<TeamUser>().avatar).toBeNull();
     expect(t.storage.files.has(keyOf(jpeg))).toBe(false);
     expect(errorOf(await t.app.inject({ url: jpeg })).code).toBe(2200);
 
-    const events = (await call(t, mia, 'GET', `/api/v3/collab/${refOf(miaAcme)}/events`)).json<TeamEvent[]>();
+    const events = (await call(t, demo.mia, 'GET', `/api/v3/collab/${refOf(demo.miaAcme)}/events`)).json<
+      TeamEvent[]
+    >();
     expect(events.filter((e) => e.type === 'user.profile_changed').map((e) => e.data)).toEqual(
-      Array(3).fill({ actor: { id: miaAcme.id, email: miaAcme.email }, changes: ['avatar'] }),
+      Array(3).fill({ actor: { id: demo.miaAcme.id, email: demo.miaAcme.email }, changes: ['avatar'] }),
     );
   });
 
@@ -91,7 +74,7 @@ describe('own avatar', () => {
     ['a truncated PNG signature', TINY_PNG.subarray(0, 10), 'short.png'],
   ])("refuses %s: field file 'PNG, JPG only'", async (_what, bytes, filename) => {
     const files = t.storage.files.size;
-    const response = await upload(mia, avatarUrl(), bytes, { filename, contentType: 'image/png' });
+    const response = await upload(demo.mia, avatarUrl(), bytes, { filename, contentType: 'image/png' });
     expect(errorOf(response)).toEqual({
       status: 400,
       code: 10,
@@ -102,24 +85,24 @@ describe('own avatar', () => {
 
   it('takes images above the 1 MiB JSON limit up to 2 MiB, and refuses larger ones with 413', async () => {
     const big = Buffer.concat([TINY_PNG, Buffer.alloc(IMAGE_MAX_BYTES - TINY_PNG.length)]);
-    const accepted = await upload(mia, avatarUrl(), big);
+    const accepted = await upload(demo.mia, avatarUrl(), big);
     expect(accepted.statusCode, accepted.body).toBe(200);
-    const tooBig = await upload(mia, avatarUrl(), Buffer.concat([big, Buffer.alloc(1)]));
+    const tooBig = await upload(demo.mia, avatarUrl(), Buffer.concat([big, Buffer.alloc(1)]));
     expect(errorOf(tooBig)).toEqual({
       status: 413,
       code: 10,
       data: [{ field: 'file', message: 'is too large' }],
     });
-    await call(t, mia, 'DELETE', avatarUrl());
+    await call(t, demo.mia, 'DELETE', avatarUrl());
   });
 
   it('needs a file: missing, empty or sent as JSON', async () => {
-    expect(errorOf(await upload(mia, avatarUrl(), Buffer.alloc(0)))).toEqual({
+    expect(errorOf(await upload(demo.mia, avatarUrl(), Buffer.alloc(0)))).toEqual({
       status: 400,
       code: 10,
       data: [{ field: 'file', message: 'must not be empty' }],
     });
-    expect(errorOf(await upload(mia, avatarUrl(), TINY_PNG, { field: 'image' }))).toEqual({
+    expect(errorOf(await upload(demo.mia, avatarUrl(), TINY_PNG, { field: 'image' }))).toEqual({
       status: 400,
       code: 10,
       data: [
@@ -127,7 +110,9 @@ describe('own avatar', () => {
         { field: 'image', message: 'is not allowed' },
       ],
     });
-    expect(errorOf(await call(t, mia, 'POST', avatarUrl(), { file: TINY_PNG.toString('base64') }))).toEqual({
+    expect(
+      errorOf(await call(t, demo.mia, 'POST', avatarUrl(), { file: TINY_PNG.toString('base64') })),
+    ).toEqual({
       status: 400,
       code: 10,
       data: [{ field: 'file', message: 'PNG, JPG only' }],
@@ -135,37 +120,45 @@ describe('own avatar', () => {
   });
 
   it("is the user's own only: someone else's avatar is 403 1700", async () => {
-    const url = `/api/v1/collab/${refOf(oliviaAcme)}/users/${miaAcme.id}/avatar`;
-    expect(errorOf(await upload(olivia, url, TINY_PNG))).toEqual({ status: 403, code: 1700, data: null });
-    expect(errorOf(await call(t, olivia, 'DELETE', url))).toEqual({ status: 403, code: 1700, data: null });
+    const url = `/api/v1/collab/${refOf(demo.oliviaAcme)}/users/${demo.miaAcme.id}/avatar`;
+    expect(errorOf(await upload(demo.olivia, url, TINY_PNG))).toEqual({
+      status: 403,
+      code: 1700,
+      data: null,
+    });
+    expect(errorOf(await call(t, demo.olivia, 'DELETE', url))).toEqual({
+      status: 403,
+      code: 1700,
+      data: null,
+    });
   });
 });
 
 describe('team logo', () => {
   it('the owner uploads, replaces and removes it; Team.logo follows, old files are deleted', async () => {
-    const first = await upload(olivia, logoUrl(), TINY_JPEG, {
+    const first = await upload(demo.olivia, logoUrl(), TINY_JPEG, {
       filename: 'logo.jpeg',
       contentType: 'image/jpeg',
     });
     const logo = first.json<Team>().logo as string;
     expect(logo).toMatch(/^\/api\/v1\/avatars\/[A-Za-z0-9_-]{43}\.jpg$/);
-    expect(first.json<Team>()).toMatchObject({ id: oliviaAcme.teamId, name: demoTeams.acme.name });
-    const second = await upload(olivia, logoUrl(), TINY_PNG);
+    expect(first.json<Team>()).toMatchObject({ id: demo.oliviaAcme.teamId, name: demoTeams.acme.name });
+    const second = await upload(demo.olivia, logoUrl(), TINY_PNG);
     const replaced = second.json<Team>().logo as string;
     expect(t.storage.files.has(keyOf(logo))).toBe(false);
     expect(t.storage.files.has(keyOf(replaced))).toBe(true);
-    const removed = await call(t, olivia, 'DELETE', logoUrl());
+    const removed = await call(t, demo.olivia, 'DELETE', logoUrl());
     expect(removed.json<Team>().logo).toBeNull();
     expect(t.storage.files.has(keyOf(replaced))).toBe(false);
     // Removing again is fine and records nothing more.
-    await call(t, olivia, 'DELETE', logoUrl());
-    const events = (await call(t, olivia, 'GET', `/api/v3/collab/${refOf(oliviaAcme)}/events`)).json<
-      TeamEvent[]
-    >();
+    await call(t, demo.olivia, 'DELETE', logoUrl());
+    const events = (
+      await call(t, demo.olivia, 'GET', `/api/v3/collab/${refOf(demo.oliviaAcme)}/events`)
+    ).json<TeamEvent[]>();
     expect(events.filter((e) => e.type === 'team.logo_changed').map((e) => e.data)).toEqual([
-      { actor: { id: oliviaAcme.id, email: oliviaAcme.email }, removed: false },
-      { actor: { id: oliviaAcme.id, email: oliviaAcme.email }, removed: false },
-      { actor: { id: oliviaAcme.id, email: oliviaAcme.email }, removed: true },
+      { actor: { id: demo.oliviaAcme.id, email: demo.oliviaAcme.email }, removed: false },
+      { actor: { id: demo.oliviaAcme.id, email: demo.oliviaAcme.email }, removed: false },
+      { actor: { id: demo.oliviaAcme.id, email: demo.oliviaAcme.email }, removed: true },
     ]);
   });
 });

@@ -6,35 +6,15 @@ import { resendInvitations } from '../src/invitations/resend-invitations';
 import type { MailMessage } from '../src/mail/mailer';
 import { listOutbox } from '../src/mail/outbox';
 import { errorOf, setupTestApp, TEST_PUBLIC_URL } from './helper';
-import {
-  addTeamUser,
-  call,
-  createPerson,
-  createSmallTeam,
-  type Person,
-  refOf,
-  type SmallTeam,
-} from './team-fixtures';
+import { addTeamUser, call, createSignedInTeam, type Person, refOf, type SmallTeam } from './team-fixtures';
 
 // The same change sent twice at once (a double click, two tabs, two admins): the pre-handlers of both
-// requests read the rows before either writes, so each change is decided again on the locked row.
+// requests read the rows before either writes, so each change is decided again under the team's lock.
 // Exactly one of them changes anything and records an event; the other sees the change done.
 
 const t = setupTestApp();
 
-async function freshTeam(): Promise<{ world: SmallTeam; owner: Person; admin: Person; member: Person }> {
-  const [owner, admin, member] = [
-    await createPerson(t, 'O'),
-    await createPerson(t, 'A'),
-    await createPerson(t, 'M'),
-  ];
-  const world = await createSmallTeam(
-    t,
-    { owner, admin, member },
-    { settings: { adminsCanAssignAdmins: true } },
-  );
-  return { world, owner, admin, member };
-}
+const freshTeam = () => createSignedInTeam(t, { settings: { adminsCanAssignAdmins: true } });
 
 async function eventTypes(who: Person, world: SmallTeam, as: keyof Omit<SmallTeam, 'team'> = 'owner') {
   const response = await call(t, who, 'GET', `/api/v3/collab/${refOf(world[as])}/events`);

@@ -1,21 +1,13 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { TeamEvent, TeamUser } from '../../src/domain/entities';
 import type { TeamUserRecord } from '../src/db/repositories/team-users.repository';
 import { consumeInvitationKey } from '../src/invitations/consume-invitation';
 import { INVITATION_TTL_MS } from '../src/invitations/invitation-policy';
 import type { Mailer } from '../src/mail/mailer';
 import { listOutbox, type OutboxEntry } from '../src/mail/outbox';
-import { demoAccounts, demoInvitee, demoTeams } from '../src/seed/demo-data';
+import { demoAccounts, demoInvitee } from '../src/seed/demo-data';
 import { errorOf, setupTestApp, TEST_PUBLIC_URL } from './helper';
-import {
-  call,
-  createPerson,
-  createSmallTeam,
-  demoMember,
-  demoPerson,
-  type Person,
-  refOf,
-} from './team-fixtures';
+import { call, createSignedInTeam, demoPerson, type Person, refOf, setupAcmeCast } from './team-fixtures';
 
 let mailFails = false;
 const t = setupTestApp({
@@ -23,17 +15,7 @@ const t = setupTestApp({
     send: (message) => (mailFails ? Promise.reject(new Error('SMTP down')) : outbox.send(message)),
   }),
 });
-let olivia: Person;
-let adam: Person;
-let oliviaAcme: TeamUserRecord;
-let adamAcme: TeamUserRecord;
-
-beforeAll(async () => {
-  olivia = await demoPerson(t, demoAccounts.olivia.email);
-  adam = await demoPerson(t, demoAccounts.adam.email);
-  oliviaAcme = await demoMember(t, demoAccounts.olivia.email, demoTeams.acme.name);
-  adamAcme = await demoMember(t, demoAccounts.adam.email, demoTeams.acme.name);
-});
+const demo = setupAcmeCast(t, 'olivia', 'adam');
 
 const teamUrl = (user: TeamUserRecord) => `/api/v1/collab/teams/${refOf(user)}`;
 const invite = (who: Person, user: TeamUserRecord, emails: string[]) =>
@@ -64,7 +46,7 @@ const consume = (key: string) => consumeInvitationKey(t.db, t.clock, key);
 
 describe('POST /teams/{tid}-{uid}/invite', () => {
   it('creates pending members, skips addresses already in the team, mails each a single-use link', async () => {
-    const response = await invite(olivia, oliviaAcme, [
+    const response = await invite(demo.olivia, demo.oliviaAcme, [
       'new.one@acme.test',
       'New.Two@Example.test',
       'NEW.ONE@acme.test',
@@ -74,8 +56,8 @@ describe('POST /teams/{tid}-{uid}/invite', () => {
     expect(response.statusCode, response.body).toBe(200);
     const created = response.json<TeamUser[]>();
     expect(created.map((u) => [u.email, u.role, u.teamStatus, u.isBanned, u.inviterId])).toEqual([
-      ['new.one@acme.test', 'member', 'pending', false, oliviaAcme.id],
-      ['New.Two@Example.test', 'member', 'pending', false, oliviaAcme.id],
+      ['new.one@acme.test', 'member', 'pending', false, demo.oliviaAcme.id],
+      ['New.Two@Example.test', 'member', 'pending', false, demo.oliviaAcme.id],
     ]);
 
     const [mail] = await mailTo('new.one@acme.test');
@@ -92,7 +74,7 @@ describe('POST /teams/{tid}-{uid}/invite', () => {
     expect(JSON.stringify(await t.db.query('SELECT * FROM team_invitations'))).not.toContain(key);
     expect(await consume(key)).toEqual({
       teamUserId: created[0]?.id,
-      teamId: oliviaAcme.teamId,
+      teamId: demo.oliviaAcme.teamId,
       email: 'new.one@acme.test',
     });
     expect(await consume(key)).toBeNull();
@@ -100,13 +82,13 @@ describe('POST /teams/{tid}-{uid}/invite', () => {
     expect(await consume('not a key')).toBeNull();
 
     // One event per invitee, naming inviter and invitee, never the key.
-    const events = (await call(t, olivia, 'GET', `/api/v3/collab/${refOf(oliviaAcme)}/events`)).json<
-      TeamEvent[]
-    >();
+    const events = (
+      await call(t, demo.olivia, 'GET', `/api/v3/collab/${refOf(demo.oliviaAcme)}/events`)
+    ).json<TeamEvent[]>();
     const invited = events.filter((e) => e.type === 'user.invited');
     expect(invited.map((e) => e.data)).toEqual(
       created.map((u) => ({
-        actor: { id: oliviaAcme.id, email: demoAccounts.olivia.email },
+        actor: { id: demo.oliviaAcme.id, email: demoAccounts.olivia.email },
         target: { id: u.id, email: u.email },
       })),
     );
@@ -114,17 +96,17 @@ describe('POST /teams/{tid}-{uid}/invite', () => {
   });
 
   it('links an existing account and names the invitee after it; the account hears about it', async () => {
-    const response = await invite(adam, adamAcme, [demoAccounts.solo.email]);
+    const response = await invite(demo.adam, demo.adamAcme, [demoAccounts.solo.email]);
     const [solo] = response.json<TeamUser[]>();
-    expect(solo).toMatchObject({ fullName: demoAccounts.solo.fullName, inviterId: adamAcme.id });
+    expect(solo).toMatchObject({ fullName: demoAccounts.solo.fullName, inviterId: demo.adamAcme.id });
     const account = await t.repos.accounts.findByEmail(demoAccounts.solo.email);
-    expect((await t.repos.teamUsers.findInTeam(oliviaAcme.teamId, solo?.id as number))?.accountId).toBe(
+    expect((await t.repos.teamUsers.findInTeam(demo.oliviaAcme.teamId, solo?.id as number))?.accountId).toBe(
       account?.id,
     );
     const soloPerson = await demoPerson(t, demoAccounts.solo.email);
     const own = (await call(t, soloPerson, 'GET', '/api/v1/events')).json<TeamEvent[]>();
     expect(own.map((e) => [e.type, (e.data as { teamId: number }).teamId])).toEqual([
-      ['user.invited', oliviaAcme.teamId],
+      ['user.invited', demo.oliviaAcme.teamId],
     ]);
     expect((await mailTo(demoAccounts.solo.email))[0]?.subject).toBe(
       'Adam Admin invited you to Acme Inc on Spark',
@@ -132,12 +114,7 @@ describe('POST /teams/{tid}-{uid}/invite', () => {
   });
 
   it('re-invites a removed member by reusing the row', async () => {
-    const [owner, admin, member] = [
-      await createPerson(t, 'O'),
-      await createPerson(t, 'A'),
-      await createPerson(t, 'M'),
-    ];
-    const world = await createSmallTeam(t, { owner, admin, member });
+    const { world, owner, admin, member } = await createSignedInTeam(t);
     await call(t, owner, 'POST', `/api/v1/collab/${refOf(world.owner)}/users/${world.member.id}/ban`);
     await call(t, owner, 'POST', `/api/v1/collab/${refOf(world.owner)}/users/${world.member.id}/kick`);
     const response = await invite(admin, world.admin, [world.member.email]);
@@ -172,24 +149,24 @@ describe('POST /teams/{tid}-{uid}/invite', () => {
       'has too many items',
     ],
   ])('refuses %s, invites nobody', async (_label, body, field, message) => {
-    const before = (await t.repos.teamUsers.listByTeam(oliviaAcme.teamId)).length;
-    const response = await call(t, olivia, 'POST', `${teamUrl(oliviaAcme)}/invite`, body);
+    const before = (await t.repos.teamUsers.listByTeam(demo.oliviaAcme.teamId)).length;
+    const response = await call(t, demo.olivia, 'POST', `${teamUrl(demo.oliviaAcme)}/invite`, body);
     expect(errorOf(response)).toEqual({ status: 400, code: 10, data: [{ field, message }] });
-    expect(await t.repos.teamUsers.listByTeam(oliviaAcme.teamId)).toHaveLength(before);
+    expect(await t.repos.teamUsers.listByTeam(demo.oliviaAcme.teamId)).toHaveLength(before);
   });
 
   it('keeps the pending members when the mail fails, and lets a resend try again at once', async () => {
     mailFails = true;
     try {
-      const response = await invite(olivia, oliviaAcme, ['unlucky@acme.test']);
+      const response = await invite(demo.olivia, demo.oliviaAcme, ['unlucky@acme.test']);
       expect(response.json<TeamUser[]>()).toEqual([expect.objectContaining({ email: 'unlucky@acme.test' })]);
-      const retry = await resend(olivia, oliviaAcme, ['unlucky@acme.test']);
+      const retry = await resend(demo.olivia, demo.oliviaAcme, ['unlucky@acme.test']);
       expect(retry.json()).toEqual({ resent: [] });
     } finally {
       mailFails = false;
     }
     expect(await mailTo('unlucky@acme.test')).toHaveLength(0);
-    const retry = await resend(olivia, oliviaAcme, ['unlucky@acme.test']);
+    const retry = await resend(demo.olivia, demo.oliviaAcme, ['unlucky@acme.test']);
     expect(retry.json()).toEqual({ resent: ['unlucky@acme.test'] });
     expect(await mailTo('unlucky@acme.test')).toHaveLength(1);
   });
@@ -197,16 +174,20 @@ describe('POST /teams/{tid}-{uid}/invite', () => {
 
 describe('POST /teams/{tid}-{uid}/resend-invitation', () => {
   it('mails again at most once an hour per address, each time with a fresh key (the old one dies)', async () => {
-    await invite(olivia, oliviaAcme, ['throttled@acme.test']);
+    await invite(demo.olivia, demo.oliviaAcme, ['throttled@acme.test']);
     const firstKey = keyOf((await mailTo('throttled@acme.test'))[0]);
-    expect((await resend(olivia, oliviaAcme, ['throttled@acme.test'])).json()).toEqual({ resent: [] });
+    expect((await resend(demo.olivia, demo.oliviaAcme, ['throttled@acme.test'])).json()).toEqual({
+      resent: [],
+    });
     t.clock.advance(59 * 60 * 1000);
-    expect((await resend(adam, adamAcme, ['throttled@acme.test'])).json()).toEqual({ resent: [] });
+    expect((await resend(demo.adam, demo.adamAcme, ['throttled@acme.test'])).json()).toEqual({ resent: [] });
     t.clock.advance(61 * 1000);
-    expect((await resend(adam, adamAcme, ['throttled@acme.test'])).json()).toEqual({
+    expect((await resend(demo.adam, demo.adamAcme, ['throttled@acme.test'])).json()).toEqual({
       resent: ['throttled@acme.test'],
     });
-    expect((await resend(olivia, oliviaAcme, ['throttled@acme.test'])).json()).toEqual({ resent: [] });
+    expect((await resend(demo.olivia, demo.oliviaAcme, ['throttled@acme.test'])).json()).toEqual({
+      resent: [],
+    });
 
     const mails = await mailTo('throttled@acme.test');
     expect(mails).toHaveLength(2);
@@ -216,35 +197,38 @@ describe('POST /teams/{tid}-{uid}/resend-invitation', () => {
     expect(await consume(firstKey)).toBeNull();
     expect(await consume(secondKey)).toMatchObject({ email: 'throttled@acme.test' });
 
-    const events = (await call(t, olivia, 'GET', `/api/v3/collab/${refOf(oliviaAcme)}/events`)).json<
-      TeamEvent[]
-    >();
+    const events = (
+      await call(t, demo.olivia, 'GET', `/api/v3/collab/${refOf(demo.oliviaAcme)}/events`)
+    ).json<TeamEvent[]>();
     expect(events.filter((e) => e.type === 'invitation.resent').at(-1)?.data).toMatchObject({
-      actor: { id: adamAcme.id },
+      actor: { id: demo.adamAcme.id },
       target: { email: 'throttled@acme.test' },
     });
   });
 
   it('resends the demo invitation to Paula at once (seeded a day ago), and the seeded key is gone', async () => {
-    const response = await resend(adam, adamAcme, [demoInvitee.email]);
+    const response = await resend(demo.adam, demo.adamAcme, [demoInvitee.email]);
     expect(response.json()).toEqual({ resent: [demoInvitee.email] });
     const [mail] = await mailTo(demoInvitee.email);
     expect(mail?.link).toContain(`${TEST_PUBLIC_URL}/accept-invitation?key=`);
   });
 
   it('skips addresses that are not pending invitations of the team', async () => {
-    const response = await resend(olivia, oliviaAcme, [demoAccounts.mia.email, 'stranger@nowhere.test']);
+    const response = await resend(demo.olivia, demo.oliviaAcme, [
+      demoAccounts.mia.email,
+      'stranger@nowhere.test',
+    ]);
     expect(response.json()).toEqual({ resent: [] });
     expect(await mailTo(demoAccounts.mia.email)).toHaveLength(0);
     expect(await mailTo('stranger@nowhere.test')).toHaveLength(0);
   });
 
   it('an invitation link expires after 14 days', async () => {
-    await invite(olivia, oliviaAcme, ['late@acme.test']);
+    await invite(demo.olivia, demo.oliviaAcme, ['late@acme.test']);
     const key = keyOf((await mailTo('late@acme.test'))[0]);
     t.clock.advance(INVITATION_TTL_MS + 1000);
     expect(await consume(key)).toBeNull();
-    expect((await resend(olivia, oliviaAcme, ['late@acme.test'])).json()).toEqual({
+    expect((await resend(demo.olivia, demo.oliviaAcme, ['late@acme.test'])).json()).toEqual({
       resent: ['late@acme.test'],
     });
     expect(await consume(keyOf((await mailTo('late@acme.test'))[0]))).toMatchObject({
@@ -255,32 +239,35 @@ describe('POST /teams/{tid}-{uid}/resend-invitation', () => {
 
 describe('cancelling an invitation', () => {
   it('the inviter kicks the pending member: the link stops working, an invitation.cancelled event', async () => {
-    await invite(adam, adamAcme, ['cancelled@acme.test']);
+    await invite(demo.adam, demo.adamAcme, ['cancelled@acme.test']);
     const [mail] = await mailTo('cancelled@acme.test');
-    const invitee = await t.repos.teamUsers.findByEmailInTeam(adamAcme.teamId, 'cancelled@acme.test');
+    const invitee = await t.repos.teamUsers.findByEmailInTeam(demo.adamAcme.teamId, 'cancelled@acme.test');
     const response = await call(
       t,
-      adam,
+      demo.adam,
       'POST',
-      `/api/v1/collab/${refOf(adamAcme)}/users/${invitee?.id}/kick`,
+      `/api/v1/collab/${refOf(demo.adamAcme)}/users/${invitee?.id}/kick`,
     );
     expect(response.statusCode).toBe(204);
     expect(await consume(keyOf(mail))).toBeNull();
-    const events = (await call(t, adam, 'GET', `/api/v3/collab/${refOf(adamAcme)}/events`)).json<
+    const events = (await call(t, demo.adam, 'GET', `/api/v3/collab/${refOf(demo.adamAcme)}/events`)).json<
       TeamEvent[]
     >();
     expect(events.at(-1)).toMatchObject({
       type: 'invitation.cancelled',
-      data: { actor: { id: adamAcme.id }, target: { id: invitee?.id, email: 'cancelled@acme.test' } },
+      data: { actor: { id: demo.adamAcme.id }, target: { id: invitee?.id, email: 'cancelled@acme.test' } },
     });
-    expect((await resend(adam, adamAcme, ['cancelled@acme.test'])).json()).toEqual({ resent: [] });
+    expect((await resend(demo.adam, demo.adamAcme, ['cancelled@acme.test'])).json()).toEqual({ resent: [] });
   });
 
   it('a banned invitee cannot use the link', async () => {
-    await invite(olivia, oliviaAcme, ['banned.invitee@acme.test']);
+    await invite(demo.olivia, demo.oliviaAcme, ['banned.invitee@acme.test']);
     const key = keyOf((await mailTo('banned.invitee@acme.test'))[0]);
-    const invitee = await t.repos.teamUsers.findByEmailInTeam(oliviaAcme.teamId, 'banned.invitee@acme.test');
-    await call(t, olivia, 'POST', `/api/v1/collab/${refOf(oliviaAcme)}/users/${invitee?.id}/ban`);
+    const invitee = await t.repos.teamUsers.findByEmailInTeam(
+      demo.oliviaAcme.teamId,
+      'banned.invitee@acme.test',
+    );
+    await call(t, demo.olivia, 'POST', `/api/v1/collab/${refOf(demo.oliviaAcme)}/users/${invitee?.id}/ban`);
     expect(await consume(key)).toBeNull();
   });
 });

@@ -104,23 +104,17 @@ describe('POST /api/v1/auth/refresh', () => {
     expect(errorOf(await refreshMultipart(t, unknown))).toMatchObject({ status: 401, code: 1200 });
     expect(errorOf(await refreshMultipart(t, 'garbage'))).toMatchObject({ status: 401, code: 1200 });
 
-    const expired = await signIn(t, demoAccounts.mia.email);
-    await t.db.query("UPDATE sessions SET expires_at = now() - interval '1 second' WHERE token_hash = $1", [
-      hashRefreshToken(expired.refreshToken),
-    ]);
-    expect(errorOf(await refreshMultipart(t, expired.refreshToken))).toMatchObject({
-      status: 401,
-      code: 1200,
-    });
-
-    const revoked = await signIn(t, demoAccounts.mia.email);
-    await t.db.query('UPDATE sessions SET revoked_at = now() WHERE token_hash = $1', [
-      hashRefreshToken(revoked.refreshToken),
-    ]);
-    expect(errorOf(await refreshMultipart(t, revoked.refreshToken))).toMatchObject({
-      status: 401,
-      code: 1200,
-    });
+    for (const spoil of [
+      "UPDATE sessions SET expires_at = now() - interval '1 second' WHERE token_hash = $1", // expired
+      'UPDATE sessions SET revoked_at = now() WHERE token_hash = $1', // revoked
+    ]) {
+      const tokens = await signIn(t, demoAccounts.mia.email);
+      await t.db.query(spoil, [hashRefreshToken(tokens.refreshToken)]);
+      expect(errorOf(await refreshMultipart(t, tokens.refreshToken)), spoil).toMatchObject({
+        status: 401,
+        code: 1200,
+      });
+    }
   });
 
   it('refuses an access token or an auth code as a refresh token', async () => {

@@ -1,30 +1,20 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Team, TeamEvent, TeamMembership } from '../../src/domain/entities';
 import type { TeamUserRecord } from '../src/db/repositories/team-users.repository';
 import { demoAccounts, demoTeams } from '../src/seed/demo-data';
 import { errorOf, setupTestApp } from './helper';
 import {
   call,
-  createPerson,
-  createSmallTeam,
+  createSignedInTeam,
   demoMember,
   demoPerson,
   type Person,
   refOf,
+  setupAcmeCast,
 } from './team-fixtures';
 
 const t = setupTestApp();
-let olivia: Person;
-let mia: Person;
-let oliviaAcme: TeamUserRecord;
-let miaAcme: TeamUserRecord;
-
-beforeAll(async () => {
-  olivia = await demoPerson(t, demoAccounts.olivia.email);
-  mia = await demoPerson(t, demoAccounts.mia.email);
-  oliviaAcme = await demoMember(t, demoAccounts.olivia.email, demoTeams.acme.name);
-  miaAcme = await demoMember(t, demoAccounts.mia.email, demoTeams.acme.name);
-});
+const demo = setupAcmeCast(t, 'olivia', 'mia');
 
 const teamUrl = (user: TeamUserRecord) => `/api/v1/collab/teams/${refOf(user)}`;
 
@@ -40,25 +30,30 @@ async function lastEvent(who: Person, user: TeamUserRecord): Promise<TeamEvent |
 
 describe('PUT /teams/{tid}-{uid}', () => {
   it('renames the team (trimmed), answers the Team and records team.renamed', async () => {
-    const response = await call(t, olivia, 'PUT', teamUrl(oliviaAcme), { name: '  Acme Labs  ' });
+    const response = await call(t, demo.olivia, 'PUT', teamUrl(demo.oliviaAcme), { name: '  Acme Labs  ' });
     expect(response.statusCode).toBe(200);
     const team = response.json<Team>();
-    expect(team).toMatchObject({ id: oliviaAcme.teamId, name: 'Acme Labs', usersCnt: 3, plan: 'premium' });
-    const list = await call(t, olivia, 'GET', '/api/v1/collab/teams');
+    expect(team).toMatchObject({
+      id: demo.oliviaAcme.teamId,
+      name: 'Acme Labs',
+      usersCnt: 3,
+      plan: 'premium',
+    });
+    const list = await call(t, demo.olivia, 'GET', '/api/v1/collab/teams');
     expect(list.json<{ items: TeamMembership[] }>().items.map((m) => m.team.name)).toContain('Acme Labs');
-    expect(await lastEvent(olivia, oliviaAcme)).toMatchObject({
+    expect(await lastEvent(demo.olivia, demo.oliviaAcme)).toMatchObject({
       type: 'team.renamed',
       data: {
-        actor: { id: oliviaAcme.id, email: demoAccounts.olivia.email },
+        actor: { id: demo.oliviaAcme.id, email: demoAccounts.olivia.email },
         from: demoTeams.acme.name,
         to: 'Acme Labs',
       },
     });
     // The same name again changes nothing and records nothing.
-    const before = (await eventsOf(olivia, oliviaAcme)).length;
-    await call(t, olivia, 'PUT', teamUrl(oliviaAcme), { name: 'Acme Labs' });
-    expect(await eventsOf(olivia, oliviaAcme)).toHaveLength(before);
-    await call(t, olivia, 'PUT', teamUrl(oliviaAcme), { name: demoTeams.acme.name });
+    const before = (await eventsOf(demo.olivia, demo.oliviaAcme)).length;
+    await call(t, demo.olivia, 'PUT', teamUrl(demo.oliviaAcme), { name: 'Acme Labs' });
+    expect(await eventsOf(demo.olivia, demo.oliviaAcme)).toHaveLength(before);
+    await call(t, demo.olivia, 'PUT', teamUrl(demo.oliviaAcme), { name: demoTeams.acme.name });
   });
 
   it.each([
@@ -70,27 +65,22 @@ describe('PUT /teams/{tid}-{uid}', () => {
     [{ domainSignupsEnabled: 'yes' }, [{ field: 'domainSignupsEnabled', message: 'is invalid' }]],
     [{ plan: 'pro' }, [{ field: 'plan', message: 'is not allowed' }]],
   ])('refuses %j with errorCode 10 and the field list', async (body, fields) => {
-    const response = await call(t, olivia, 'PUT', teamUrl(oliviaAcme), body);
+    const response = await call(t, demo.olivia, 'PUT', teamUrl(demo.oliviaAcme), body);
     expect(errorOf(response)).toEqual({ status: 400, code: 10, data: fields });
-    expect((await t.repos.teams.findById(oliviaAcme.teamId))?.name).toBe(demoTeams.acme.name);
+    expect((await t.repos.teams.findById(demo.oliviaAcme.teamId))?.name).toBe(demoTeams.acme.name);
   });
 
   it('switches domain sign-up, only for a team with a domain', async () => {
-    const off = await call(t, olivia, 'PUT', teamUrl(oliviaAcme), { domainSignupsEnabled: false });
+    const off = await call(t, demo.olivia, 'PUT', teamUrl(demo.oliviaAcme), { domainSignupsEnabled: false });
     expect(off.json<Team>().domainSignupsEnabled).toBe(false);
-    expect(await lastEvent(olivia, oliviaAcme)).toMatchObject({
+    expect(await lastEvent(demo.olivia, demo.oliviaAcme)).toMatchObject({
       type: 'team.domain_signups_changed',
       data: { domainSignupsEnabled: false },
     });
-    const on = await call(t, olivia, 'PUT', teamUrl(oliviaAcme), { domainSignupsEnabled: true });
+    const on = await call(t, demo.olivia, 'PUT', teamUrl(demo.oliviaAcme), { domainSignupsEnabled: true });
     expect(on.json<Team>().domainSignupsEnabled).toBe(true);
 
-    const [owner, admin, member] = [
-      await createPerson(t, 'O'),
-      await createPerson(t, 'A'),
-      await createPerson(t, 'M'),
-    ];
-    const world = await createSmallTeam(t, { owner, admin, member }, { domain: null });
+    const { world, owner } = await createSignedInTeam(t, { domain: null });
     const response = await call(t, owner, 'PUT', teamUrl(world.owner), { domainSignupsEnabled: true });
     expect(errorOf(response)).toEqual({
       status: 400,
@@ -102,7 +92,7 @@ describe('PUT /teams/{tid}-{uid}', () => {
 
 describe('PUT /teams/{tid}-{uid}/settings', () => {
   it('changes the given flags, answers TeamSettings and records only what changed', async () => {
-    const response = await call(t, olivia, 'PUT', `${teamUrl(oliviaAcme)}/settings`, {
+    const response = await call(t, demo.olivia, 'PUT', `${teamUrl(demo.oliviaAcme)}/settings`, {
       adminsCanDelete: true,
       adminsCanDeactivate: true,
     });
@@ -111,11 +101,13 @@ describe('PUT /teams/{tid}-{uid}/settings', () => {
       adminsCanDeactivate: true,
       adminsCanDelete: true,
     });
-    expect(await lastEvent(olivia, oliviaAcme)).toMatchObject({
+    expect(await lastEvent(demo.olivia, demo.oliviaAcme)).toMatchObject({
       type: 'team.settings_changed',
-      data: { actor: { id: oliviaAcme.id }, changes: { adminsCanDelete: true } },
+      data: { actor: { id: demo.oliviaAcme.id }, changes: { adminsCanDelete: true } },
     });
-    const back = await call(t, olivia, 'PUT', `${teamUrl(oliviaAcme)}/settings`, { adminsCanDelete: false });
+    const back = await call(t, demo.olivia, 'PUT', `${teamUrl(demo.oliviaAcme)}/settings`, {
+      adminsCanDelete: false,
+    });
     expect(back.json()).toEqual({
       adminsCanAssignAdmins: true,
       adminsCanDeactivate: true,
@@ -124,7 +116,7 @@ describe('PUT /teams/{tid}-{uid}/settings', () => {
   });
 
   it('validates the flags', async () => {
-    const response = await call(t, olivia, 'PUT', `${teamUrl(oliviaAcme)}/settings`, {
+    const response = await call(t, demo.olivia, 'PUT', `${teamUrl(demo.oliviaAcme)}/settings`, {
       adminsCanDelete: 'true',
       admins: true,
     });
@@ -141,12 +133,7 @@ describe('PUT /teams/{tid}-{uid}/settings', () => {
 
 describe('seats: GET /{tid}-{uid}/usage and usersCnt', () => {
   it('count active members only: pending, banned and removed members are not billable', async () => {
-    const [owner, admin, member] = [
-      await createPerson(t, 'O'),
-      await createPerson(t, 'A'),
-      await createPerson(t, 'M'),
-    ];
-    const world = await createSmallTeam(t, { owner, admin, member });
+    const { world, owner, member } = await createSignedInTeam(t);
     const usage = async () =>
       (await call(t, member, 'GET', `/api/v1/collab/${refOf(world.member)}/usage`)).json();
     const usersCnt = async () =>
@@ -170,7 +157,7 @@ describe('seats: GET /{tid}-{uid}/usage and usersCnt', () => {
   });
 
   it('Acme Inc has 3 seats: Olivia, Adam, Mia (Ben is banned, Paula pending)', async () => {
-    expect((await call(t, mia, 'GET', `/api/v1/collab/${refOf(miaAcme)}/usage`)).json()).toEqual({
+    expect((await call(t, demo.mia, 'GET', `/api/v1/collab/${refOf(demo.miaAcme)}/usage`)).json()).toEqual({
       usersCnt: 3,
     });
   });
@@ -185,7 +172,7 @@ describe('DELETE /teams/{tid}-{uid}', () => {
     expect(response.statusCode).toBe(204);
     expect(response.body).toBe('');
 
-    const list = await call(t, olivia, 'GET', '/api/v1/collab/teams');
+    const list = await call(t, demo.olivia, 'GET', '/api/v1/collab/teams');
     expect(list.json<{ items: TeamMembership[] }>().items.map((m) => m.team.name)).not.toContain(
       demoTeams.bakery.name,
     );
@@ -197,7 +184,7 @@ describe('DELETE /teams/{tid}-{uid}', () => {
       });
     }
     expect(errorOf(await call(t, bella, 'DELETE', teamUrl(bellaBakery))).code).toBe(1502);
-    const own = (await call(t, olivia, 'GET', '/api/v1/events')).json<TeamEvent[]>();
+    const own = (await call(t, demo.olivia, 'GET', '/api/v1/events')).json<TeamEvent[]>();
     expect(own.at(-1)).toMatchObject({
       type: 'team.deleted',
       data: { teamId: bellaBakery.teamId, name: demoTeams.bakery.name, actor: { id: bellaBakery.id } },
@@ -208,12 +195,7 @@ describe('DELETE /teams/{tid}-{uid}', () => {
 
 describe('POST /teams/{tid}/leave', () => {
   it("takes the caller's own membership, confirmed by its email in any case; then 1600", async () => {
-    const [owner, admin, member] = [
-      await createPerson(t, 'O'),
-      await createPerson(t, 'A'),
-      await createPerson(t, 'M'),
-    ];
-    const world = await createSmallTeam(t, { owner, admin, member });
+    const { world, owner, member } = await createSignedInTeam(t);
     const leave = (who: Person, email: string) =>
       call(t, who, 'POST', `/api/v1/collab/teams/${world.team.id}/leave`, { email });
 
@@ -252,18 +234,18 @@ describe('POST /teams/{tid}/leave', () => {
 
   it('an unknown team is 1502, a malformed id 400', async () => {
     expect(
-      errorOf(await call(t, mia, 'POST', '/api/v1/collab/teams/999999/leave', { email: 'x@y.z' })),
+      errorOf(await call(t, demo.mia, 'POST', '/api/v1/collab/teams/999999/leave', { email: 'x@y.z' })),
     ).toEqual({
       status: 404,
       code: 1502,
       data: null,
     });
-    expect(errorOf(await call(t, mia, 'POST', '/api/v1/collab/teams/abc/leave', { email: 'x@y.z' }))).toEqual(
-      {
-        status: 400,
-        code: 10,
-        data: [{ field: 'teamId', message: 'is invalid' }],
-      },
-    );
+    expect(
+      errorOf(await call(t, demo.mia, 'POST', '/api/v1/collab/teams/abc/leave', { email: 'x@y.z' })),
+    ).toEqual({
+      status: 400,
+      code: 10,
+      data: [{ field: 'teamId', message: 'is invalid' }],
+    });
   });
 });

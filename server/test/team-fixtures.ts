@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto';
+import { beforeAll } from 'vitest';
 import type { Team, TeamPlan, TeamSettings, Tokens } from '../../src/domain/entities';
 import type { Account } from '../src/db/repositories/accounts.repository';
 import type { TeamUserRecord } from '../src/db/repositories/team-users.repository';
+import { demoAccounts, demoTeams } from '../src/seed/demo-data';
 import { signIn, type TestApp, withBearer } from './helper';
 
 // Small worlds built straight through the repositories, so a test can have a fresh team per case.
@@ -53,6 +55,19 @@ export async function createSmallTeam(
   };
 }
 
+/** A new team of three new accounts, signed in: `owner`, `admin` and `member` people, `world` their rows. */
+export async function createSignedInTeam(
+  t: TestApp,
+  options: Parameters<typeof createSmallTeam>[2] = {},
+): Promise<{ world: SmallTeam; owner: Person; admin: Person; member: Person }> {
+  const [owner, admin, member] = [
+    await createPerson(t, 'O'),
+    await createPerson(t, 'A'),
+    await createPerson(t, 'M'),
+  ];
+  return { world: await createSmallTeam(t, { owner, admin, member }, options), owner, admin, member };
+}
+
 /** Another row in the team (no account): an active member, a banned one, a pending invitee... */
 export function addTeamUser(
   t: TestApp,
@@ -86,6 +101,28 @@ export async function demoPerson(t: TestApp, email: string): Promise<Person> {
   const account = await t.repos.accounts.findByEmail(email);
   if (!account) throw new Error(`no demo account ${email}`);
   return { account, tokens: await signIn(t, email) };
+}
+
+type DemoName = keyof typeof demoAccounts;
+
+/** Demo people signed in (`olivia`) with their Acme Inc memberships (`oliviaAcme`). */
+export type AcmeCast<N extends DemoName> = { [K in N]: Person } & {
+  [K in N as `${K}Acme`]: TeamUserRecord;
+};
+
+/**
+ * Signs in these demo people before the file's first test (after setupTestApp's app is built) and
+ * finds their Acme Inc memberships. Returns a holder filled in by then, like setupTestApp.
+ */
+export function setupAcmeCast<N extends DemoName>(t: TestApp, ...names: N[]): AcmeCast<N> {
+  const cast: Record<string, Person | TeamUserRecord> = {};
+  beforeAll(async () => {
+    for (const name of names) {
+      cast[name] = await demoPerson(t, demoAccounts[name].email);
+      cast[`${name}Acme`] = await demoMember(t, demoAccounts[name].email, demoTeams.acme.name);
+    }
+  });
+  return cast as AcmeCast<N>;
 }
 
 export const refOf = (user: Pick<TeamUserRecord, 'teamId' | 'id'>) => `${user.teamId}-${user.id}`;

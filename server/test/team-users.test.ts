@@ -1,41 +1,18 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Paged, TeamEvent, TeamUser } from '../../src/domain/entities';
 import type { TeamUserRecord } from '../src/db/repositories/team-users.repository';
-import { demoAccounts, demoTeams } from '../src/seed/demo-data';
+import { demoAccounts } from '../src/seed/demo-data';
 import { errorOf, setupTestApp } from './helper';
-import {
-  call,
-  createPerson,
-  createSmallTeam,
-  demoMember,
-  demoPerson,
-  type Person,
-  refOf,
-} from './team-fixtures';
+import { call, createSignedInTeam, refOf, setupAcmeCast } from './team-fixtures';
 
 const t = setupTestApp();
-let olivia: Person;
-let mia: Person;
-let oliviaAcme: TeamUserRecord;
-let miaAcme: TeamUserRecord;
-
-beforeAll(async () => {
-  olivia = await demoPerson(t, demoAccounts.olivia.email);
-  mia = await demoPerson(t, demoAccounts.mia.email);
-  oliviaAcme = await demoMember(t, demoAccounts.olivia.email, demoTeams.acme.name);
-  miaAcme = await demoMember(t, demoAccounts.mia.email, demoTeams.acme.name);
-});
+const demo = setupAcmeCast(t, 'olivia', 'mia');
 
 const usersUrl = (user: TeamUserRecord) => `/api/v1/collab/${refOf(user)}/users`;
 
 describe('GET /{tid}-{uid}/users', () => {
   it('pages through 1,200 members, 500 a page, by id, without removed members', async () => {
-    const [owner, admin, member] = [
-      await createPerson(t, 'O'),
-      await createPerson(t, 'A'),
-      await createPerson(t, 'M'),
-    ];
-    const world = await createSmallTeam(t, { owner, admin, member });
+    const { world, member } = await createSignedInTeam(t);
     // 1,200 more: every 7th pending, every 11th banned, every 13th removed (hidden from the list).
     await t.db.query(
       `INSERT INTO team_users (team_id, email, full_name, role, team_status, is_banned)
@@ -85,7 +62,7 @@ describe('GET /{tid}-{uid}/users', () => {
   });
 
   it('lists the demo team: banned Ben and pending Paula included', async () => {
-    const page = (await call(t, mia, 'GET', usersUrl(miaAcme))).json<Paged<TeamUser>>();
+    const page = (await call(t, demo.mia, 'GET', usersUrl(demo.miaAcme))).json<Paged<TeamUser>>();
     expect(page.nextPageToken).toBeNull();
     expect(page.items.map((u) => [u.email, u.role, u.teamStatus, u.isBanned])).toEqual([
       ['olivia@acme.test', 'owner', 'active', false],
@@ -103,7 +80,12 @@ describe('GET /{tid}-{uid}/users', () => {
     Buffer.from('v1:0').toString('base64url'),
     Buffer.from('v1:99999999999').toString('base64url'),
   ])('refuses the page token %s: 400, field pageToken', async (token) => {
-    const response = await call(t, mia, 'GET', `${usersUrl(miaAcme)}?pageToken=${encodeURIComponent(token)}`);
+    const response = await call(
+      t,
+      demo.mia,
+      'GET',
+      `${usersUrl(demo.miaAcme)}?pageToken=${encodeURIComponent(token)}`,
+    );
     expect(errorOf(response)).toEqual({
       status: 400,
       code: 10,
@@ -112,18 +94,18 @@ describe('GET /{tid}-{uid}/users', () => {
   });
 
   it('an empty page token is the first page', async () => {
-    const response = await call(t, mia, 'GET', `${usersUrl(miaAcme)}?pageToken=`);
+    const response = await call(t, demo.mia, 'GET', `${usersUrl(demo.miaAcme)}?pageToken=`);
     expect(response.json<Paged<TeamUser>>().items).toHaveLength(5);
   });
 });
 
 describe('GET and PUT /{tid}-{uid}/users/{id or me}', () => {
   it("reads anyone in the team, 'me' being the caller", async () => {
-    const me = await call(t, mia, 'GET', `${usersUrl(miaAcme)}/me`);
-    expect(me.json()).toMatchObject({ id: miaAcme.id, email: demoAccounts.mia.email, role: 'member' });
-    const owner = await call(t, mia, 'GET', `${usersUrl(miaAcme)}/${oliviaAcme.id}`);
-    expect(owner.json()).toMatchObject({ id: oliviaAcme.id, role: 'owner' });
-    expect(errorOf(await call(t, mia, 'GET', `${usersUrl(miaAcme)}/myself`))).toEqual({
+    const me = await call(t, demo.mia, 'GET', `${usersUrl(demo.miaAcme)}/me`);
+    expect(me.json()).toMatchObject({ id: demo.miaAcme.id, email: demoAccounts.mia.email, role: 'member' });
+    const owner = await call(t, demo.mia, 'GET', `${usersUrl(demo.miaAcme)}/${demo.oliviaAcme.id}`);
+    expect(owner.json()).toMatchObject({ id: demo.oliviaAcme.id, role: 'owner' });
+    expect(errorOf(await call(t, demo.mia, 'GET', `${usersUrl(demo.miaAcme)}/myself`))).toEqual({
       status: 400,
       code: 10,
       data: [{ field: 'id', message: 'is invalid' }],
@@ -131,17 +113,23 @@ describe('GET and PUT /{tid}-{uid}/users/{id or me}', () => {
   });
 
   it('updates the own full name (trimmed), by id or me, and records user.profile_changed', async () => {
-    const response = await call(t, mia, 'PUT', `${usersUrl(miaAcme)}/me`, { fullName: '  Mia M. Member ' });
+    const response = await call(t, demo.mia, 'PUT', `${usersUrl(demo.miaAcme)}/me`, {
+      fullName: '  Mia M. Member ',
+    });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toMatchObject({ id: miaAcme.id, fullName: 'Mia M. Member' });
-    const byId = await call(t, mia, 'PUT', `${usersUrl(miaAcme)}/${miaAcme.id}`, { fullName: 'Mia Member' });
+    expect(response.json()).toMatchObject({ id: demo.miaAcme.id, fullName: 'Mia M. Member' });
+    const byId = await call(t, demo.mia, 'PUT', `${usersUrl(demo.miaAcme)}/${demo.miaAcme.id}`, {
+      fullName: 'Mia Member',
+    });
     expect(byId.json()).toMatchObject({ fullName: 'Mia Member' });
-    const events = (await call(t, mia, 'GET', `/api/v3/collab/${refOf(miaAcme)}/events`)).json<TeamEvent[]>();
+    const events = (await call(t, demo.mia, 'GET', `/api/v3/collab/${refOf(demo.miaAcme)}/events`)).json<
+      TeamEvent[]
+    >();
     expect(events.filter((e) => e.type === 'user.profile_changed').map((e) => e.data)).toEqual([
-      { actor: { id: miaAcme.id, email: demoAccounts.mia.email }, changes: ['fullName'] },
-      { actor: { id: miaAcme.id, email: demoAccounts.mia.email }, changes: ['fullName'] },
+      { actor: { id: demo.miaAcme.id, email: demoAccounts.mia.email }, changes: ['fullName'] },
+      { actor: { id: demo.miaAcme.id, email: demoAccounts.mia.email }, changes: ['fullName'] },
     ]);
-    const own = (await call(t, mia, 'GET', '/api/v1/events')).json<TeamEvent[]>();
+    const own = (await call(t, demo.mia, 'GET', '/api/v1/events')).json<TeamEvent[]>();
     expect(own.filter((e) => e.type === 'user.profile_changed')).toHaveLength(2);
   });
 
@@ -152,27 +140,24 @@ describe('GET and PUT /{tid}-{uid}/users/{id or me}', () => {
     [{ fullName: 'x'.repeat(201) }, 'fullName', 'is too long'],
     [{ fullName: 'Mia', role: 'owner' }, 'role', 'is not allowed'],
   ])('refuses %j', async (body, field, message) => {
-    const response = await call(t, mia, 'PUT', `${usersUrl(miaAcme)}/me`, body);
+    const response = await call(t, demo.mia, 'PUT', `${usersUrl(demo.miaAcme)}/me`, body);
     expect(errorOf(response)).toEqual({ status: 400, code: 10, data: [{ field, message }] });
   });
 
   it("never someone else's profile, not even the owner's: 403 1700", async () => {
-    const response = await call(t, olivia, 'PUT', `${usersUrl(oliviaAcme)}/${miaAcme.id}`, {
+    const response = await call(t, demo.olivia, 'PUT', `${usersUrl(demo.oliviaAcme)}/${demo.miaAcme.id}`, {
       fullName: 'Hacked',
     });
     expect(errorOf(response)).toEqual({ status: 403, code: 1700, data: null });
-    expect((await t.repos.teamUsers.findInTeam(miaAcme.teamId, miaAcme.id))?.fullName).toBe('Mia Member');
+    expect((await t.repos.teamUsers.findInTeam(demo.miaAcme.teamId, demo.miaAcme.id))?.fullName).toBe(
+      'Mia Member',
+    );
   });
 });
 
 describe('row actions change what they say', () => {
   it('role, ban, unban, kick: results, events naming actor and target, removed members gone', async () => {
-    const [owner, admin, member] = [
-      await createPerson(t, 'O'),
-      await createPerson(t, 'A'),
-      await createPerson(t, 'M'),
-    ];
-    const world = await createSmallTeam(t, { owner, admin, member });
+    const { world, owner, member } = await createSignedInTeam(t);
     const user = `${usersUrl(world.owner)}/${world.member.id}`;
 
     const promoted = await call(t, owner, 'PUT', `${user}/role`, { role: 'admin' });
@@ -223,12 +208,7 @@ describe('row actions change what they say', () => {
   });
 
   it('repeating a ban changes nothing and records nothing', async () => {
-    const [owner, admin, member] = [
-      await createPerson(t, 'O'),
-      await createPerson(t, 'A'),
-      await createPerson(t, 'M'),
-    ];
-    const world = await createSmallTeam(t, { owner, admin, member });
+    const { world, owner } = await createSignedInTeam(t);
     const user = `${usersUrl(world.owner)}/${world.member.id}`;
     await call(t, owner, 'POST', `${user}/ban`);
     const again = await call(t, owner, 'POST', `${user}/ban`);
