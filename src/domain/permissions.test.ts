@@ -17,6 +17,7 @@ import {
   MEMBER_ACTIONS,
   type PermissionAction,
   type PermissionContext,
+  roleAfterChange,
   TEAM_ACTIONS,
   teamNav,
 } from './permissions';
@@ -269,6 +270,13 @@ describe('named rules, spot checks in the spec own words', () => {
 describe('isPaidPlan', () => {
   it('is false for basic only', () => {
     expect(PLANS.map(isPaidPlan)).toEqual([false, true, true, true]);
+  });
+});
+
+describe('roleAfterChange', () => {
+  it('turns a member into an admin and an admin into a member', () => {
+    expect(roleAfterChange('member')).toBe('admin');
+    expect(roleAfterChange('admin')).toBe('member');
   });
 });
 

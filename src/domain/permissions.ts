@@ -115,6 +115,11 @@ export function canChangeRole(
   return isOwner(actor) || (actor.role === 'admin' && team.settings.adminsCanAssignAdmins);
 }
 
+/** The role a role change gives (spec section 4): member and admin, in both directions. */
+export function roleAfterChange(role: Role): 'admin' | 'member' {
+  return role === 'admin' ? 'member' : 'admin';
+}
+
 /**
  * Deactivate (ban) and Activate (unban). The owner on any plan; an admin only on a paid plan and when
  * adminsCanDeactivate (spec: the plan condition is written for admins only).
@@ -233,24 +238,28 @@ export interface TeamNavEntry {
 }
 
 /**
- * The team nav bar: Members and Overview for everyone; owners also get billing and a contact link,
- * pitched as an upsell ('Upgrade', 'Talk to Sales') on the free basic plan.
+ * The team nav bar: Members and Overview for everyone; those who may see billing and the contact
+ * link (the owner: canSeeBillingNav, canSeeTalkLinks) get them, pitched as an upsell ('Upgrade',
+ * 'Talk to Sales') on the free basic plan.
  */
 export function teamNav(role: Role, plan: TeamPlan): TeamNavEntry[] {
   const entries: TeamNavEntry[] = [
     { key: 'members', label: 'Members', route: 'team-users' },
     { key: 'overview', label: 'Overview', route: 'team-overview' },
   ];
-  if (role !== 'owner') return entries;
-  if (isPaidPlan(plan)) {
+  const paid = isPaidPlan(plan);
+  if (canSeeBillingNav({ role })) {
     entries.push(
-      { key: 'billing', label: 'Billing', route: 'team-billing' },
-      { key: 'talk-to-customer-success', label: 'Talk to Customer Success', route: 'team-contact-us' },
+      paid
+        ? { key: 'billing', label: 'Billing', route: 'team-billing' }
+        : { key: 'upgrade', label: 'Upgrade', route: 'team-billing' },
     );
-  } else {
+  }
+  if (canSeeTalkLinks({ role })) {
     entries.push(
-      { key: 'upgrade', label: 'Upgrade', route: 'team-billing' },
-      { key: 'talk-to-sales', label: 'Talk to Sales', route: 'team-contact-us' },
+      paid
+        ? { key: 'talk-to-customer-success', label: 'Talk to Customer Success', route: 'team-contact-us' }
+        : { key: 'talk-to-sales', label: 'Talk to Sales', route: 'team-contact-us' },
     );
   }
   return entries;

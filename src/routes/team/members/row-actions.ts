@@ -1,7 +1,7 @@
 // From the domain's permission verdicts (spec section 6) to a row's menu and back to the request the
 // members machine runs. Nothing here decides who may do what.
 import type { TeamUser } from '@/domain/entities';
-import type { MemberAction } from '@/domain/permissions';
+import { type MemberAction, roleAfterChange } from '@/domain/permissions';
 import type { MemberActionRequest } from '@/machines/members-action.machine';
 import type { MemberRowAction } from '@/ui/members/member-row-action';
 
@@ -11,7 +11,9 @@ import type { MemberRowAction } from '@/ui/members/member-row-action';
  */
 export function rowActionsFor(allowed: readonly MemberAction[], user: TeamUser): MemberRowAction[] {
   const menu: MemberRowAction[] = [];
-  if (allowed.includes('changeRole')) menu.push(user.role === 'admin' ? 'makeMember' : 'makeAdmin');
+  if (allowed.includes('changeRole')) {
+    menu.push(roleAfterChange(user.role) === 'admin' ? 'makeAdmin' : 'makeMember');
+  }
   if (allowed.includes('deactivate')) menu.push(user.isBanned ? 'activate' : 'deactivate');
   if (allowed.includes('resendInvitation')) menu.push('resendInvitation');
   if (allowed.includes('cancelInvitation')) menu.push('cancelInvitation');
