@@ -5,7 +5,7 @@
 // callers share one refresh call and all wait for the same outcome (see session.client.ts).
 //
 // Storage, the API calls and the clock are injected with `provide`; this file imports no I/O.
-import { assertEvent, assign, fromPromise, setup } from 'xstate';
+import { assertEvent, assign, type DoneActorEvent, fromPromise, setup } from 'xstate';
 import { isAuthCode, tokenUid } from '@/domain/auth-token';
 import type { Tokens } from '@/domain/entities';
 import { errorOf } from './actor-error';
@@ -80,6 +80,27 @@ const signedOut = {
   uid: null,
   pendingToken: null,
   refreshError: null,
+} as const;
+
+type TokensDone = { event: DoneActorEvent<Tokens> };
+
+/**
+ * How a login ends, whichever way the token was tried (an auth code exchanged, or used as a refresh
+ * token): the issued tokens are adopted and stored, or the token is refused ('Token is invalid').
+ */
+const loginSettles = {
+  onDone: {
+    target: 'loggedIn',
+    actions: [
+      { type: 'adoptTokens', params: ({ event }: TokensDone) => event.output },
+      'forgetPendingToken',
+      { type: 'persistSession', params: ({ event }: TokensDone) => sessionFromTokens(event.output) },
+    ],
+  },
+  onError: {
+    target: 'loggedOut',
+    actions: ['forgetSession', 'clearStoredSession', 'markTokenInvalid'],
+  },
 } as const;
 
 export const sessionMachine = setup({
@@ -193,18 +214,7 @@ export const sessionMachine = setup({
         id: 'exchangeAuthCode',
         src: 'exchangeAuthCode',
         input: ({ context }) => ({ code: context.pendingToken ?? '' }),
-        onDone: {
-          target: 'loggedIn',
-          actions: [
-            { type: 'adoptTokens', params: ({ event }) => event.output },
-            'forgetPendingToken',
-            { type: 'persistSession', params: ({ event }) => sessionFromTokens(event.output) },
-          ],
-        },
-        onError: {
-          target: 'loggedOut',
-          actions: ['forgetSession', 'clearStoredSession', 'markTokenInvalid'],
-        },
+        ...loginSettles,
       },
     },
 
@@ -214,18 +224,7 @@ export const sessionMachine = setup({
         id: 'loginWithRefreshToken',
         src: 'refreshTokens',
         input: ({ context }) => ({ refreshToken: context.pendingToken ?? '' }),
-        onDone: {
-          target: 'loggedIn',
-          actions: [
-            { type: 'adoptTokens', params: ({ event }) => event.output },
-            'forgetPendingToken',
-            { type: 'persistSession', params: ({ event }) => sessionFromTokens(event.output) },
-          ],
-        },
-        onError: {
-          target: 'loggedOut',
-          actions: ['forgetSession', 'clearStoredSession', 'markTokenInvalid'],
-        },
+        ...loginSettles,
       },
     },
 
