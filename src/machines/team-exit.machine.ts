@@ -31,6 +31,26 @@ function validationMessage(error: unknown): string | null {
   return first ? fieldErrorText(first) : null;
 }
 
+/**
+ * How deleting or leaving ends: the flash, home, and the registry forgets the team; or back to the
+ * dialog, with the server's validation message there or any other failure handed to the app.
+ */
+function exitSettles(successMessage: typeof TEAM_DELETED_MESSAGE | typeof TEAM_LEFT_MESSAGE) {
+  return {
+    onDone: {
+      target: 'done',
+      actions: [{ type: 'showSuccess', params: successMessage }, 'goHome', 'forgetMembership'],
+    },
+    onError: [
+      { guard: 'isValidationError', target: 'confirming', actions: 'showValidationMessage' },
+      {
+        target: 'confirming',
+        actions: { type: 'reportError', params: ({ event }: { event: object }) => errorOf(event) },
+      },
+    ],
+  } as const;
+}
+
 export const teamExitMachine = setup({
   types: {
     context: {} as TeamExitContext,
@@ -83,39 +103,11 @@ export const teamExitMachine = setup({
     },
     deleting: {
       tags: ['open', 'busy'],
-      invoke: {
-        id: 'deleteTeam',
-        src: 'deleteTeam',
-        onDone: {
-          target: 'done',
-          actions: [{ type: 'showSuccess', params: TEAM_DELETED_MESSAGE }, 'goHome', 'forgetMembership'],
-        },
-        onError: [
-          { guard: 'isValidationError', target: 'confirming', actions: 'showValidationMessage' },
-          {
-            target: 'confirming',
-            actions: { type: 'reportError', params: ({ event }: { event: object }) => errorOf(event) },
-          },
-        ],
-      },
+      invoke: { id: 'deleteTeam', src: 'deleteTeam', ...exitSettles(TEAM_DELETED_MESSAGE) },
     },
     leaving: {
       tags: ['open', 'busy'],
-      invoke: {
-        id: 'leaveTeam',
-        src: 'leaveTeam',
-        onDone: {
-          target: 'done',
-          actions: [{ type: 'showSuccess', params: TEAM_LEFT_MESSAGE }, 'goHome', 'forgetMembership'],
-        },
-        onError: [
-          { guard: 'isValidationError', target: 'confirming', actions: 'showValidationMessage' },
-          {
-            target: 'confirming',
-            actions: { type: 'reportError', params: ({ event }: { event: object }) => errorOf(event) },
-          },
-        ],
-      },
+      invoke: { id: 'leaveTeam', src: 'leaveTeam', ...exitSettles(TEAM_LEFT_MESSAGE) },
     },
     done: { type: 'final' },
   },
