@@ -1,15 +1,14 @@
 // Team Overview (spec sections 2 'Overview' and 6): loads the team fresh through the screen-setup
 // flow (loading, then the overview, or the error with Retry), then hands it to the overview screen.
 import { Group, Loader, Stack, Text, Title } from '@mantine/core';
-import { useActorRef, useSelector } from '@xstate/react';
 import { useParams } from 'react-router';
 import { fromPromise, type SnapshotFrom } from 'xstate';
 import { getTeam } from '@/api/teams';
-import { useServices } from '@/app/services-context';
 import type { TeamMembership } from '@/domain/entities';
 import { parseTeamUserRef } from '@/domain/team-user-ref';
 import { errorOf } from '@/machines/actor-error';
 import { screenSetupMachine } from '@/machines/screen-setup.machine';
+import { useScreenFlow, useSelections } from '@/routes/screen-flow';
 import { TeamOverviewScreen } from '@/routes/team/overview/team-overview-screen';
 import { ErrorBox } from '@/ui/ErrorBox';
 
@@ -21,20 +20,22 @@ const selectMembership = (snapshot: SetupSnapshot) =>
 const selectErrorMessage = (snapshot: SetupSnapshot) =>
   snapshot.matches('failed') ? snapshot.context.errorMessage : null;
 
+const SETUP_VIEW = {
+  loading: selectLoading,
+  membership: selectMembership,
+  errorMessage: selectErrorMessage,
+};
+
 export function OverviewPage() {
-  const { api, handleError, inspect } = useServices();
   // The route's loader has already refused anything that is not {tid}-{uid}; the page is keyed by it.
   const teamUser = parseTeamUserRef(useParams().teamUser ?? '') ?? { teamId: 0, userId: 0 };
-  const setup = useActorRef(
+  const setup = useScreenFlow(({ api, handleError }) =>
     screenSetupMachine.provide({
       actors: { load: fromPromise(({ signal }) => getTeam(api, teamUser, signal)) },
       actions: { escalate: ({ event }) => handleError(errorOf(event)) },
     }),
-    { inspect },
   );
-  const loading = useSelector(setup, selectLoading);
-  const membership = useSelector(setup, selectMembership);
-  const errorMessage = useSelector(setup, selectErrorMessage);
+  const { loading, membership, errorMessage } = useSelections(setup, SETUP_VIEW);
 
   return (
     <Stack gap="md">

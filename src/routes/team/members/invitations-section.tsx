@@ -1,6 +1,5 @@
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
 import { useContext, useMemo, useState } from 'react';
-import { useServices } from '@/app/services-context';
 import type { TeamMembership } from '@/domain/entities';
 import { canCancelInvitation, canDeleteUser, canResendInvitation } from '@/domain/permissions';
 import {
@@ -13,6 +12,7 @@ import {
   selectSentCount,
 } from '@/machines/invitations.selectors';
 import { createPendingInvitationsSelector } from '@/machines/members.selectors';
+import { useScreenFlow, useSelections } from '@/routes/screen-flow';
 import { ConfirmDialog } from '@/ui/members/ConfirmDialog';
 import { InviteForm } from '@/ui/members/InviteForm';
 import { PendingInvitationsBanner } from '@/ui/members/PendingInvitationsBanner';
@@ -26,6 +26,19 @@ interface SectionProps {
   members: MembersActorRef;
 }
 
+const BANNER_VIEW = {
+  confirming: selectConfirmingCancelAll,
+  cancelCount: selectCancelCount,
+  busy: selectBannerBusy,
+  resent: selectResent,
+};
+
+const INVITE_VIEW = {
+  sentCount: selectSentCount,
+  busy: selectInviteBusy,
+  serverError: selectInviteFieldError,
+};
+
 export function cancelAllQuestion(count: number): string {
   return count === 1
     ? 'The pending invitation will be cancelled.'
@@ -34,15 +47,11 @@ export function cancelAllQuestion(count: number): string {
 
 /** The pending-invitation banner with 'Resend all' and 'Cancel all', and its confirmation. */
 export function PendingInvitationsSection({ membership, members }: SectionProps) {
-  const services = useServices();
   const { team, profile } = membership;
-  const [logic] = useState(() =>
-    invitationsBannerLogic(services, members, { teamId: team.id, userId: profile.id }),
+  const banner = useScreenFlow(
+    (services) => invitationsBannerLogic(services, members, { teamId: team.id, userId: profile.id }),
+    { store: teamResentMarker(team.id) },
   );
-  const banner = useActorRef(logic, {
-    input: { store: teamResentMarker(team.id) },
-    inspect: services.inspect,
-  });
   const [selectPending] = useState(createPendingInvitationsSelector);
   const pending = useSelector(members, selectPending);
   const { resendable, cancellable } = useMemo(
@@ -56,10 +65,7 @@ export function PendingInvitationsSection({ membership, members }: SectionProps)
     }),
     [pending, profile, team],
   );
-  const confirming = useSelector(banner, selectConfirmingCancelAll);
-  const cancelCount = useSelector(banner, selectCancelCount);
-  const busy = useSelector(banner, selectBannerBusy);
-  const resent = useSelector(banner, selectResent);
+  const { confirming, cancelCount, busy, resent } = useSelections(banner, BANNER_VIEW);
   return (
     <>
       <PendingInvitationsBanner
@@ -87,19 +93,13 @@ export function PendingInvitationsSection({ membership, members }: SectionProps)
 
 /** The invite form; after a send, 'Invitation was sent' and the prefilled mail draft. */
 export function InviteSection({ membership, members }: SectionProps) {
-  const services = useServices();
   const openUrl = useContext(OpenUrlContext);
-  const [logic] = useState(() =>
-    invitationsLogic(services, members, (emails) => openUrl(invitationMailDraftUrl(emails))),
-  );
   const { team, profile } = membership;
-  const actor = useActorRef(logic, {
-    input: { ref: { teamId: team.id, userId: profile.id } },
-    inspect: services.inspect,
-  });
-  const sentCount = useSelector(actor, selectSentCount);
-  const busy = useSelector(actor, selectInviteBusy);
-  const serverError = useSelector(actor, selectInviteFieldError);
+  const actor = useScreenFlow(
+    (services) => invitationsLogic(services, members, (emails) => openUrl(invitationMailDraftUrl(emails))),
+    { ref: { teamId: team.id, userId: profile.id } },
+  );
+  const { sentCount, busy, serverError } = useSelections(actor, INVITE_VIEW);
   return (
     <InviteForm
       key={sentCount}

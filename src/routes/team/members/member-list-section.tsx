@@ -1,5 +1,4 @@
 import { Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
-import { useSelector } from '@xstate/react';
 import { type ReactNode, useCallback, useMemo, useState } from 'react';
 import { useServices } from '@/app/services-context';
 import type { TeamMembership, TeamUser } from '@/domain/entities';
@@ -14,6 +13,7 @@ import {
   selectMembersLoadingMore,
   selectUserToDelete,
 } from '@/machines/members.selectors';
+import { useSelections } from '@/routes/screen-flow';
 import { ErrorBox } from '@/ui/ErrorBox';
 import { ConfirmDialog } from '@/ui/members/ConfirmDialog';
 import { MemberFilterControl } from '@/ui/members/MemberFilterControl';
@@ -42,15 +42,20 @@ export function MemberListSection({
 }) {
   const { api } = useServices();
   const { team, profile } = membership;
-  const [selectVisible] = useState(createVisibleMembersSelector);
-  const [selectBusy] = useState(createBusyUserIdsSelector);
-  const visible = useSelector(members, selectVisible);
-  const busyIds = useSelector(members, selectBusy);
-  const filter = useSelector(members, selectMemberFilter);
-  const loading = useSelector(members, selectMembersLoading);
-  const loadingMore = useSelector(members, selectMembersLoadingMore);
-  const error = useSelector(members, selectMembersError);
-  const userToDelete = useSelector(members, selectUserToDelete);
+  // The visible rows and busy ids are memoized per view: their selectors are made once here.
+  const [listView] = useState(() => ({
+    visible: createVisibleMembersSelector(),
+    busyIds: createBusyUserIdsSelector(),
+    filter: selectMemberFilter,
+    loading: selectMembersLoading,
+    loadingMore: selectMembersLoadingMore,
+    error: selectMembersError,
+    userToDelete: selectUserToDelete,
+  }));
+  const { visible, busyIds, filter, loading, loadingMore, error, userToDelete } = useSelections(
+    members,
+    listView,
+  );
 
   // Stable callbacks, so a row re-renders only when its own user (or the caller's rights) change.
   const actionsFor = useCallback(

@@ -1,9 +1,8 @@
 import { Stack } from '@mantine/core';
-import { useActorRef } from '@xstate/react';
 import { useState } from 'react';
-import { useServices } from '@/app/services-context';
 import type { TeamMembership } from '@/domain/entities';
 import { canInvite } from '@/domain/permissions';
+import { useScreenFlow } from '@/routes/screen-flow';
 import { InviteSection, PendingInvitationsSection } from './invitations-section';
 import { MemberListSection } from './member-list-section';
 import { membersLogic } from './members-logic';
@@ -15,11 +14,9 @@ import { ProfileSection } from './profile-section';
  * start with the page and stop when it leaves.
  */
 export function MembersScreen({ membership }: { membership: TeamMembership }) {
-  const services = useServices();
   const { team, profile } = membership;
   const [teamRef] = useState(() => ({ teamId: team.id, userId: profile.id }));
-  const [logic] = useState(() => membersLogic(services));
-  const members = useActorRef(logic, { input: { ref: teamRef }, inspect: services.inspect });
+  const members = useScreenFlow(membersLogic, { ref: teamRef });
   // Inviting is for owners and admins (docs/api.md, invite).
   const mayInvite = canInvite(profile);
   return (

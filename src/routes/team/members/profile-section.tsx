@@ -1,5 +1,3 @@
-import { useActorRef, useSelector } from '@xstate/react';
-import { useState } from 'react';
 import { useServices } from '@/app/services-context';
 import type { TeamUser } from '@/domain/entities';
 import type { TeamUserRef } from '@/domain/error-codes';
@@ -12,9 +10,20 @@ import {
   selectProfileUser,
   selectSavingName,
 } from '@/machines/members-profile.selectors';
+import { useScreenFlow, useSelections } from '@/routes/screen-flow';
 import { ProfileBlock } from '@/ui/members/ProfileBlock';
 import { avatarSrc } from './avatar-src';
 import { type MembersActorRef, memberProfileLogic } from './members-logic';
+
+const PROFILE_VIEW = {
+  user: selectProfileUser,
+  nameRevision: selectNameRevision,
+  nameError: selectNameError,
+  savingName: selectSavingName,
+  avatarError: selectAvatarError,
+  avatarBusy: selectAvatarBusy,
+  confirmingAvatarDelete: selectConfirmingAvatarDelete,
+};
 
 export function ProfileSection({
   teamRef,
@@ -25,26 +34,16 @@ export function ProfileSection({
   profile: TeamUser;
   members: MembersActorRef;
 }) {
-  const services = useServices();
-  const [logic] = useState(() => memberProfileLogic(services, members));
-  const actor = useActorRef(logic, { input: { ref: teamRef, user: profile }, inspect: services.inspect });
-  const user = useSelector(actor, selectProfileUser);
-  const nameRevision = useSelector(actor, selectNameRevision);
-  const nameError = useSelector(actor, selectNameError);
-  const savingName = useSelector(actor, selectSavingName);
-  const avatarError = useSelector(actor, selectAvatarError);
-  const avatarBusy = useSelector(actor, selectAvatarBusy);
-  const confirmingAvatarDelete = useSelector(actor, selectConfirmingAvatarDelete);
+  const actor = useScreenFlow((services) => memberProfileLogic(services, members), {
+    ref: teamRef,
+    user: profile,
+  });
+  const view = useSelections(actor, PROFILE_VIEW);
+  const { api } = useServices();
   return (
     <ProfileBlock
-      user={user}
-      nameRevision={nameRevision}
-      avatarSrc={avatarSrc(services.api, user.avatar)}
-      nameError={nameError}
-      savingName={savingName}
-      avatarError={avatarError}
-      avatarBusy={avatarBusy}
-      confirmingAvatarDelete={confirmingAvatarDelete}
+      {...view}
+      avatarSrc={avatarSrc(api, view.user.avatar)}
       onSaveName={(fullName) => actor.send({ type: 'profile.saveName', fullName })}
       onEditName={() => actor.send({ type: 'profile.editName' })}
       onUploadAvatar={(file) => actor.send({ type: 'profile.uploadAvatar', file })}

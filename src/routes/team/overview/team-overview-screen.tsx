@@ -2,11 +2,9 @@
 // leave or delete. Edits run through the team-edit flow (shown at once, rolled back on failure),
 // leave and delete through the team-exit flow. Who sees what comes from domain/permissions.
 import { Stack } from '@mantine/core';
-import { useActorRef, useSelector } from '@xstate/react';
 import { useNavigate } from 'react-router';
 import { fromPromise } from 'xstate';
 import { deleteTeam, leaveTeam } from '@/api/teams';
-import { useServices } from '@/app/services-context';
 import type { TeamMembership } from '@/domain/entities';
 import type { TeamUserRef } from '@/domain/error-codes';
 import {
@@ -28,6 +26,7 @@ import {
 import { teamExitMachine } from '@/machines/team-exit.machine';
 import { selectExitBusy, selectExitError, selectOpenDialog } from '@/machines/team-exit.selectors';
 import { pathTo } from '@/routes/route-table';
+import { useScreenFlow, useSelections } from '@/routes/screen-flow';
 import { TeamDetailsCard } from '@/ui/team-overview/TeamDetailsCard';
 import { TeamExitCard } from '@/ui/team-overview/TeamExitCard';
 import { TeamExitDialog } from '@/ui/team-overview/TeamExitDialog';
@@ -46,6 +45,15 @@ function releasePreviewUrl(url: string | null) {
   if (url && typeof URL.revokeObjectURL === 'function') URL.revokeObjectURL(url);
 }
 
+const EDITOR_VIEW = {
+  team: selectShownTeam,
+  nameError: selectNameError,
+  refusedName: selectRefusedName,
+  logoError: selectLogoError,
+};
+
+const EXIT_VIEW = { openDialog: selectOpenDialog, exitBusy: selectExitBusy, exitError: selectExitError };
+
 export interface TeamOverviewScreenProps {
   /** The team and the user's membership in it, as just loaded. */
   membership: TeamMembership;
@@ -53,22 +61,22 @@ export interface TeamOverviewScreenProps {
 }
 
 export function TeamOverviewScreen({ membership, teamUser }: TeamOverviewScreenProps) {
-  const { api, registry, handleError, showFlash, inspect } = useServices();
   const navigate = useNavigate();
   const { profile } = membership;
 
-  const editor = useActorRef(
-    teamEditMachine.provide({
-      actors: { saveEdit: fromPromise(({ input }) => saveTeamEdit(api, teamUser, input.edit)) },
-      actions: {
-        publishTeam: (_, team) => registry.send({ type: 'registry.updateTeam', team }),
-        reportError: (_, error) => handleError(error),
-        releasePreview: (_, edit) => releasePreviewUrl(edit.kind === 'uploadLogo' ? edit.preview : null),
-      },
-    }),
-    { input: { team: membership.team }, inspect },
+  const editor = useScreenFlow(
+    ({ api, registry, handleError }) =>
+      teamEditMachine.provide({
+        actors: { saveEdit: fromPromise(({ input }) => saveTeamEdit(api, teamUser, input.edit)) },
+        actions: {
+          publishTeam: (_, team) => registry.send({ type: 'registry.updateTeam', team }),
+          reportError: (_, error) => handleError(error),
+          releasePreview: (_, edit) => releasePreviewUrl(edit.kind === 'uploadLogo' ? edit.preview : null),
+        },
+      }),
+    { team: membership.team },
   );
-  const exit = useActorRef(
+  const exit = useScreenFlow(({ api, registry, handleError, showFlash }) =>
     teamExitMachine.provide({
       actors: {
         deleteTeam: fromPromise(() => deleteTeam(api, teamUser)),
@@ -81,16 +89,10 @@ export function TeamOverviewScreen({ membership, teamUser }: TeamOverviewScreenP
         reportError: (_, error) => handleError(error),
       },
     }),
-    { inspect },
   );
 
-  const team = useSelector(editor, selectShownTeam);
-  const nameError = useSelector(editor, selectNameError);
-  const refusedName = useSelector(editor, selectRefusedName);
-  const logoError = useSelector(editor, selectLogoError);
-  const openDialog = useSelector(exit, selectOpenDialog);
-  const exitBusy = useSelector(exit, selectExitBusy);
-  const exitError = useSelector(exit, selectExitError);
+  const { team, nameError, refusedName, logoError } = useSelections(editor, EDITOR_VIEW);
+  const { openDialog, exitBusy, exitError } = useSelections(exit, EXIT_VIEW);
   const trialDaysLeft = useTrialDaysLeft(team);
 
   const editable = canEditTeam(profile);

@@ -1,0 +1,43 @@
+// How a page runs its statecharts: the flow starts with the screen and stops when it leaves, wired
+// once to the app's services and joined to the inspector in development; the view reads it through
+// the flow's selectors.
+import { shallowEqual, useActorRef, useSelector } from '@xstate/react';
+import { useCallback, useState } from 'react';
+import type { ActorRefFrom, AnyActorLogic, AnyActorRef, InputFrom } from 'xstate';
+import type { AppServices } from '@/app/services';
+import { useServices } from '@/app/services-context';
+
+/**
+ * Starts the flow `create` builds from the app's services (API calls, flashes, error handling
+ * provided). Built once: a re-render must not build a new machine that the running actor ignores.
+ */
+export function useScreenFlow<TLogic extends AnyActorLogic>(
+  create: (services: AppServices) => TLogic,
+  input?: InputFrom<TLogic>,
+): ActorRefFrom<TLogic> {
+  const services = useServices();
+  const [logic] = useState(() => create(services));
+  return useActorRef(logic, { input, inspect: services.inspect }) as ActorRefFrom<TLogic>;
+}
+
+/** An actor as useSelector reads it: its snapshots and their changes. */
+type Readable<TSnapshot> = Pick<AnyActorRef, 'subscribe'> & { getSnapshot(): TSnapshot };
+
+/**
+ * Reads several selectors of one actor at once: `{ user: selectUser, busy: selectBusy }` gives
+ * `{ user, busy }`, re-rendering when any of them changes. The selectors object must be stable (a
+ * module constant, or made once with useState) and each selector return a stable value.
+ */
+export function useSelections<TSnapshot, TSelectors extends Record<string, (snapshot: TSnapshot) => unknown>>(
+  actor: Readable<TSnapshot>,
+  selectors: TSelectors,
+): { [K in keyof TSelectors]: ReturnType<TSelectors[K]> } {
+  const selectAll = useCallback(
+    (snapshot: TSnapshot) =>
+      Object.fromEntries(Object.entries(selectors).map(([key, select]) => [key, select(snapshot)])) as {
+        [K in keyof TSelectors]: ReturnType<TSelectors[K]>;
+      },
+    [selectors],
+  );
+  return useSelector(actor, selectAll, shallowEqual);
+}
