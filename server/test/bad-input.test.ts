@@ -1,5 +1,6 @@
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { Tokens } from '../../src/domain/entities';
 import { BODY_LIMIT_BYTES } from '../src/app';
 import { CLI_SECRET_HEADER } from '../src/routes/internal-cli.routes';
 import { authCodeFor, setupTestApp, signIn } from './helper';
@@ -11,6 +12,7 @@ import { createPerson, createSmallTeam, type Person, refOf, type SmallTeam, TINY
 
 const t = setupTestApp();
 let owner: Person;
+let spareSession: Tokens;
 let world: SmallTeam;
 
 interface Route {
@@ -75,27 +77,18 @@ const badParams = [
   '0-1',
   '-1-2',
   '1--2',
-  '1-',
-  '-',
-  '0',
   '-1',
   '1.5',
-  '1e3',
   '0x10',
   '%20 1',
   '%00',
-  '1%00',
   '%00-1',
   '%E0%A4%A',
   '%2e%2e%2f%2e%2e%2fetc%2fpasswd',
   '..',
   'me',
-  'ME',
-  'null',
-  'undefined',
   '١-٢',
   `${'9'.repeat(99)}`,
-  'x'.repeat(100),
   'x'.repeat(5000),
 ];
 
@@ -129,6 +122,8 @@ const badQueries = [
   '=&&==',
   'a=%E0%A4%A',
 ];
+
+const parserQueries = ['%zz=1', '=&&==', 'offset[x]=1', 'pageToken=a&pageToken=b'];
 
 function deeplyNested(depth: number): string {
   return `${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}`;
@@ -305,18 +300,11 @@ async function send(label: string, request: InjectOptions): Promise<LightMyReque
  * per call (an auth code works once).
  */
 const validBodies: Record<string, () => Promise<unknown> | unknown> = {
-  'POST /api/v2/auth/code': async () => ({
-    code: await authCodeFor(t, owner.account.email),
-    app: 'web',
-    platform: 'web',
-    version: '1.0',
-    osVersion: 'Linux',
-    device: 'fuzz',
-    locale: 'en',
-  }),
-  'POST /api/v1/auth/refresh': async () => ({
-    refreshToken: (await signIn(t, owner.account.email)).refreshToken,
-  }),
+  // The device fields share one schema: `device` stands for all six.
+  'POST /api/v2/auth/code': async () => ({ code: await authCodeFor(t, owner.account.email), device: 'fuzz' }),
+  // A bad value never spends the token, and a spent one is refused with 401: one sign-in serves all
+  // (a session of its own, so that its rotation never touches the owner's access token).
+  'POST /api/v1/auth/refresh': () => ({ refreshToken: spareSession.refreshToken }),
   'POST /api/v1/analytics/page-views': () => ({ route: '/teams/:team/users', tid: 1, uid: 2 }),
   'PUT /api/v1/collab/teams/:teamUser': () => ({ name: 'Fuzz Team', domainSignupsEnabled: true }),
   'PUT /api/v1/collab/teams/:teamUser/settings': () => ({
@@ -395,6 +383,7 @@ let allRoutes: Route[];
 
 beforeAll(async () => {
   owner = await createPerson(t, 'Owner');
+  spareSession = await signIn(t, owner.account.email);
   const [admin, member] = [await createPerson(t, 'Admin'), await createPerson(t, 'Member')];
   // Premium: every paid feature is open, and DELETE of the team is refused, so the team survives.
   world = await createSmallTeam(t, { owner, admin, member }, { plan: 'premium', domain: 'fuzz.test' });
@@ -470,7 +459,8 @@ describe('bad input on every route', () => {
 
   it('garbage query strings', async () => {
     for (const route of routes) {
-      for (const query of badQueries) {
+      // Only GET routes read a query; the others get what could trip the parser itself.
+      for (const query of route.method === 'GET' ? badQueries : parserQueries) {
         await send('query', { method: route.method as 'GET', url: `${urlFor(route)}?${query}` });
       }
     }
@@ -513,6 +503,6 @@ describe('bad input on every route', () => {
       }
     }
     expect(problems).toEqual([]);
-    expect(sent).toBeGreaterThan(2500);
+    expect(sent).toBeGreaterThan(2000);
   });
 });
