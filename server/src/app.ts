@@ -10,7 +10,7 @@ import { createRepositories, type Repositories } from './db/repositories';
 import { handleError } from './errors';
 import { registerConsole } from './http/console-static';
 import { loggerOptions } from './http/logger';
-import { multipartFieldsToBody } from './http/multipart-fields';
+import { multipartFieldsToBody, multipartLimits } from './http/multipart-fields';
 import { zodSerializerCompiler, zodValidatorCompiler } from './http/zod-validation';
 import type { Mailer } from './mail/mailer';
 import { analyticsRoutes } from './routes/analytics.routes';
@@ -85,9 +85,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.setErrorHandler(handleError);
 
   // External plugins. Multipart fields become a plain body object so routes validate them like JSON.
-  await app.register(fastifyMultipart, {
-    limits: { fieldSize: 64 * 1024, fields: 50, files: 5, fileSize: BODY_LIMIT_BYTES, parts: 60 },
-  });
+  await app.register(fastifyMultipart, { limits: multipartLimits(BODY_LIMIT_BYTES) });
   app.addHook('preValidation', multipartFieldsToBody);
   app.addContentTypeParser(
     'application/x-www-form-urlencoded',

@@ -79,6 +79,41 @@ describe('POST /api/v1/analytics/page-views', () => {
     });
   });
 
+  it('holds a multipart or urlencoded body to the same 1 KiB', async () => {
+    const form = (parts: [string, string, string?][]) => {
+      const boundary = 'pageviewform';
+      const fields = parts.map(
+        ([name, value, filename]) =>
+          `--${boundary}\r\nContent-Disposition: form-data; name="${name}"` +
+          `${filename ? `; filename="${filename}"` : ''}\r\n\r\n${value}\r\n`,
+      );
+      const payload = `${fields.join('')}--${boundary}--\r\n`;
+      return t.app.inject({
+        method: 'POST',
+        url: '/api/v1/analytics/page-views',
+        headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+        payload,
+      });
+    };
+    const tooLarge = (field: string) => ({
+      status: 413,
+      code: 10,
+      data: [{ field, message: 'is too large' }],
+    });
+    expect(errorOf(await form([['route', 'x'.repeat(2000)]]))).toEqual(tooLarge('route'));
+    expect(errorOf(await form([['pad', 'y'.repeat(2000), 'pad.bin']]))).toEqual(tooLarge('pad'));
+    expect(errorOf(await form(Array.from({ length: 5 }, (_, i) => [`f${i}`, 'z'.repeat(300)])))).toEqual(
+      tooLarge('body'),
+    );
+    const urlencoded = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/analytics/page-views',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: `route=${'x'.repeat(2000)}`,
+    });
+    expect(errorOf(urlencoded)).toEqual(tooLarge('body'));
+  });
+
   it('stores at most the per-minute limit from one address, then again in the next minute', async () => {
     // A fresh window (the limiter's clock is the app's), so the loop below falls inside one.
     t.clock.advance(61_000);
