@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { TeamUser } from './entities';
+import { teamUserFixture } from './entity-fixtures';
 import {
   compareMembers,
   DEFAULT_MEMBER_FILTER,
@@ -15,19 +16,7 @@ import {
 let nextId = 1;
 function user(overrides: Partial<TeamUser> = {}): TeamUser {
   const id = nextId++;
-  return {
-    id,
-    teamId: 1,
-    email: `user${id}@example.com`,
-    fullName: `User ${id}`,
-    avatar: null,
-    role: 'member',
-    status: 'active',
-    teamStatus: 'active',
-    isBanned: false,
-    inviterId: null,
-    ...overrides,
-  };
+  return teamUserFixture({ id, email: `user${id}@example.com`, fullName: `User ${id}`, ...overrides });
 }
 
 const names = (users: readonly TeamUser[]) => users.map(displayName);

@@ -1,4 +1,5 @@
 import type { Role, TeamMembership, TeamPlan } from './entities';
+import { membershipFixture } from './entity-fixtures';
 import { findMembership, homeTarget, isUsableMembership, selectableMemberships } from './memberships';
 
 let nextId = 1;
@@ -13,34 +14,11 @@ function membership(
   }> = {},
 ): TeamMembership {
   const id = nextId++;
-  return {
-    team: {
-      id,
-      name,
-      logo: null,
-      plan: options.plan ?? 'premium',
-      usersCnt: 1,
-      domain: null,
-      domainSignupsEnabled: false,
-      trialStatus: null,
-      trialEndAt: null,
-      subscriptionCancelAt: null,
-      paymentProvider: null,
-      settings: { adminsCanAssignAdmins: false, adminsCanDeactivate: false, adminsCanDelete: false },
-    },
-    profile: {
-      id: id * 100,
-      teamId: id,
-      email: 'me@example.test',
-      fullName: 'Me',
-      avatar: null,
-      role: options.role ?? 'member',
-      status: options.status ?? 'active',
-      teamStatus: options.teamStatus ?? 'active',
-      isBanned: options.isBanned ?? false,
-      inviterId: null,
-    },
-  };
+  const { plan = 'premium', role = 'member', ...profile } = options;
+  return membershipFixture(
+    { id, name, plan, usersCnt: 1 },
+    { id: id * 100, email: 'me@example.test', fullName: 'Me', role, ...profile },
+  );
 }
 
 describe('selectableMemberships', () => {

@@ -1,6 +1,7 @@
 // A members actor whose page loads and row actions the test settles by hand.
 import { createActor, fromPromise } from 'xstate';
 import type { Paged, TeamUser } from '@/domain/entities';
+import { teamUserFixture } from '@/domain/entity-fixtures';
 import { errorOf } from './actor-error';
 import { type LoadPageInput, type MemberActionDone, membersMachine } from './members.machine';
 import {
@@ -17,19 +18,7 @@ let nextId = 100;
 /** A team user with defaults: an active member named after the email. */
 export function teamUser(overrides: Partial<TeamUser> & { email?: string } = {}): TeamUser {
   const id = overrides.id ?? nextId++;
-  return {
-    id,
-    teamId: 1,
-    email: `user${id}@acme.test`,
-    fullName: `User ${id}`,
-    avatar: null,
-    role: 'member',
-    status: 'active',
-    teamStatus: 'active',
-    isBanned: false,
-    inviterId: null,
-    ...overrides,
-  };
+  return teamUserFixture({ id, email: `user${id}@acme.test`, fullName: `User ${id}`, ...overrides });
 }
 
 export function startMembers() {

@@ -1,8 +1,8 @@
 import { createActor, fromPromise } from 'xstate';
 import { ApiError } from '@/api/api-error';
 import type { Team } from '@/domain/entities';
+import { membershipFixture } from '@/domain/entity-fixtures';
 import type { TeamEdit } from '@/domain/team-edits';
-import { membershipFixture } from '@/ui/memberships.fixture';
 import { type Deferred, deferred, flush } from './session.test-kit';
 import { teamEditMachine } from './team-edit.machine';
 import {

@@ -1,14 +1,10 @@
-import { render, screen } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { screen } from '@testing-library/react';
 import { fakeFetch, jsonResponse } from '@/api/testing/fake-fetch';
-import { Providers } from '@/app/providers';
-import { ServicesProvider } from '@/app/services-context';
 import type { TeamMembership } from '@/domain/entities';
-import { createLoginGuard } from '@/routes/login-guard';
-import { routeObjects } from '@/routes/route-objects';
+import { membershipFixture } from '@/domain/entity-fixtures';
 import { fakeAccessToken } from '@/test/fake-jwt';
+import { renderConsole } from '@/test/render-console';
 import { createTestServices } from '@/test/test-services';
-import { membershipFixture } from '@/ui/memberships.fixture';
 
 const FAR_FUTURE_S = 4_102_444_800;
 const signedIn = { refreshToken: 'rt_1', accessToken: fakeAccessToken(7), expiresAt: FAR_FUTURE_S, uid: 7 };
@@ -20,16 +16,7 @@ function renderAt(path: string, { loggedIn = true, memberships = [] as TeamMembe
       : jsonResponse(404, {}),
   );
   const { services, pageViews } = createTestServices({ fetch, stored: loggedIn ? signedIn : null });
-  const router = createMemoryRouter(routeObjects({ requireLogin: createLoginGuard(services.session) }), {
-    initialEntries: [path],
-  });
-  render(
-    <Providers env="test">
-      <ServicesProvider services={services}>
-        <RouterProvider router={router} />
-      </ServicesProvider>
-    </Providers>,
-  );
+  const router = renderConsole(services, path);
   return { router, services, requests, pageViews };
 }
 

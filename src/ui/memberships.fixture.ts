@@ -1,37 +1,7 @@
-// Memberships for the view tests: a team and the caller's profile in it, with overridable fields.
-import type { Team, TeamMembership, TeamUser } from '@/domain/entities';
+// Memberships for the view tests (built with domain/entity-fixtures.ts).
 
-export function membershipFixture(
-  team: Partial<Team> & Pick<Team, 'id' | 'name'>,
-  profile: Partial<TeamUser> & Pick<TeamUser, 'id' | 'email'>,
-): TeamMembership {
-  return {
-    team: {
-      logo: null,
-      plan: 'premium',
-      usersCnt: 3,
-      domain: null,
-      domainSignupsEnabled: false,
-      trialStatus: null,
-      trialEndAt: null,
-      subscriptionCancelAt: null,
-      paymentProvider: null,
-      settings: { adminsCanAssignAdmins: false, adminsCanDeactivate: false, adminsCanDelete: false },
-      ...team,
-    },
-    profile: {
-      teamId: team.id,
-      fullName: 'Olivia Owens',
-      avatar: null,
-      role: 'owner',
-      status: 'active',
-      teamStatus: 'active',
-      isBanned: false,
-      inviterId: null,
-      ...profile,
-    },
-  };
-}
+import type { TeamMembership } from '@/domain/entities';
+import { membershipFixture } from '@/domain/entity-fixtures';
 
 /** Three teams in name order, as the selector receives them. */
 export const SELECTABLE_MEMBERSHIPS: TeamMembership[] = [

@@ -1,15 +1,11 @@
-import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { fakeFetch, jsonResponse, type RecordedRequest } from '@/api/testing/fake-fetch';
-import { Providers } from '@/app/providers';
-import { ServicesProvider } from '@/app/services-context';
 import type { Team, TeamMembership } from '@/domain/entities';
+import { membershipFixture } from '@/domain/entity-fixtures';
 import { selectMembership } from '@/machines/team-registry.selectors';
-import { createLoginGuard } from '@/routes/login-guard';
-import { routeObjects } from '@/routes/route-objects';
 import { fakeAccessToken } from '@/test/fake-jwt';
+import { renderConsole } from '@/test/render-console';
 import { createTestServices } from '@/test/test-services';
-import { membershipFixture } from '@/ui/memberships.fixture';
 
 const FAR_FUTURE_S = 4_102_444_800;
 const DAY_S = 86_400;
@@ -48,16 +44,7 @@ function renderOverview(membership: TeamMembership, handlers: Record<string, Han
     return jsonResponse(404, { errorCode: 2200, errorMessage: 'Item not found', errorData: null });
   });
   const { services } = createTestServices({ fetch, stored: signedIn });
-  const router = createMemoryRouter(routeObjects({ requireLogin: createLoginGuard(services.session) }), {
-    initialEntries: ['/teams/3-7/overview'],
-  });
-  render(
-    <Providers env="test">
-      <ServicesProvider services={services}>
-        <RouterProvider router={router} />
-      </ServicesProvider>
-    </Providers>,
-  );
+  const router = renderConsole(services, '/teams/3-7/overview');
   const calls = (key: string) =>
     requests.filter((request) => `${request.method} ${new URL(request.url).pathname}` === key);
   return { router, services, calls };

@@ -1,23 +1,13 @@
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import { Providers } from '@/app/providers';
 import type { TeamUser } from '@/domain/entities';
+import { teamUserFixture } from '@/domain/entity-fixtures';
 import { MEMBER_LIST_MAX_HEIGHT, MEMBER_ROW_HEIGHT, MemberList } from './MemberList';
 import type { MemberRowAction } from './member-row-action';
 
 function member(id: number, extra: Partial<TeamUser> = {}): TeamUser {
-  return {
-    id,
-    teamId: 1,
-    email: `user${id}@big.test`,
-    fullName: `User ${String(id).padStart(4, '0')}`,
-    avatar: null,
-    role: 'member',
-    status: 'active',
-    teamStatus: 'active',
-    isBanned: false,
-    inviterId: null,
-    ...extra,
-  };
+  const fullName = `User ${String(id).padStart(4, '0')}`;
+  return teamUserFixture({ id, email: `user${id}@big.test`, fullName, ...extra });
 }
 
 const noActions = () => [] as MemberRowAction[];

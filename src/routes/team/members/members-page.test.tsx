@@ -1,34 +1,18 @@
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { fakeFetch, jsonResponse, type RecordedRequest } from '@/api/testing/fake-fetch';
 import { CUSTOMER_SUCCESS_EMAIL } from '@/app/config';
-import { Providers } from '@/app/providers';
-import { ServicesProvider } from '@/app/services-context';
 import type { TeamMembership, TeamSettings, TeamUser } from '@/domain/entities';
-import { createLoginGuard } from '@/routes/login-guard';
-import { routeObjects } from '@/routes/route-objects';
+import { membershipFixture, teamUserFixture } from '@/domain/entity-fixtures';
 import { fakeAccessToken } from '@/test/fake-jwt';
+import { renderConsole } from '@/test/render-console';
 import { createTestServices } from '@/test/test-services';
-import { membershipFixture } from '@/ui/memberships.fixture';
 import { OpenUrlContext } from './open-url';
 
 const FAR_FUTURE_S = 4_102_444_800;
 const TEAM_ID = 3;
 
 function user(id: number, fullName: string, email: string, extra: Partial<TeamUser> = {}): TeamUser {
-  return {
-    id,
-    teamId: TEAM_ID,
-    email,
-    fullName,
-    avatar: null,
-    role: 'member',
-    status: 'active',
-    teamStatus: 'active',
-    isBanned: false,
-    inviterId: null,
-    ...extra,
-  };
+  return teamUserFixture({ id, teamId: TEAM_ID, email, fullName, ...extra });
 }
 
 // The demo team of docs and e2e: Olivia owns Acme Inc, Adam administers, Mia is a member, Ben is
@@ -72,19 +56,10 @@ function renderMembers(caller: TeamUser, answer: Answer = () => undefined) {
     uid: caller.id,
   };
   const { services } = createTestServices({ fetch, stored });
-  const router = createMemoryRouter(routeObjects({ requireLogin: createLoginGuard(services.session) }), {
-    initialEntries: [path],
-  });
   const opened: string[] = [];
-  render(
-    <OpenUrlContext value={(url) => opened.push(url)}>
-      <Providers env="test">
-        <ServicesProvider services={services}>
-          <RouterProvider router={router} />
-        </ServicesProvider>
-      </Providers>
-    </OpenUrlContext>,
-  );
+  renderConsole(services, path, (console) => (
+    <OpenUrlContext value={(url) => opened.push(url)}>{console}</OpenUrlContext>
+  ));
   return { requests, opened, services };
 }
 
