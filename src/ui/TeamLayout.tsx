@@ -1,7 +1,7 @@
-import { Container, Group, Loader, Text, Title } from '@mantine/core';
+import { Group, Loader, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { LegalFooter } from '@/ui/LegalFooter';
 import { linkClick, type NavigateHandler } from '@/ui/link-click';
+import { PageFrame } from '@/ui/PageFrame';
 import classes from './TeamLayout.module.css';
 
 /** loading: the memberships are not known yet; notMember: the address names no membership of the user. */
@@ -27,32 +27,27 @@ export interface TeamLayoutProps {
 
 /** The frame of every /teams/{tid}-{uid} page (spec section 2, team layout). */
 export function TeamLayout(props: TeamLayoutProps) {
-  const { state, backHref, onBackNavigate, selector, nav, children, termsHref, privacyHref, year } = props;
+  const { state, backHref, onBackNavigate, selector, nav, children, ...legal } = props;
   return (
-    <div className={classes.root}>
-      <header className={classes.header}>
-        <Container>
-          <Group className={classes.headerInner} justify="space-between">
-            <a className={classes.back} href={backHref} onClick={linkClick(backHref, onBackNavigate)}>
-              <img className={classes.logo} src="/logo.svg" alt="" />
-              <span>Back to Spark</span>
-            </a>
-            {selector}
-          </Group>
-        </Container>
-      </header>
-      <main className={classes.main}>
-        <Container>
-          <Title order={1} mb="md">
-            Team Preferences
-          </Title>
-          <TeamBody state={state} nav={nav}>
-            {children}
-          </TeamBody>
-        </Container>
-      </main>
-      <LegalFooter termsHref={termsHref} privacyHref={privacyHref} year={year} />
-    </div>
+    <PageFrame
+      {...legal}
+      header={
+        <>
+          <a className={classes.back} href={backHref} onClick={linkClick(backHref, onBackNavigate)}>
+            <img className={classes.logo} src="/logo.svg" alt="" />
+            <span>Back to Spark</span>
+          </a>
+          {selector}
+        </>
+      }
+    >
+      <Title order={1} mb="md">
+        Team Preferences
+      </Title>
+      <TeamBody state={state} nav={nav}>
+        {children}
+      </TeamBody>
+    </PageFrame>
   );
 }
 
