@@ -4,8 +4,8 @@ import { ACCEPTED_IMAGE_INPUT, DELETE_AVATAR_QUESTION } from '@/domain/image-upl
 import { displayName } from '@/domain/members';
 import { fullNameError } from '@/domain/profile';
 import { Avatar } from '@/ui/Avatar';
+import { ConfirmDialog } from '@/ui/ConfirmDialog';
 import { SingleFieldForm } from '@/ui/SingleFieldForm';
-import { ConfirmDialog } from './ConfirmDialog';
 import { ROLE_LABELS } from './MemberRow';
 import classes from './ProfileBlock.module.css';
 

@@ -1,7 +1,8 @@
-import { Button, FileButton, Group, Modal, Stack, Text } from '@mantine/core';
+import { Button, FileButton, Stack, Text } from '@mantine/core';
 import { useId, useRef, useState } from 'react';
 import { ACCEPTED_IMAGE_INPUT, DELETE_AVATAR_QUESTION } from '@/domain/image-upload';
 import { Avatar } from '@/ui/Avatar';
+import { ConfirmDialog } from '@/ui/ConfirmDialog';
 import classes from './TeamOverview.module.css';
 
 export interface TeamLogoProps {
@@ -56,28 +57,16 @@ export function TeamLogo({ name, logo, editable, error, onUpload, onRemove }: Te
               {error}
             </Text>
           )}
-          <Modal
+          <ConfirmDialog
             opened={confirming}
-            onClose={() => setConfirming(false)}
             title={DELETE_AVATAR_QUESTION}
-            centered
-            size="sm"
-          >
-            <Group justify="flex-end" gap="sm">
-              <Button variant="default" onClick={() => setConfirming(false)}>
-                Cancel
-              </Button>
-              <Button
-                color="red"
-                onClick={() => {
-                  setConfirming(false);
-                  onRemove();
-                }}
-              >
-                Delete
-              </Button>
-            </Group>
-          </Modal>
+            confirmLabel="Delete"
+            onConfirm={() => {
+              setConfirming(false);
+              onRemove();
+            }}
+            onDismiss={() => setConfirming(false)}
+          />
         </>
       )}
     </div>

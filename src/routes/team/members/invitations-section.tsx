@@ -13,7 +13,7 @@ import {
 } from '@/machines/invitations.selectors';
 import { createPendingInvitationsSelector } from '@/machines/members.selectors';
 import { useScreenFlow, useSelections } from '@/routes/screen-flow';
-import { ConfirmDialog } from '@/ui/members/ConfirmDialog';
+import { ConfirmDialog } from '@/ui/ConfirmDialog';
 import { InviteForm } from '@/ui/members/InviteForm';
 import { PendingInvitationsBanner } from '@/ui/members/PendingInvitationsBanner';
 import { invitationMailDraftUrl } from './mail-draft';

@@ -14,8 +14,8 @@ import {
   selectUserToDelete,
 } from '@/machines/members.selectors';
 import { useSelections } from '@/routes/screen-flow';
+import { ConfirmDialog } from '@/ui/ConfirmDialog';
 import { ErrorBox } from '@/ui/ErrorBox';
-import { ConfirmDialog } from '@/ui/members/ConfirmDialog';
 import { MemberFilterControl } from '@/ui/members/MemberFilterControl';
 import { MemberList } from '@/ui/members/MemberList';
 import type { MemberRowAction } from '@/ui/members/member-row-action';

@@ -3,7 +3,8 @@ import { Button, Group, Modal, Text } from '@mantine/core';
 export interface ConfirmDialogProps {
   opened: boolean;
   title: string;
-  message: string;
+  /** What the action does, under the title; a question as the title may say it all. */
+  message?: string;
   confirmLabel: string;
   /** The button that closes the dialog without doing anything. */
   dismissLabel?: string;
@@ -28,8 +29,12 @@ export function ConfirmDialog({
 }: ConfirmDialogProps) {
   return (
     <Modal opened={opened} onClose={onDismiss} title={title} centered>
-      <Text size="sm">{message}</Text>
-      <Group justify="flex-end" gap="sm" mt="lg">
+      {message && (
+        <Text size="sm" mb="lg">
+          {message}
+        </Text>
+      )}
+      <Group justify="flex-end" gap="sm">
         <Button variant="default" onClick={onDismiss}>
           {dismissLabel}
         </Button>
