@@ -3,7 +3,7 @@ import { fakeFetch, jsonResponse } from '@/api/testing/fake-fetch';
 import type { TeamMembership } from '@/domain/entities';
 import { membershipFixture } from '@/domain/entity-fixtures';
 import { fakeAccessToken } from '@/test/fake-jwt';
-import { renderConsole } from '@/test/render-console';
+import { preloadRouteGroups, renderConsole } from '@/test/render-console';
 import { createTestServices } from '@/test/test-services';
 
 const FAR_FUTURE_S = 4_102_444_800;
@@ -19,6 +19,8 @@ function renderAt(path: string, { loggedIn = true, memberships = [] as TeamMembe
   const router = renderConsole(services, path);
   return { router, services, requests, pageViews };
 }
+
+beforeAll(preloadRouteGroups, 30_000);
 
 describe('the console router', () => {
   it('shows Page not found in the public layout for an unknown path', async () => {

@@ -7,6 +7,7 @@ import { Providers } from '@/app/providers';
 import type { AppServices } from '@/app/services';
 import { ServicesProvider } from '@/app/services-context';
 import { createLoginGuard } from '@/routes/login-guard';
+import { groupLoaders } from '@/routes/route-groups';
 import { routeObjects } from '@/routes/route-objects';
 
 /** Renders the console at `path`; `wrap` puts test-only providers around it. Answers the router. */
@@ -28,4 +29,13 @@ export function renderConsole(
     ),
   );
   return router;
+}
+
+/**
+ * Loads every route group's chunk up front. Page tests are about routing and pages, not about how
+ * fast a cold module graph (Mantine, the pages) transforms on a busy CI machine: call it in
+ * `beforeAll` so the first test's findBy* does not race the first import.
+ */
+export async function preloadRouteGroups(): Promise<void> {
+  await Promise.all(Object.values(groupLoaders).map((load) => load()));
 }

@@ -4,7 +4,7 @@ import type { Team, TeamMembership } from '@/domain/entities';
 import { membershipFixture } from '@/domain/entity-fixtures';
 import { selectMembership } from '@/machines/team-registry.selectors';
 import { fakeAccessToken } from '@/test/fake-jwt';
-import { renderConsole } from '@/test/render-console';
+import { preloadRouteGroups, renderConsole } from '@/test/render-console';
 import { createTestServices } from '@/test/test-services';
 
 const FAR_FUTURE_S = 4_102_444_800;
@@ -51,6 +51,8 @@ function renderOverview(membership: TeamMembership, handlers: Record<string, Han
 }
 
 const teamHeading = (name: string) => screen.findByRole('heading', { name, level: 3 });
+
+beforeAll(preloadRouteGroups, 30_000);
 
 describe('Overview: team details', () => {
   it('shows the name, plan, member count and the trial countdown', async () => {

@@ -4,7 +4,7 @@ import { CUSTOMER_SUCCESS_EMAIL } from '@/app/config';
 import type { TeamMembership, TeamSettings, TeamUser } from '@/domain/entities';
 import { membershipFixture, teamUserFixture } from '@/domain/entity-fixtures';
 import { fakeAccessToken } from '@/test/fake-jwt';
-import { renderConsole } from '@/test/render-console';
+import { preloadRouteGroups, renderConsole } from '@/test/render-console';
 import { createTestServices } from '@/test/test-services';
 import { OpenUrlContext } from './open-url';
 
@@ -72,6 +72,8 @@ const rowOf = (name: string) => screen.getByRole('listitem', { name });
 async function listShown() {
   await screen.findByText('Mia Member');
 }
+
+beforeAll(preloadRouteGroups, 30_000);
 
 describe('Members page', () => {
   it('lists every member but the removed, in the spec order, banned last with Inactive', async () => {
