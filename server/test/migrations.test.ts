@@ -1,18 +1,19 @@
 import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { migrate } from '../src/db/migrator';
 import { createTestDb, serverDatabaseUrl, type TestDb } from './helper';
 
 let testDb: TestDb | null = null;
-afterEach(async () => {
+afterAll(async () => {
   await testDb?.close();
-  testDb = null;
 });
 
+/** An empty schema for each test: one database per file, its schema dropped and made again (a new one costs a second). */
 async function freshDb() {
-  testDb = await createTestDb();
+  testDb ??= await createTestDb();
+  await testDb.db.exec('DROP SCHEMA public CASCADE; CREATE SCHEMA public;');
   return testDb.db;
 }
 
