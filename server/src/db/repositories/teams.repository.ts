@@ -80,6 +80,8 @@ export function createTeamsRepository(db: Queryable) {
      * one after another and always lock rows in one order: teams, then the team's rows, then accounts.
      */
     async lockById(id: number): Promise<Team | null> {
+      // Lock first, read after, in two statements: a statement that waited for the lock sees the
+      // locked row as committed, but the joined settings as they were when it started.
       const rows = await db.query('SELECT id FROM teams WHERE id = $1 AND deleted_at IS NULL FOR UPDATE', [
         id,
       ]);
