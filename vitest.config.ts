@@ -24,6 +24,8 @@ export default defineConfig({
           include: ['src/**/*.test.{ts,tsx}'],
           exclude: ['src/domain/**'],
           setupFiles: ['src/test-setup.ts'],
+          // Page tests render whole routes in jsdom; on a loaded 2-core machine a few take seconds.
+          testTimeout: 15_000,
         },
       },
       {
