@@ -3,10 +3,12 @@
 import { spawn } from 'node:child_process';
 
 const apiPort = process.env.PORT ?? '8080';
+// Links the server hands out (login links, invitations) lead to the hot-reloading console.
+const publicUrl = process.env.PUBLIC_URL ?? 'http://127.0.0.1:5173';
 const children = [
   spawn(process.execPath, ['node_modules/tsx/dist/cli.mjs', 'watch', 'server/src/main.ts'], {
     stdio: 'inherit',
-    env: { ...process.env, PORT: apiPort },
+    env: { ...process.env, PORT: apiPort, PUBLIC_URL: publicUrl },
   }),
   spawn(process.execPath, ['node_modules/vite/bin/vite.js'], {
     stdio: 'inherit',
