@@ -1,3 +1,6 @@
+// @vitest-environment node
+// The API modules need no DOM; in node, FormData, Blob and fetch come from one realm (Node 24 refuses
+// jsdom's Blob inside Node's fetch, which a browser never mixes).
 import { exchangeAuthCode, loginByEmail, refreshTokens, teamIdOrNull } from '@/api/auth';
 import { createApiClient } from '@/api/client';
 import { avatarUrl, uploadFile } from '@/api/files';

@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { fakeFetch, jsonResponse } from '@/api/testing/fake-fetch';
 import type { TeamMembership } from '@/domain/entities';
 import { membershipFixture } from '@/domain/entity-fixtures';
@@ -28,7 +28,8 @@ describe('the console router', () => {
     expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Get Spark' }).getAttribute('href')).toContain('from=not-found');
     expect(screen.getByRole('link', { name: 'Go to the home page' }).getAttribute('href')).toBe('/');
-    expect(document.title).toBe('Spark Teams Console');
+    // The title is set in an effect after the page renders.
+    await waitFor(() => expect(document.title).toBe('Spark Teams Console'));
   });
 
   it('treats a team path without numeric ids as not found', async () => {
@@ -43,7 +44,7 @@ describe('the console router', () => {
     expect(router.state.location.pathname).toBe('/teams/3-7/overview');
     expect(screen.getByRole('heading', { name: 'Team Preferences' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Back to Spark' })).toBeTruthy();
-    expect(document.title).toBe('Overview – Spark Teams Console');
+    await waitFor(() => expect(document.title).toBe('Overview – Spark Teams Console'));
   });
 
   it('says so when the address names no membership of the user', async () => {
