@@ -1,0 +1,181 @@
+// The hosted checkout page: reads the session, shows what is bought, takes the card, and confirms
+// the session; the sandbox answers where to go next (success page or 3-D Secure).
+import {
+  attachCardFormatting,
+  createCardPaymentMethod,
+  readCardForm,
+  setFormBusy,
+  showFieldProblems,
+} from './card-form.js';
+import { formatMoney, goTo, h, isWebUrl, pageData, setText, showAlert } from './page-kit.js';
+import { createStripeApi } from './stripe-api.js';
+
+const { publishableKey, sessionId } = pageData();
+const request = createStripeApi(location.origin, publishableKey);
+const authenticationFailed =
+  'We are unable to authenticate your payment method. Please choose a different payment method and try again.';
+const buttonWords = { subscription: 'Subscribe', setup: 'Save card', payment: 'Pay' };
+
+function lineItemsOf(session) {
+  const items = session.line_items;
+  return Array.isArray(items) ? items : (items?.data ?? []);
+}
+
+function trialDaysOf(session) {
+  return session.subscription_data?.trial_period_days ?? session.trial_period_days ?? null;
+}
+
+function productName(item) {
+  const product = item.price?.product;
+  return (product && typeof product === 'object' && product.name) || item.description || 'Item';
+}
+
+function perInterval(recurring) {
+  if (!recurring?.interval) return '';
+  const count = recurring.interval_count ?? 1;
+  return count === 1 ? ` per ${recurring.interval}` : ` every ${count} ${recurring.interval}s`;
+}
+
+function itemTotal(item) {
+  return item.amount_total ?? item.amount_subtotal ?? (item.price?.unit_amount ?? 0) * (item.quantity ?? 1);
+}
+
+/** Where a finished session goes: the sandbox's redirect_url, else success_url as Stripe fills it in. */
+function successUrl(session) {
+  return (
+    session.redirect_url ?? String(session.success_url ?? '').replaceAll('{CHECKOUT_SESSION_ID}', session.id)
+  );
+}
+
+function renderLineItem(item, currency) {
+  const price = item.price ?? {};
+  const quantity = item.quantity ?? 1;
+  const each =
+    price.unit_amount != null ? `${formatMoney(price.unit_amount, price.currency ?? currency)} each` : '';
+  return h(
+    'li',
+    { class: 'line-item' },
+    h('span', { class: 'item-name' }, productName(item)),
+    h('span', { class: 'item-quantity' }, `Qty ${quantity}`),
+    h('span', { class: 'item-price' }, `${each}${perInterval(price.recurring)}`),
+    h('span', { class: 'item-amount' }, formatMoney(itemTotal(item), price.currency ?? currency)),
+  );
+}
+
+function renderSummary(session) {
+  const currency = session.currency ?? 'usd';
+  const items = lineItemsOf(session);
+  const trialDays = trialDaysOf(session);
+  const recurring = items.find((item) => item.price?.recurring)?.price?.recurring;
+  const itemsTotal = items.reduce((sum, item) => sum + itemTotal(item), 0);
+  const dueToday = trialDays ? 0 : (session.amount_total ?? itemsTotal);
+  const first = items[0];
+  const heading =
+    session.mode === 'setup'
+      ? 'Save a card for future payments'
+      : session.mode === 'subscription' && first
+        ? `Subscribe to ${productName(first)}`
+        : 'Checkout';
+  setText('summary-heading', heading);
+  document.title = heading;
+  const details = document.getElementById('summary-details');
+  details.replaceChildren(
+    trialDays ? h('p', { class: 'trial' }, `${trialDays}-day free trial`) : null,
+    trialDays && recurring
+      ? h('p', { class: 'then' }, `Then ${formatMoney(itemsTotal, currency)}${perInterval(recurring)}`)
+      : null,
+    items.length > 0
+      ? h(
+          'ul',
+          { class: 'line-items', 'aria-label': 'Items' },
+          items.map((item) => renderLineItem(item, currency)),
+        )
+      : null,
+    session.mode === 'setup'
+      ? h('p', {}, 'Your card is saved now and charged only for later payments.')
+      : h(
+          'dl',
+          { class: 'totals' },
+          h('dt', {}, trialDays ? 'Total due today' : 'Total'),
+          h('dd', {}, formatMoney(dueToday, currency)),
+        ),
+  );
+}
+
+function showBackLink(session) {
+  const link = document.getElementById('back-link');
+  if (link && isWebUrl(session.cancel_url)) {
+    link.href = session.cancel_url;
+    link.hidden = false;
+  }
+}
+
+function showForm(session) {
+  const email = document.getElementById('email');
+  const knownEmail = session.customer_email ?? session.customer_details?.email;
+  if (email && knownEmail) email.value = knownEmail;
+  setText('submit-button', buttonWords[session.mode] ?? 'Pay');
+  document.getElementById('payment-section').hidden = false;
+}
+
+async function submit(form) {
+  showAlert('');
+  const read = readCardForm();
+  showFieldProblems(read.problems ?? {});
+  if (read.problems) return;
+  setFormBusy(form, true);
+  const created = await createCardPaymentMethod(request, read.values);
+  if (created.error) {
+    setFormBusy(form, false);
+    showAlert(created.error.message ?? 'Your card could not be used.');
+    return;
+  }
+  const answer = await request('POST', `/v1/payment_pages/${encodeURIComponent(sessionId)}/confirm`, {
+    payment_method: created.paymentMethod.id,
+    email: read.values.email,
+  });
+  const body = answer.body ?? {};
+  const challenge = body.next_action?.redirect_to_url?.url;
+  // The form stays busy while the browser leaves, so it cannot be sent twice.
+  if (answer.ok && body.status === 'complete' && isWebUrl(body.redirect_url)) return goTo(body.redirect_url);
+  if (answer.ok && body.status === 'requires_action' && isWebUrl(challenge)) return goTo(challenge);
+  setFormBusy(form, false);
+  showAlert(body.error?.message ?? 'Something went wrong. Your card was not charged; please try again.');
+}
+
+async function start() {
+  const answer = await request('GET', `/v1/payment_pages/${encodeURIComponent(sessionId)}`);
+  const session = answer.body ?? {};
+  if (!answer.ok) {
+    setText(
+      'summary-status',
+      answer.status === 404
+        ? 'This checkout session could not be found.'
+        : (session.error?.message ?? 'This checkout page could not be loaded.'),
+    );
+    return;
+  }
+  showBackLink(session);
+  renderSummary(session);
+  if (session.status === 'complete') {
+    setText('summary-status', 'This checkout is complete. Taking you back…');
+    goTo(successUrl(session));
+    return;
+  }
+  if (session.status === 'expired') {
+    setText('summary-status', 'This checkout session has expired. Go back and start again.');
+    return;
+  }
+  setText('summary-status', '');
+  showForm(session);
+  if (new URLSearchParams(location.search).get('redirect_status') === 'failed')
+    showAlert(authenticationFailed);
+}
+
+const form = document.getElementById('card-form');
+attachCardFormatting();
+form.addEventListener('submit', (event) => {
+  event.preventDefault();
+  submit(form);
+});
+start();

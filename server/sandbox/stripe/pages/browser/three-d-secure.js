@@ -1,0 +1,50 @@
+// The test 3-D Secure challenge: the buttons decide the outcome. Framed by the Stripe.js stand-in,
+// it tells its parent (same origin) by postMessage; opened as a page, it goes on to return_url
+// with redirect_status added, as Stripe does after a redirect-based authentication.
+import { goTo, isWebUrl, pageData, setText, showAlert } from './page-kit.js';
+import { createStripeApi } from './stripe-api.js';
+
+const { publishableKey, intentId } = pageData();
+const query = new URLSearchParams(location.search);
+const clientSecret = query.get('client_secret') ?? '';
+const returnUrl = query.get('return_url');
+const request = createStripeApi(location.origin, publishableKey);
+const buttons = [document.getElementById('complete-button'), document.getElementById('fail-button')];
+const framed = window.parent !== window;
+
+function setBusy(busy) {
+  for (const button of buttons) button.disabled = busy;
+}
+
+function returnAddress(outcome) {
+  const url = new URL(returnUrl, location.href);
+  url.searchParams.set('redirect_status', outcome === 'complete' ? 'succeeded' : 'failed');
+  return url.href;
+}
+
+async function decide(outcome) {
+  setBusy(true);
+  showAlert('');
+  const answer = await request('POST', `/v1/sandbox/three_d_secure/${encodeURIComponent(intentId)}`, {
+    client_secret: clientSecret,
+    outcome,
+  });
+  if (!answer.ok) {
+    setBusy(false);
+    showAlert(answer.body?.error?.message ?? 'The authentication could not be recorded. Try again.');
+    return;
+  }
+  setText(
+    'three-d-secure-status',
+    outcome === 'complete' ? 'Authentication complete.' : 'Authentication failed.',
+  );
+  if (framed) {
+    // Only a page of this origin may frame this one (frame-ancestors 'self'), so that is the target.
+    window.parent.postMessage({ type: 'stripe-sandbox-3ds', intentId, outcome }, location.origin);
+  } else if (returnUrl && isWebUrl(returnUrl)) {
+    goTo(returnAddress(outcome));
+  }
+}
+
+buttons[0].addEventListener('click', () => decide('complete'));
+buttons[1].addEventListener('click', () => decide('fail'));
