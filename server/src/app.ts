@@ -1,9 +1,16 @@
 import fastifyMultipart from '@fastify/multipart';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyPluginAsync, type FastifyServerOptions } from 'fastify';
 import { createAuthenticate } from './auth/authenticate';
 import { createRequireMembership } from './auth/require-membership';
 import { createRequireTarget } from './auth/require-target';
 import { createTokenSigner, type TokenSigner } from './auth/tokens';
+import { type BillingService, createBillingService } from './billing/billing-service';
+import {
+  createPaddleBilling,
+  type PaddleBilling,
+  type PaddleSettings,
+} from './billing/paddle/paddle-billing';
+import type { BillingProvider } from './billing/provider';
 import { type Clock, systemClock } from './clock';
 import type { Db } from './db/db';
 import { createRepositories, type Repositories } from './db/repositories';
@@ -18,9 +25,12 @@ import { authRoutes } from './routes/auth.routes';
 import { avatarsRoutes } from './routes/avatars.routes';
 import { collabTeamsRoutes } from './routes/collab-teams.routes';
 import { eventsRoutes } from './routes/events.routes';
-import { internalCliRoutes } from './routes/internal-cli.routes';
+import { type InternalCliOptions, internalCliRoutes } from './routes/internal-cli.routes';
 import { invitationsRoutes } from './routes/invitations.routes';
 import { profileRoutes } from './routes/profile.routes';
+import { stripeWebhooksRoutes } from './routes/stripe-webhooks.routes';
+import { teamBillingRoutes } from './routes/team-billing.routes';
+import { teamBillingPaddleRoutes } from './routes/team-billing-paddle.routes';
 import { teamLeaveRoutes } from './routes/team-leave.routes';
 import { teamLogoRoutes } from './routes/team-logo.routes';
 import { teamUsageRoutes } from './routes/team-usage.routes';
@@ -39,6 +49,9 @@ declare module 'fastify' {
     mailer: Mailer;
     /** Base of the links the server hands out (PUBLIC_URL, or where it listens). */
     publicUrl: () => string;
+    billingProvider: BillingProvider;
+    billing: BillingService;
+    paddle: PaddleBilling;
   }
 }
 
@@ -53,8 +66,22 @@ export interface BuildAppOptions {
   publicUrl: () => string;
   /** Tests pass a clock they control (throttles, expiries, event ids). */
   clock?: Clock;
+  /** Team billing: Stripe (or the built-in sandbox, through the same SDK) and the second provider. */
+  billing: {
+    provider: BillingProvider;
+    /** Where free-upgrade requests are mailed (OPERATOR_EMAIL). */
+    operatorEmail: string | null;
+    paddle: PaddleSettings;
+  };
+  /**
+   * Stand-ins for outside services (the Stripe sandbox), mounted by the start-up when no real keys are
+   * set. The product's code never imports them; this is the one seam.
+   */
+  standIns?: FastifyPluginAsync[];
   /** Per-start secret for the CLI's internal routes; null turns them off. */
   cliSecret?: string | null;
+  /** What the CLI's internal routes do beyond the database: demo billing after a reset, the sandbox clock. */
+  cliHooks?: Pick<InternalCliOptions, 'afterSeedReset' | 'sandboxAdvance'>;
   /** Built console to serve; missing folder means API only (plus a hint for pages). */
   distDir: string;
   logLevel?: string;
@@ -107,6 +134,20 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('storage', options.storage);
   app.decorate('mailer', options.mailer);
   app.decorate('publicUrl', options.publicUrl);
+  app.decorate('billingProvider', options.billing.provider);
+  app.decorate(
+    'billing',
+    createBillingService({
+      db: options.db,
+      provider: options.billing.provider,
+      clock,
+      mailer: options.mailer,
+      publicUrl: options.publicUrl,
+      operatorEmail: options.billing.operatorEmail,
+      log: app.log,
+    }),
+  );
+  app.decorate('paddle', createPaddleBilling(options.billing.paddle));
   app.decorate('authenticate', createAuthenticate(options.db, tokens));
   app.decorate('requireMembership', createRequireMembership(repos));
   app.decorate('requireTarget', createRequireTarget(repos));
@@ -129,7 +170,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(eventsRoutes);
   await app.register(avatarsRoutes);
   await app.register(analyticsRoutes, { clock });
-  await app.register(internalCliRoutes, { cliSecret: options.cliSecret ?? null });
+  await app.register(teamBillingRoutes);
+  await app.register(teamBillingPaddleRoutes);
+  await app.register(stripeWebhooksRoutes);
+  await app.register(internalCliRoutes, { cliSecret: options.cliSecret ?? null, ...options.cliHooks });
+  for (const standIn of options.standIns ?? []) await app.register(standIn);
 
   return app;
 }

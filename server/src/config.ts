@@ -21,6 +21,11 @@ export interface Config {
   mailFrom: string;
   /** The built console; served when it exists. */
   distDir: string;
+  /** Real Stripe keys; null (the default) runs the built-in Stripe sandbox instead. */
+  stripe: { secretKey: string; publishableKey: string; webhookSecret: string } | null;
+  /** Where free-upgrade requests are mailed; null: recorded and logged only. */
+  operatorEmail: string | null;
+  paddle: { apiKey: string | null; clientToken: string | null; environment: 'sandbox' | 'production' };
 }
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -39,6 +44,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (smtpUrl && !(/^smtps?:\/\//.test(smtpUrl) && URL.canParse(smtpUrl) && new URL(smtpUrl).hostname)) {
     throw new ConfigError('SMTP_URL must look like smtp://user:pass@host:587 or smtps://user:pass@host:465');
   }
+  const stripeKeys = [env.STRIPE_SECRET_KEY, env.STRIPE_PUBLISHABLE_KEY, env.STRIPE_WEBHOOK_SECRET].map(
+    (value) => value?.trim() || null,
+  );
+  const [secretKey, publishableKey, webhookSecret] = stripeKeys;
+  if (stripeKeys.some((key) => key) && !(secretKey && publishableKey && webhookSecret)) {
+    throw new ConfigError(
+      'Set all three of STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET, or none (the built-in sandbox)',
+    );
+  }
+  const paddleEnvironment = env.PADDLE_ENVIRONMENT?.trim() || 'sandbox';
+  if (paddleEnvironment !== 'sandbox' && paddleEnvironment !== 'production') {
+    throw new ConfigError('PADDLE_ENVIRONMENT must be sandbox or production');
+  }
   return {
     port,
     host: env.HOST?.trim() || '127.0.0.1',
@@ -50,6 +68,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl,
     mailFrom: env.MAIL_FROM?.trim() || DEFAULT_MAIL_FROM,
     distDir: path.join(repoRoot, 'dist'),
+    stripe:
+      secretKey && publishableKey && webhookSecret ? { secretKey, publishableKey, webhookSecret } : null,
+    operatorEmail: env.OPERATOR_EMAIL?.trim() || null,
+    paddle: {
+      apiKey: env.PADDLE_API_KEY?.trim() || null,
+      clientToken: env.PADDLE_CLIENT_TOKEN?.trim() || null,
+      environment: paddleEnvironment,
+    },
   };
 }
 

@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { buildApp } from './app';
 import { loadJwtSecret } from './auth/jwt-secret';
+import { type BillingStart, startBilling } from './billing-start';
 import { systemClock } from './clock';
 import { ConfigError, loadConfig, resolvePublicUrl, storageDir } from './config';
 import type { Db } from './db/db';
@@ -53,6 +54,7 @@ async function main(): Promise<void> {
   }
 
   let db: Db | null = null;
+  let billing: BillingStart | null = null;
   try {
     const jwtSecret = await loadJwtSecret(config);
     db = await openDb(config, (error) => console.error('database pool error:', error.message));
@@ -61,7 +63,22 @@ async function main(): Promise<void> {
 
     // Until listening, the configured port; afterwards the one actually bound (PORT=0 picks one).
     let listeningPort = config.port;
+    let ownUrl = `http://127.0.0.1:${config.port}`;
+    billing = await startBilling(
+      config,
+      db,
+      () => ownUrl,
+      () => resolvePublicUrl(config, listeningPort),
+      (error) => console.error('payment provider:', error instanceof Error ? error.message : error),
+    );
+    const started = billing;
     const app = await buildApp({
+      billing: billing.options,
+      standIns: billing.standIns,
+      cliHooks: {
+        afterSeedReset: () => started.seedDemo(app),
+        sandboxAdvance: started.sandbox ? (seconds) => started.sandbox?.advance(seconds) as never : null,
+      },
       db,
       jwtSecret,
       cliSecret,
@@ -79,6 +96,9 @@ async function main(): Promise<void> {
 
     const address = app.server.address() as AddressInfo;
     listeningPort = address.port;
+    ownUrl = localUrl(address);
+    await billing.afterListen(app, seeded);
+    if (billing.sandbox) app.log.info('STRIPE_* keys unset: payments go to the built-in Stripe sandbox');
     const publicUrl = resolvePublicUrl(config, address.port);
     await claim?.update({ url: localUrl(address), publicUrl });
 
@@ -96,6 +116,7 @@ async function main(): Promise<void> {
       stopping = true;
       app.log.info({ signal }, 'shutting down');
       try {
+        await billing?.stop();
         await app.close();
         await db?.close();
       } finally {
@@ -106,6 +127,7 @@ async function main(): Promise<void> {
     process.once('SIGINT', () => void stop('SIGINT'));
     process.once('SIGTERM', () => void stop('SIGTERM'));
   } catch (error) {
+    await billing?.stop().catch(() => {});
     await db?.close().catch(() => {});
     await claim?.release();
     throw error;

@@ -7,9 +7,11 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fas
 import pg from 'pg';
 import { afterAll, beforeAll } from 'vitest';
 import type { Tokens } from '../../src/domain/entities';
-import { buildApp } from '../src/app';
+import { createStripeSandbox, type StripeSandbox } from '../sandbox/stripe/stripe-sandbox';
+import { type BuildAppOptions, buildApp } from '../src/app';
 import { issueAuthCode } from '../src/auth/auth-codes';
 import { createTokenSigner, type TokenSigner } from '../src/auth/tokens';
+import { createStripeProvider } from '../src/billing/stripe/stripe-provider';
 import type { Clock } from '../src/clock';
 import type { Db } from '../src/db/db';
 import { migrate } from '../src/db/migrator';
@@ -18,6 +20,7 @@ import { openPgliteDb } from '../src/db/pglite-db';
 import { createRepositories, type Repositories } from '../src/db/repositories';
 import type { Mailer } from '../src/mail/mailer';
 import { createOutboxMailer } from '../src/mail/outbox-mailer';
+import { seedDemoBilling } from '../src/seed/demo-billing';
 import { loadDemoData } from '../src/seed/demo-data';
 import type { FileStorage, StoredFile } from '../src/storage/file-storage';
 import { createMemoryFileStorage } from '../src/storage/memory-file-storage';
@@ -117,7 +120,28 @@ export interface TestApp {
   storage: FileStorage & { files: Map<string, StoredFile> };
   /** The outbox mailer's folder (a temp folder per app). */
   outboxDir: string;
+  /** The built-in Stripe sandbox this app's billing talks to (through the SDK, over HTTP). */
+  sandbox: StripeSandbox;
+  /** Where the app listens (127.0.0.1, a free port): the SDK and the sandbox's webhooks go there. */
+  baseUrl: string;
   close(): Promise<void>;
+}
+
+/** Where free-upgrade requests go in tests. */
+export const TEST_OPERATOR_EMAIL = 'operator@spark.test';
+
+/** Billing options for an app that never reaches a provider (a test of something else entirely). */
+export function unreachableBilling(): BuildAppOptions['billing'] {
+  return {
+    provider: createStripeProvider({
+      secretKey: 'sk_test_unreachable',
+      publishableKey: 'pk_test_unreachable',
+      webhookSecret: 'whsec_unreachable',
+      endpoint: () => ({ host: '127.0.0.1', port: 9, protocol: 'http' }),
+    }),
+    operatorEmail: null,
+    paddle: { apiKey: null, clientToken: null, environment: 'sandbox' },
+  };
 }
 
 export interface TestAppOptions {
@@ -129,6 +153,8 @@ export interface TestAppOptions {
   extend?: (app: FastifyInstance) => void;
   /** Wraps the outbox mailer (e.g. to make it fail on demand). */
   wrapMailer?: (outbox: Mailer) => Mailer;
+  /** Also make the demo teams' billing at the sandbox (Acme's subscription, Trial Tech's trial). */
+  demoBilling?: boolean;
 }
 
 /** The real app on a fresh migrated (and seeded) database, ready for app.inject. */
@@ -142,7 +168,28 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
   const clock = createTestClock();
   const storage = createMemoryFileStorage();
   const outboxDir = await mkdtemp(path.join(tmpdir(), 'spark-outbox-'));
+  // Billing runs as in production without keys: the SDK talks over HTTP to the sandbox in this app.
+  let baseUrl = '';
+  const sandbox = createStripeSandbox({
+    db,
+    publicUrl: () => TEST_PUBLIC_URL,
+    webhookUrl: () => `${baseUrl}/api/v1/webhooks/stripe`,
+    now: () => clock.now(),
+  });
+  await sandbox.migrate();
+  const stripeSettings = {
+    secretKey: sandbox.secretKey,
+    publishableKey: sandbox.publishableKey,
+    webhookSecret: sandbox.webhookSecret,
+    endpoint: () => ({ host: '127.0.0.1', port: Number(new URL(baseUrl).port), protocol: 'http' as const }),
+  };
   const app = await buildApp({
+    billing: {
+      provider: createStripeProvider(stripeSettings),
+      operatorEmail: TEST_OPERATOR_EMAIL,
+      paddle: { apiKey: null, clientToken: null, environment: 'sandbox' },
+    },
+    standIns: [sandbox.plugin],
     db,
     jwtSecret,
     cliSecret,
@@ -157,6 +204,9 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
   });
   options.extend?.(app);
   await app.ready();
+  baseUrl = await app.listen({ port: 0, host: '127.0.0.1' });
+  await app.billing.syncCatalogue();
+  if (options.demoBilling) await seedDemoBilling(app, stripeSettings);
   return {
     app,
     db,
@@ -168,7 +218,10 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
     clock,
     storage,
     outboxDir,
+    sandbox,
+    baseUrl,
     async close() {
+      await sandbox.close();
       await app.close();
       await testDb.close();
       await rm(outboxDir, { recursive: true, force: true });

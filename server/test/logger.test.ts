@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
 import { loggerOptions, redactUrl } from '../src/http/logger';
 import { createMemoryFileStorage } from '../src/storage/memory-file-storage';
-import { createTestDb } from './helper';
+import { createTestDb, unreachableBilling } from './helper';
 
 describe('logging', () => {
   it('redacts credentials in query strings', () => {
@@ -33,6 +33,7 @@ describe('logging', () => {
       mailer: { send: async () => {} },
       publicUrl: () => 'http://console.test',
       distDir: '/nonexistent',
+      billing: unreachableBilling(),
       logger: { ...options, stream },
     });
     try {

@@ -13,6 +13,14 @@ export const ErrorCode = {
    * settings do not allow the action (spec section 6). The console shows its message as a flash.
    */
   permissionDenied: 1700,
+  /**
+   * Not in the spec's catalogue: the payment provider refused a card payment (declined, insufficient
+   * funds, authentication failed). errorMessage is the provider's message, shown as a danger flash
+   * (spec section 8 'Card payment failure'); errorData {code, declineCode}.
+   */
+  paymentFailed: 1900,
+  /** Not in the spec's catalogue: the payment provider could not be reached or failed (503). */
+  paymentProviderUnavailable: 1910,
 } as const;
 
 export type ErrorCodeValue = (typeof ErrorCode)[keyof typeof ErrorCode];
@@ -50,6 +58,8 @@ export const defaultErrorMessages: Record<ErrorCodeValue, string> = {
   [ErrorCode.invalidUserStatus]: 'Invalid user status',
   [ErrorCode.itemNotFound]: 'Item not found',
   [ErrorCode.permissionDenied]: 'You are not allowed to do this',
+  [ErrorCode.paymentFailed]: 'Your card was declined.',
+  [ErrorCode.paymentProviderUnavailable]: 'The payment provider is not available. Please try again later',
 };
 
 export const unknownServerErrorMessage = 'Unknown server error';

@@ -1,4 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
+import { createStripeSandbox } from '../../sandbox/stripe/stripe-sandbox';
 import { loadJwtSecret } from '../auth/jwt-secret';
 import { createLoginGrant, type LoginGrant } from '../auth/login-grant';
 import { createTokenSigner } from '../auth/tokens';
@@ -17,7 +18,22 @@ export interface CliBackend {
   publicUrl: string;
   loginGrant(email: string, teamName: string | null): Promise<LoginGrant>;
   seedReset(): Promise<void>;
+  /** Moves the Stripe sandbox's clock; returns what happened, a line each. */
+  sandboxAdvance(seconds: number): Promise<{ lines: string[] }>;
   close(): Promise<void>;
+}
+
+/** The sandbox's advance summary as printable lines, whatever its exact shape. */
+export function toLines(summary: unknown): { lines: string[] } {
+  const value = summary as { lines?: unknown; events?: unknown } | string[] | null;
+  const list = Array.isArray(value)
+    ? value
+    : Array.isArray(value?.lines)
+      ? value.lines
+      : Array.isArray(value?.events)
+        ? value.events
+        : [];
+  return { lines: list.map(String) };
 }
 
 // How long to wait for a server that is still starting, or for another CLI run to finish.
@@ -41,6 +57,23 @@ async function directBackend(config: Config, release: () => Promise<void>): Prom
         }
       },
       seedReset: () => resetDemoData(db),
+      // No server: the sandbox's state is in this database, so the CLI advances it itself. Its
+      // webhooks wait in the database and reach the server when it next runs (they are retried).
+      async sandboxAdvance(seconds) {
+        if (config.stripe) throw new CliError('Real Stripe keys are set: there is no sandbox to advance.');
+        const base = resolvePublicUrl(config);
+        const sandbox = createStripeSandbox({
+          db,
+          publicUrl: () => base,
+          webhookUrl: () => `${base}/api/v1/webhooks/stripe`,
+        });
+        await sandbox.migrate();
+        try {
+          return toLines(await sandbox.advance(seconds));
+        } finally {
+          await sandbox.close();
+        }
+      },
       async close() {
         await db.close();
         await release();

@@ -13,6 +13,10 @@ Commands:
       opens that team (team_id and the account's user_id in it).
   seed --reset
       Wipe the database and load the demo data.
+  sandbox advance --days <n>
+      Move the built-in Stripe sandbox's clock forward n days (1 to 1830) and print what happened:
+      trials that ended, periods renewed and invoiced, cancellations that took effect. The teams
+      follow through the sandbox's webhooks. Only without real Stripe keys.
   outbox [--limit <n>]
       List the mail written to DATA_DIR/outbox (the default when SMTP_URL is unset), newest first:
       date, recipient, subject and the invitation link. Each message is an .eml file there.
@@ -34,6 +38,7 @@ async function run(argv: string[]): Promise<void> {
       team: { type: 'string' },
       reset: { type: 'boolean' },
       limit: { type: 'string' },
+      days: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -58,6 +63,19 @@ async function run(argv: string[]): Promise<void> {
     await withBackend(async (backend) => {
       await backend.seedReset();
       process.stdout.write('Database wiped and demo data loaded.\n');
+    });
+    return;
+  }
+  if (command === 'sandbox') {
+    const days = Number(values.days);
+    if (rest[0] !== 'advance' || rest.length > 1 || !Number.isInteger(days) || days < 1 || days > 1830) {
+      throw new UsageError('sandbox advance needs --days <n> (1 to 1830)');
+    }
+    await withBackend(async (backend) => {
+      const summary = await backend.sandboxAdvance(days * 86_400);
+      process.stdout.write(
+        `${[`Sandbox clock moved ${days} day${days === 1 ? '' : 's'}.`, ...summary.lines].join('\n')}\n`,
+      );
     });
     return;
   }

@@ -2,7 +2,7 @@ import { isErrorBody } from '../../../src/domain/error-codes';
 import type { LoginGrant } from '../auth/login-grant';
 import { CLI_SECRET_HEADER } from '../routes/internal-cli.routes';
 import type { ServerFile } from '../server-file';
-import type { CliBackend } from './backend';
+import { type CliBackend, toLines } from './backend';
 import { CliError } from './cli-error';
 
 const REQUEST_TIMEOUT_MS = 60_000;
@@ -38,6 +38,9 @@ export function remoteBackend(server: ServerFile, publicUrl: string, serverFile:
     loginGrant: (email, team) => call<LoginGrant>('/api/internal/cli/login-url', { email, team }),
     async seedReset() {
       await call('/api/internal/cli/seed-reset', {});
+    },
+    async sandboxAdvance(seconds) {
+      return toLines(await call<unknown>('/api/internal/cli/sandbox-advance', { seconds }));
     },
     async close() {},
   };

@@ -40,12 +40,20 @@ async function lock(tx: Queryable): Promise<void> {
   await tx.query('SELECT pg_advisory_xact_lock($1::bigint)', [MIGRATION_LOCK_KEY]);
 }
 
-/** Applies the numbered SQL files not yet recorded, each in its own transaction. Returns their names. */
-export async function migrate(db: Db, dir: string = migrationsDir): Promise<string[]> {
+/**
+ * Applies the numbered SQL files not yet recorded, each in its own transaction. Returns their names.
+ * A component with its own migrations (the Stripe sandbox) passes its folder and its own table.
+ */
+export async function migrate(
+  db: Db,
+  dir: string = migrationsDir,
+  table: string = 'schema_migrations',
+): Promise<string[]> {
+  if (!/^[a-z_][a-z0-9_]*$/.test(table)) throw new Error(`Bad migrations table name: ${table}`);
   const migrations = await listMigrations(dir);
   await db.transaction(async (tx) => {
     await lock(tx);
-    await tx.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (
+    await tx.exec(`CREATE TABLE IF NOT EXISTS ${table} (
       version integer PRIMARY KEY,
       name text NOT NULL,
       applied_at timestamptz NOT NULL DEFAULT now()
@@ -57,10 +65,10 @@ export async function migrate(db: Db, dir: string = migrationsDir): Promise<stri
     await db.transaction(async (tx) => {
       await lock(tx);
       // Checked under the lock: another process may have applied it while we waited.
-      const done = await tx.query('SELECT 1 FROM schema_migrations WHERE version = $1', [migration.version]);
+      const done = await tx.query(`SELECT 1 FROM ${table} WHERE version = $1`, [migration.version]);
       if (done.length > 0) return;
       await tx.exec(sql);
-      await tx.query('INSERT INTO schema_migrations (version, name) VALUES ($1, $2)', [
+      await tx.query(`INSERT INTO ${table} (version, name) VALUES ($1, $2)`, [
         migration.version,
         migration.name,
       ]);

@@ -1,6 +1,7 @@
 import type { Queryable } from './db';
 import { createAccountsRepository } from './repositories/accounts.repository';
 import { createAuthCodesRepository } from './repositories/auth-codes.repository';
+import { createBillingRepository } from './repositories/billing.repository';
 import { createEventsRepository } from './repositories/events.repository';
 import { createInvitationsRepository } from './repositories/invitations.repository';
 import { createPageViewsRepository } from './repositories/page-views.repository';
@@ -21,6 +22,7 @@ export function createRepositories(db: Queryable) {
     pageViews: createPageViewsRepository(db),
     sessions: createSessionsRepository(db),
     authCodes: createAuthCodesRepository(db),
+    billing: createBillingRepository(db),
   };
 }
 

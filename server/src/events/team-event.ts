@@ -18,6 +18,17 @@ export const TeamEventType = {
   userRemoved: 'user.removed',
   userLeft: 'user.left',
   userProfileChanged: 'user.profile_changed',
+  // Billing (server/src/billing): what the owner did, and what the provider says happened.
+  billingCheckoutStarted: 'billing.checkout_started',
+  billingSubscriptionChanged: 'billing.subscription_changed',
+  billingPlanChanged: 'billing.plan_changed',
+  billingPlanChangePending: 'billing.plan_change_pending',
+  billingSubscriptionCancelled: 'billing.subscription_cancelled',
+  billingSubscriptionRenewed: 'billing.subscription_renewed',
+  billingCustomerUpdated: 'billing.customer_updated',
+  billingCardUpdated: 'billing.card_updated',
+  billingSeatsChanged: 'billing.seats_changed',
+  billingFreeUpgradeRequested: 'billing.free_upgrade_requested',
 } as const;
 
 /** How events name the actor and the target: team-user id and email, never anything secret. */

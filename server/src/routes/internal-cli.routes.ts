@@ -2,13 +2,17 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { createLoginGrant } from '../auth/login-grant';
-import { ItemNotFoundError } from '../errors';
+import { ItemNotFoundError, ValidationError } from '../errors';
 import type { ZodTypeProvider } from '../http/zod-validation';
 import { resetDemoData } from '../seed/demo-data';
 
 export interface InternalCliOptions {
   /** The per-start secret written to DATA_DIR/server.json; null disables these routes. */
   cliSecret: string | null;
+  /** After `seed --reset`: the demo billing objects (at the sandbox) for the fresh demo teams. */
+  afterSeedReset?: (() => Promise<void>) | null;
+  /** `sandbox advance`: moves the built-in Stripe sandbox's clock; null when real Stripe keys are set. */
+  sandboxAdvance?: ((seconds: number) => Promise<{ lines: string[] }>) | null;
 }
 
 export const CLI_SECRET_HEADER = 'x-cli-secret';
@@ -61,6 +65,28 @@ export const internalCliRoutes: FastifyPluginAsync<InternalCliOptions> = async (
 
   app.post('/api/internal/cli/seed-reset', async () => {
     await resetDemoData(app.db);
+    await options.afterSeedReset?.();
     return { ok: true };
   });
+
+  app.post(
+    '/api/internal/cli/sandbox-advance',
+    {
+      schema: {
+        body: z.strictObject({
+          seconds: z
+            .number()
+            .int()
+            .min(1)
+            .max(5 * 366 * 86_400),
+        }),
+      },
+    },
+    async (request) => {
+      if (!options.sandboxAdvance) {
+        throw new ValidationError([{ field: 'sandbox', message: 'is off: real Stripe keys are set' }]);
+      }
+      return options.sandboxAdvance(request.body.seconds);
+    },
+  );
 };

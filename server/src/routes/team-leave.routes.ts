@@ -49,6 +49,7 @@ export const teamLeaveRoutes: FastifyPluginAsync = async (instance) => {
           accountIds: [member.accountId],
         });
       });
+      await app.billing.sync.seatsMayHaveChanged(teamId);
       return reply.status(204).send();
     },
   );

@@ -91,18 +91,20 @@ export const teamUserActionsRoutes: FastifyPluginAsync = async (instance) => {
     app.post(
       `/api/v1/collab/:teamUser/users/:id/${path}`,
       { ...route(banActions), schema: { params, response: { 200: teamUser } } },
-      async (request) =>
-        toTeamUser(
-          await act(
-            request,
-            banActions,
-            (repos, target) => repos.teamUsers.setBanned(target.teamId, target.id, banned),
-            (before) =>
-              before.isBanned === banned
-                ? null
-                : { type: banned ? TeamEventType.userBanned : TeamEventType.userUnbanned },
-          ),
-        ),
+      async (request) => {
+        const after = await act(
+          request,
+          banActions,
+          (repos, target) => repos.teamUsers.setBanned(target.teamId, target.id, banned),
+          (before) =>
+            before.isBanned === banned
+              ? null
+              : { type: banned ? TeamEventType.userBanned : TeamEventType.userUnbanned },
+        );
+        // A banned member is no billable seat: the subscription's quantity follows at once.
+        await app.billing.sync.seatsMayHaveChanged(after.teamId);
+        return toTeamUser(after);
+      },
     );
   }
 
@@ -110,7 +112,7 @@ export const teamUserActionsRoutes: FastifyPluginAsync = async (instance) => {
     '/api/v1/collab/:teamUser/users/:id/kick',
     { ...route(kickActions), schema: { params } },
     async (request, reply) => {
-      await act(
+      const removed = await act(
         request,
         kickActions,
         (repos, target) => repos.teamUsers.remove(target.teamId, target.id),
@@ -119,6 +121,7 @@ export const teamUserActionsRoutes: FastifyPluginAsync = async (instance) => {
             before.teamStatus === 'pending' ? TeamEventType.invitationCancelled : TeamEventType.userRemoved,
         }),
       );
+      await app.billing.sync.seatsMayHaveChanged(removed.teamId);
       return reply.status(204).send();
     },
   );

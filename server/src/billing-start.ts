@@ -1,0 +1,85 @@
+import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
+import { createStripeSandbox, type StripeSandbox } from '../sandbox/stripe/stripe-sandbox';
+import type { BuildAppOptions } from './app';
+import { createStripeProvider, type StripeSettings } from './billing/stripe/stripe-provider';
+import type { Config } from './config';
+import type { Db } from './db/db';
+import { seedDemoBilling } from './seed/demo-billing';
+
+/** How often seats and plans are checked against the provider, to correct any drift. */
+const RECONCILE_EVERY_MS = 60 * 60 * 1000;
+
+export interface BillingStart {
+  options: BuildAppOptions['billing'];
+  standIns: FastifyPluginAsync[];
+  /** The sandbox, when no real keys are set (the CLI's `sandbox advance` reaches it through the server). */
+  sandbox: StripeSandbox | null;
+  /** Once listening: the catalogue at the provider, demo billing after a fresh seed, timers. */
+  afterListen(app: FastifyInstance, seeded: boolean): Promise<void>;
+  /** Demo billing objects for the demo teams (after `seed --reset` too). */
+  seedDemo(app: FastifyInstance): Promise<void>;
+  stop(): Promise<void>;
+}
+
+/**
+ * The one seam between the product and the Stripe stand-in: with STRIPE_* keys the product talks to
+ * Stripe; without them this mounts the built-in sandbox and points the same SDK at this server.
+ * `localUrl` is where this process can reach itself (the sandbox's webhooks and the SDK go there).
+ */
+export async function startBilling(
+  config: Config,
+  db: Db,
+  localUrl: () => string,
+  publicUrl: () => string,
+  log: (error: unknown) => void,
+): Promise<BillingStart> {
+  let sandbox: StripeSandbox | null = null;
+  let settings: StripeSettings;
+  if (config.stripe) {
+    settings = config.stripe;
+  } else {
+    sandbox = createStripeSandbox({
+      db,
+      publicUrl,
+      webhookUrl: () => `${localUrl()}/api/v1/webhooks/stripe`,
+    });
+    await sandbox.migrate();
+    settings = {
+      secretKey: sandbox.secretKey,
+      publishableKey: sandbox.publishableKey,
+      webhookSecret: sandbox.webhookSecret,
+      endpoint: () => {
+        const url = new URL(localUrl());
+        return { host: url.hostname.replace(/^\[|\]$/g, ''), port: Number(url.port), protocol: 'http' };
+      },
+    };
+  }
+  let timer: NodeJS.Timeout | null = null;
+  const seedDemo = async (app: FastifyInstance) => {
+    // Demo billing objects are made only in the sandbox: a real Stripe account gets none.
+    if (sandbox) await seedDemoBilling(app, settings);
+  };
+  return {
+    options: {
+      provider: createStripeProvider(settings, log),
+      operatorEmail: config.operatorEmail,
+      paddle: config.paddle,
+    },
+    standIns: sandbox ? [sandbox.plugin] : [],
+    sandbox,
+    seedDemo,
+    async afterListen(app, seeded) {
+      await app.billing.syncCatalogue();
+      if (seeded) await seedDemo(app);
+      sandbox?.start();
+      timer = setInterval(() => {
+        void app.billing.sync.reconcile().catch((error: unknown) => log(error));
+      }, RECONCILE_EVERY_MS);
+      timer.unref();
+    },
+    async stop() {
+      if (timer) clearInterval(timer);
+      await sandbox?.close();
+    },
+  };
+}

@@ -1,0 +1,76 @@
+import { Environment, Paddle } from '@paddle/paddle-node-sdk';
+import type { Invoice, Subscription } from '../../../../src/domain/entities';
+
+export interface PaddleSettings {
+  /** PADDLE_API_KEY; null: Paddle is not configured and answers say so with empty data. */
+  apiKey: string | null;
+  /** PADDLE_CLIENT_TOKEN: what Paddle.js starts with in the browser. */
+  clientToken: string | null;
+  environment: 'sandbox' | 'production';
+}
+
+const seconds = (iso: string | null | undefined) => (iso ? Math.floor(Date.parse(iso) / 1000) : null);
+const cents = (amount: string | null | undefined) => (amount ? Number.parseInt(amount, 10) || 0 : 0);
+
+/**
+ * The second provider (spec section 2 'payment-provider switch'): the team's Paddle data in the spec's
+ * shapes, through @paddle/paddle-node-sdk. A team is linked to Paddle by its customer id there; with no
+ * key configured, or no customer, Paddle has no subscription and no payments for the team.
+ */
+export function createPaddleBilling(settings: PaddleSettings) {
+  const paddle = settings.apiKey
+    ? new Paddle(settings.apiKey, {
+        environment: settings.environment === 'production' ? Environment.production : Environment.sandbox,
+      })
+    : null;
+
+  return {
+    settings() {
+      return {
+        provider: 'paddle' as const,
+        enabled: paddle !== null,
+        environment: settings.environment,
+        clientToken: paddle ? settings.clientToken : null,
+      };
+    },
+
+    async subscription(customerId: string | null): Promise<Subscription | null> {
+      if (!paddle || !customerId) return null;
+      const [found] = await paddle.subscriptions
+        .list({ customerId: [customerId], status: ['active', 'trialing', 'past_due'] })
+        .next();
+      if (!found) return null;
+      const cancel =
+        found.scheduledChange?.action === 'cancel' ? seconds(found.scheduledChange.effectiveAt) : null;
+      const planId = (found.items[0]?.price.customData as { planId?: string } | null)?.planId;
+      return {
+        status: found.status,
+        planId: planId ?? found.items[0]?.price.id ?? '',
+        cancelAt: cancel,
+        nextPaymentAt: cancel === null ? seconds(found.nextBilledAt) : null,
+        nextPaymentAmount: null,
+        trialEndAt: found.status === 'trialing' ? seconds(found.currentBillingPeriod?.endsAt) : null,
+        pendingPaymentIntentSecret: null,
+      };
+    },
+
+    async payments(customerId: string | null): Promise<Invoice[]> {
+      if (!paddle || !customerId) return [];
+      const transactions = await paddle.transactions
+        .list({ customerId: [customerId], status: ['billed', 'paid', 'completed', 'past_due'] })
+        .next();
+      return transactions.map((transaction) => ({
+        id: transaction.id,
+        date: seconds(transaction.billedAt ?? transaction.createdAt) ?? 0,
+        number: transaction.invoiceNumber ?? '',
+        status: transaction.status === 'past_due' ? 'open' : 'paid',
+        amount: cents(transaction.details?.totals?.grandTotal),
+        currency: transaction.currencyCode,
+        payUrl: null,
+        pdfUrl: null,
+      }));
+    },
+  };
+}
+
+export type PaddleBilling = ReturnType<typeof createPaddleBilling>;

@@ -1,0 +1,141 @@
+import type { Card, Customer, Invoice, Preview } from '../../../src/domain/entities';
+import type { CataloguePrice, CatalogueProduct } from '../db/repositories/billing.repository';
+
+/** A team's subscription as the provider holds it, in the terms the product needs. */
+export interface ProviderSubscription {
+  id: string;
+  customerId: string;
+  /** The provider's status: trialing, active, past_due, incomplete, incomplete_expired, canceled, unpaid… */
+  status: string;
+  /** Our plan id ('pro_365'): the price's lookup key. */
+  planId: string | null;
+  itemId: string;
+  quantity: number;
+  /** Seconds since epoch, as everywhere in the API. */
+  trialEndAt: number | null;
+  /** When the subscription ends: its cancel_at, or its period end when cancelling at period end. */
+  cancelAt: number | null;
+  currentPeriodEnd: number | null;
+  created: number;
+  /** A change waiting for its payment (pending update). */
+  hasPendingUpdate: boolean;
+  /** The open invoice's payment while it waits for the customer (3-D Secure); null otherwise. */
+  pendingPaymentIntentSecret: string | null;
+  /** The latest invoice, when it is open (unpaid). */
+  openInvoiceId: string | null;
+  taxRateIds: string[];
+  promotionCodeId: string | null;
+}
+
+export interface PreviewRequest {
+  customerId: string | null;
+  subscription: ProviderSubscription | null;
+  priceId: string;
+  quantity: number;
+  promotionCodeId: string | null;
+  taxRateIds: string[];
+  /** Country of a customer not created yet, so tax can still be shown. */
+  country: string | null;
+}
+
+export interface PlanChangeRequest {
+  subscription: ProviderSubscription;
+  priceId: string;
+  quantity: number;
+  promotionCodeId: string | null;
+}
+
+/** What became of a plan change that charges at once. */
+export type PlanChangeOutcome =
+  | { outcome: 'applied' }
+  | { outcome: 'needs_authentication'; clientSecret: string }
+  | { outcome: 'declined'; message: string; code: string | null; declineCode: string | null };
+
+export interface CheckoutRequest {
+  teamId: number;
+  customerId: string;
+  priceId: string;
+  quantity: number;
+  trialDays: number | null;
+  taxRateIds: string[];
+  successUrl: string;
+  cancelUrl: string;
+}
+
+export interface InvoiceDetail extends Invoice {
+  customerId: string | null;
+  customerName: string | null;
+  lines: { description: string; amount: number; quantity: number | null }[];
+  subtotal: number;
+  tax: number;
+  discount: number;
+  total: number;
+  periodStart: number | null;
+  periodEnd: number | null;
+}
+
+/** A verified webhook event, reduced to what names the team it concerns. */
+export interface ProviderEvent {
+  id: string;
+  type: string;
+  customerId: string | null;
+  subscriptionId: string | null;
+  checkoutSessionId: string | null;
+  teamId: number | null;
+}
+
+/**
+ * The payment provider as team billing uses it. Every call that changes something takes an
+ * idempotency key, so a retried request or a double click never charges or subscribes twice.
+ * Card problems throw PaymentFailedError (the provider's message), an unreachable provider
+ * ProviderUnavailableError.
+ */
+export interface BillingProvider {
+  readonly name: 'stripe';
+  /** What the browser's card library starts with. */
+  publishableKey(): string;
+  /** Makes sure every catalogue price exists at the provider (matched by lookup key). */
+  syncCatalogue(products: CatalogueProduct[], prices: CataloguePrice[]): Promise<void>;
+  /** The provider's id of a tax rate, created on first use. */
+  ensureTaxRate(rate: { country: string; percent: number; displayName: string }): Promise<string>;
+
+  createCustomer(
+    input: { teamId: number; name: string; email: string },
+    idempotencyKey: string,
+  ): Promise<string>;
+  getCustomer(
+    customerId: string,
+  ): Promise<{ customer: Customer | null; card: Card | null; email: string | null }>;
+  /** Name, address and VAT id; a VAT id the provider refuses is a field error on vatId. */
+  updateCustomer(customerId: string, customer: Customer): Promise<void>;
+  createSetupIntent(customerId: string, idempotencyKey: string): Promise<string>;
+  /** Makes the payment method the customer's (and the subscription's) card; pays an open invoice. */
+  setDefaultCard(
+    customerId: string,
+    paymentMethodId: string,
+    subscription: ProviderSubscription | null,
+  ): Promise<Card>;
+
+  listSubscriptions(customerId: string): Promise<ProviderSubscription[]>;
+  getSubscription(subscriptionId: string): Promise<ProviderSubscription | null>;
+  /** What the next invoice will charge (tax and discounts included). */
+  nextPaymentAmount(subscription: ProviderSubscription): Promise<number | null>;
+  /** The active promotion code with this customer-facing code, or null. */
+  findPromotionCode(code: string): Promise<string | null>;
+  preview(request: PreviewRequest): Promise<Preview>;
+  changePlan(request: PlanChangeRequest, idempotencyKey: string): Promise<PlanChangeOutcome>;
+  setCancelAtPeriodEnd(subscriptionId: string, cancel: boolean, idempotencyKey: string): Promise<void>;
+  setQuantity(subscription: ProviderSubscription, quantity: number, idempotencyKey: string): Promise<void>;
+  setTaxRates(subscriptionId: string, taxRateIds: string[]): Promise<void>;
+
+  createCheckout(request: CheckoutRequest, idempotencyKey: string): Promise<{ id: string; url: string }>;
+  getCheckout(
+    id: string,
+  ): Promise<{ status: string; customerId: string | null; subscriptionId: string | null } | null>;
+
+  listInvoices(customerId: string): Promise<Invoice[]>;
+  getInvoice(invoiceId: string): Promise<InvoiceDetail | null>;
+
+  /** Checks the signature; throws WebhookSignatureError when it does not hold. */
+  verifyWebhook(rawBody: Buffer, signature: string | undefined): ProviderEvent;
+}
