@@ -57,8 +57,9 @@ export function formatDate(seconds) {
 
 /** Only http(s) addresses are followed, so a javascript: URL in data can never run. */
 export function isWebUrl(value) {
+  if (typeof value !== 'string' || value === '') return false;
   try {
-    const url = new URL(String(value), location.href);
+    const url = new URL(value, location.href);
     return url.protocol === 'http:' || url.protocol === 'https:';
   } catch {
     return false;

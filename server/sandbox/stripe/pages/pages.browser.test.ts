@@ -1,0 +1,26 @@
+import Fastify from 'fastify';
+import { stripeSandboxPages } from './pages-plugin';
+import { describeBrowserFlows } from './test-support/browser-flows';
+import { createFakeStripeApi } from './test-support/fake-stripe-api';
+import { registerMerchantPage } from './test-support/merchant-page';
+
+// The pages and the Stripe.js stand-in in Chromium against a fake of the few /v1 calls they make
+// (pages.sandbox.test.ts runs the same flows against the real sandbox).
+describeBrowserFlows('pages and Stripe.js stand-in (fake API)', async () => {
+  const publishableKey = 'pk_test_sandbox_fake';
+  const fake = createFakeStripeApi(publishableKey);
+  const app = Fastify();
+  fake.register(app);
+  await app.register(stripeSandboxPages, { publishableKey });
+  registerMerchantPage(app);
+  const baseUrl = await app.listen({ host: '127.0.0.1', port: 0 });
+  return {
+    baseUrl,
+    publishableKey,
+    setupIntentSecret: async () => fake.setupIntent(),
+    checkoutSessionId: async () =>
+      fake.checkoutSession({ success_url: `${baseUrl}/done`, cancel_url: `${baseUrl}/cancelled` }).id,
+    openInvoiceId: async () => fake.invoice().id,
+    close: () => app.close(),
+  };
+});

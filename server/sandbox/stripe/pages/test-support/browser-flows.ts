@@ -1,0 +1,243 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchChromium } from './browser';
+
+/** What the flows need from a server: the fake API or the real sandbox, with the merchant page mounted. */
+export interface BrowserHarness {
+  baseUrl: string;
+  publishableKey: string;
+  setupIntentSecret(): Promise<string>;
+  /** A subscription checkout for 3 seats with a 14-day trial; success_url /done, cancel_url /cancelled. */
+  checkoutSessionId(): Promise<string>;
+  /** An open invoice's id, when the harness can make one. */
+  openInvoiceId?(): Promise<string>;
+  close(): Promise<void>;
+}
+
+const cards = {
+  succeeds: '4242 4242 4242 4242',
+  declined: '4000 0000 0000 0002',
+  threeDSecure: '4000 0025 0000 3155',
+};
+const authenticationFailed =
+  'We are unable to authenticate your payment method. Please choose a different payment method and try again.';
+
+async function fillCardElement(page: Page, number: string) {
+  await page.getByLabel('Card number').fill(number);
+  await page.getByLabel('Expiration').fill('12 / 34');
+  await page.getByLabel('CVC').fill('123');
+}
+
+async function fillCheckout(page: Page, number: string) {
+  await page.getByLabel('Email').fill('olivia@acme.test');
+  await page.getByLabel('Card number').fill(number);
+  await page.getByLabel('Expiration').fill('1234');
+  await page.getByLabel('CVC').fill('123');
+  await page.getByLabel('Cardholder name').fill('Olivia Owner');
+}
+
+/** The browser tests of the pages and the Stripe.js stand-in, run against the given harness. */
+export function describeBrowserFlows(name: string, start: () => Promise<BrowserHarness>) {
+  describe(name, () => {
+    let harness: BrowserHarness;
+    let browser: Browser;
+    let page: Page;
+    // Uncaught errors and console errors of the current page; a 402 or 404 answer the page expects
+    // is logged by Chromium as 'Failed to load resource' and is not one.
+    let pageErrors: string[] = [];
+
+    beforeAll(async () => {
+      [harness, browser] = await Promise.all([start(), launchChromium()]);
+    });
+    afterAll(async () => {
+      await browser?.close();
+      await harness?.close();
+    });
+
+    async function openPage(): Promise<Page> {
+      const context = await browser.newContext({ baseURL: harness.baseUrl });
+      // Shorter than the test's own timeout, so a failing step names itself.
+      context.setDefaultTimeout(10_000);
+      page = await context.newPage();
+      pageErrors = [];
+      page.on('pageerror', (error) => pageErrors.push(error.message));
+      page.on('console', (message) => {
+        if (message.type() === 'error' && !message.text().startsWith('Failed to load resource'))
+          pageErrors.push(message.text());
+      });
+      return page;
+    }
+
+    async function openMerchant(): Promise<Page> {
+      const secret = await harness.setupIntentSecret();
+      const opened = await openPage();
+      await opened.goto(`/merchant?pk=${harness.publishableKey}&secret=${secret}`);
+      await opened.getByLabel('Card number').waitFor();
+      return opened;
+    }
+
+    const outcome = () => page.getByRole('status');
+
+    describe('Stripe.js stand-in', () => {
+      it('mounts labelled inputs, reports changes, and confirms a setup intent with 4242', async () => {
+        await openMerchant();
+        await expect.poll(() => page.evaluate('window.cardEvents')).toContain('ready');
+        await expect.poll(() => page.getByLabel('Expiration').getAttribute('placeholder')).toBe('MM / YY');
+        await page.getByLabel('Card number').fill('4242424242424241');
+        await expect
+          .poll(() => page.locator('#card-errors').textContent())
+          .toBe('Your card number is invalid.');
+        await fillCardElement(page, cards.succeeds);
+        await expect.poll(() => page.getByLabel('Card number').inputValue()).toBe('4242 4242 4242 4242');
+        await expect.poll(() => page.locator('#card-state').textContent()).toBe('complete visa');
+        await expect.poll(() => page.locator('#card-errors').textContent()).toBe('');
+        await page.getByRole('button', { name: 'Confirm' }).click();
+        await expect.poll(() => outcome().textContent()).toMatch(/^seti_\S+ succeeded$/);
+        expect(pageErrors).toEqual([]);
+      });
+
+      it('answers a validation error for an incomplete card without calling the API', async () => {
+        await openMerchant();
+        await page.getByLabel('Card number').fill('4242 4242');
+        await page.getByRole('button', { name: 'Confirm' }).click();
+        await expect
+          .poll(() => outcome().textContent())
+          .toBe('Error: Your card number is incomplete. (incomplete_number)');
+        await expect.poll(() => page.getByLabel('Card number').getAttribute('aria-invalid')).toBe('true');
+      });
+
+      it("resolves Stripe's decline error for 0002", async () => {
+        await openMerchant();
+        await fillCardElement(page, cards.declined);
+        await page.getByRole('button', { name: 'Confirm' }).click();
+        await expect
+          .poll(() => outcome().textContent())
+          .toBe('Error: Your card was declined. (card_declined)');
+      });
+
+      it('opens the 3-D Secure page in an overlay for 3155; completing it succeeds', async () => {
+        await openMerchant();
+        await fillCardElement(page, cards.threeDSecure);
+        await page.getByRole('button', { name: 'Confirm' }).click();
+        const challenge = page.frameLocator('iframe[title="3D Secure authentication"]');
+        await expect
+          .poll(() => page.getByRole('dialog', { name: '3D Secure authentication' }).count())
+          .toBe(1);
+        await challenge.getByText('This is a test 3D Secure authentication page').waitFor();
+        await challenge.getByRole('button', { name: 'Complete authentication' }).click();
+        await expect.poll(() => outcome().textContent()).toMatch(/^seti_\S+ succeeded$/);
+        expect(await page.getByRole('dialog').count()).toBe(0);
+      });
+
+      it('failing the 3-D Secure challenge resolves an authentication error', async () => {
+        await openMerchant();
+        await fillCardElement(page, cards.threeDSecure);
+        await page.getByRole('button', { name: 'Confirm' }).click();
+        const challenge = page.frameLocator('iframe[title="3D Secure authentication"]');
+        await challenge.getByRole('button', { name: 'Fail authentication' }).click();
+        await expect
+          .poll(() => outcome().textContent())
+          .toBe(`Error: ${authenticationFailed} (setup_intent_authentication_failure)`);
+        expect(await page.getByRole('dialog').count()).toBe(0);
+      });
+    });
+
+    describe('hosted checkout page', () => {
+      async function openCheckout(): Promise<Page> {
+        const id = await harness.checkoutSessionId();
+        const opened = await openPage();
+        await opened.goto(`/sandbox/stripe/checkout/${id}`);
+        await opened.getByRole('button', { name: 'Subscribe' }).waitFor();
+        return opened;
+      }
+      const alert = () => page.locator('#form-alert');
+
+      it('shows the plan, seats, trial and total; 4242 subscribes and lands on the success URL', async () => {
+        await openCheckout();
+        await page.getByText('14-day free trial').waitFor();
+        await page.getByText('Qty 3').waitFor();
+        expect(await page.getByText('Total due today').count()).toBe(1);
+        expect(await page.getByLabel('Email').inputValue()).toBe('olivia@acme.test');
+        expect(await page.getByRole('link', { name: 'Back' }).getAttribute('href')).toBe(
+          `${harness.baseUrl}/cancelled`,
+        );
+        await fillCheckout(page, cards.succeeds);
+        await page.getByRole('button', { name: 'Subscribe' }).click();
+        await page.waitForURL(/\/done\?session_id=cs_/);
+        await page.getByRole('heading', { name: 'Thanks for subscribing' }).waitFor();
+        expect(pageErrors).toEqual([]);
+      });
+
+      it("checks the fields before calling, with Stripe's messages", async () => {
+        await openCheckout();
+        await page.getByLabel('Email').fill('');
+        await page.getByRole('button', { name: 'Subscribe' }).click();
+        await page.getByText('Your card number is incomplete.').waitFor();
+        await page.getByText("Your card's expiration date is incomplete.").waitFor();
+        await page.getByText("Your card's security code is incomplete.").waitFor();
+        await page.getByText('Your email is incomplete.').waitFor();
+        expect(await page.evaluate('document.activeElement.id')).toBe('email');
+        await fillCheckout(page, cards.succeeds);
+        await page.getByLabel('Expiration').fill('01 / 20');
+        await page.getByRole('button', { name: 'Subscribe' }).click();
+        await page.getByText("Your card's expiration year is in the past.").waitFor();
+        expect(page.url()).toContain('/sandbox/stripe/checkout/');
+      });
+
+      it('a declined card shows the message by the form and keeps it', async () => {
+        await openCheckout();
+        await fillCheckout(page, cards.declined);
+        await page.getByRole('button', { name: 'Subscribe' }).click();
+        await expect.poll(() => alert().textContent()).toBe('Your card was declined.');
+        expect(await page.getByRole('alert').filter({ hasText: 'Your card was declined.' }).count()).toBe(1);
+        expect(await page.getByRole('button', { name: 'Subscribe' }).isEnabled()).toBe(true);
+        expect(await page.getByLabel('Card number').inputValue()).toBe(cards.declined);
+      });
+
+      it('3155 goes through the 3-D Secure page and back to the success URL', async () => {
+        await openCheckout();
+        await fillCheckout(page, cards.threeDSecure);
+        await page.getByRole('button', { name: 'Subscribe' }).click();
+        await page.getByRole('button', { name: 'Complete authentication' }).click();
+        await page.waitForURL(/\/done\?session_id=cs_/);
+      });
+
+      it('a failed 3-D Secure challenge comes back to the form with the reason', async () => {
+        await openCheckout();
+        await fillCheckout(page, cards.threeDSecure);
+        await page.getByRole('button', { name: 'Subscribe' }).click();
+        await page.getByRole('button', { name: 'Fail authentication' }).click();
+        await page.waitForURL(/\/sandbox\/stripe\/checkout\/cs_\w+\?redirect_status=failed/);
+        await expect.poll(() => alert().textContent()).toBe(authenticationFailed);
+      });
+
+      it('an unknown session says so', async () => {
+        await openPage();
+        await page.goto('/sandbox/stripe/checkout/cs_test_unknown');
+        await page.getByText('This checkout session could not be found.').waitFor();
+        expect(await page.locator('#payment-section').isHidden()).toBe(true);
+      });
+    });
+
+    describe('hosted invoice page', () => {
+      it('shows an open invoice and pays it with 4242', async (context) => {
+        if (!harness.openInvoiceId) return context.skip();
+        const id = await harness.openInvoiceId();
+        await openPage();
+        await page.goto(`/sandbox/stripe/invoices/${id}`);
+        await page.getByRole('heading', { name: /^Invoice / }).waitFor();
+        await page.getByRole('button', { name: 'Pay' }).waitFor();
+        await page.getByLabel('Card number').fill(cards.declined);
+        await page.getByLabel('Expiration').fill('12 / 34');
+        await page.getByLabel('CVC').fill('123');
+        await page.getByLabel('Cardholder name').fill('Olivia Owner');
+        await page.getByRole('button', { name: 'Pay' }).click();
+        await expect.poll(() => page.locator('#form-alert').textContent()).toBe('Your card was declined.');
+        await page.getByLabel('Card number').fill(cards.succeeds);
+        await page.getByRole('button', { name: 'Pay' }).click();
+        await page.getByText('Paid. Thank you!').waitFor();
+        expect(await page.locator('#payment-section').isHidden()).toBe(true);
+      });
+    });
+  });
+}

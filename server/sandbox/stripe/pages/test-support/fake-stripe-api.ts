@@ -1,0 +1,371 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+
+/**
+ * A fake of the few publishable-key calls the pages and the Stripe.js stand-in make, for the
+ * browser tests only: it lets the pages be developed and tested apart from the real emulator.
+ * Test cards as decision 003 describes: 4242 succeeds, 0002 is declined, 3155 needs 3-D Secure.
+ */
+
+type Form = Record<string, string>;
+type Outcome = 'complete' | 'fail';
+interface Intent {
+  id: string;
+  object: 'setup_intent' | 'payment_intent';
+  client_secret: string;
+  status: string;
+  payment_method: string | null;
+  next_action: unknown;
+  last_error: unknown;
+  /** What a finished 3-D Secure challenge completes (a checkout session or invoice), if anything. */
+  onAuthenticated?: (outcome: Outcome) => void;
+}
+interface Session {
+  id: string;
+  object: 'checkout.session';
+  mode: 'subscription' | 'setup' | 'payment';
+  status: 'open' | 'complete' | 'expired';
+  currency: string;
+  amount_total: number;
+  customer_email: string | null;
+  success_url: string;
+  cancel_url: string;
+  subscription_data: { trial_period_days: number | null };
+  line_items: { object: 'list'; data: unknown[] };
+}
+
+const declined = {
+  type: 'card_error',
+  code: 'card_declined',
+  decline_code: 'generic_decline',
+  message: 'Your card was declined.',
+};
+const authenticationFailure = {
+  type: 'invalid_request_error',
+  code: 'setup_intent_authentication_failure',
+  message:
+    'We are unable to authenticate your payment method. Please choose a different payment method and try again.',
+};
+
+const token = () => randomBytes(8).toString('hex');
+
+export function createFakeStripeApi(publishableKey: string) {
+  const cards = new Map<string, string>();
+  const intents = new Map<string, Intent>();
+  const sessions = new Map<string, Session>();
+  const invoices = new Map<string, Record<string, unknown>>();
+  const requests: { method: string; url: string; body: Form }[] = [];
+
+  function stripeError(reply: FastifyReply, status: number, error: object) {
+    return reply.code(status).send({ error });
+  }
+
+  function intentView(intent: Intent) {
+    const { onAuthenticated: _, last_error, ...view } = intent;
+    return {
+      ...view,
+      [intent.object === 'setup_intent' ? 'last_setup_error' : 'last_payment_error']: last_error,
+    };
+  }
+
+  function newIntent(object: Intent['object']): Intent {
+    const id = `${object === 'setup_intent' ? 'seti' : 'pi'}_${token()}`;
+    const intent: Intent = {
+      id,
+      object,
+      client_secret: `${id}_secret_${token()}`,
+      status: 'requires_payment_method',
+      payment_method: null,
+      next_action: null,
+      last_error: null,
+    };
+    intents.set(id, intent);
+    return intent;
+  }
+
+  function challengeUrl(intent: Intent, returnUrl?: string) {
+    const query = new URLSearchParams({ client_secret: intent.client_secret });
+    if (returnUrl) query.set('return_url', returnUrl);
+    return `/sandbox/stripe/3ds/${intent.id}?${query}`;
+  }
+
+  /** Runs a card against an intent: 'succeeded', 'declined' or 'requires_action'. */
+  function charge(intent: Intent, paymentMethod: string, returnUrl?: string) {
+    intent.payment_method = paymentMethod;
+    const number = cards.get(paymentMethod);
+    if (number === '4000000000000002') {
+      intent.status = 'requires_payment_method';
+      intent.last_error = declined;
+      return 'declined';
+    }
+    if (number === '4000002500003155') {
+      intent.status = 'requires_action';
+      intent.next_action = {
+        type: 'redirect_to_url',
+        redirect_to_url: { url: challengeUrl(intent, returnUrl), return_url: returnUrl ?? null },
+      };
+      return 'requires_action';
+    }
+    intent.status = 'succeeded';
+    return 'succeeded';
+  }
+
+  function register(app: FastifyInstance) {
+    app.addContentTypeParser(
+      'application/x-www-form-urlencoded',
+      { parseAs: 'string' },
+      (_request, body, done) => {
+        done(null, Object.fromEntries(new URLSearchParams(String(body))));
+      },
+    );
+    app.addHook('preHandler', async (request: FastifyRequest, reply: FastifyReply) => {
+      if (!request.url.startsWith('/v1/')) return;
+      requests.push({ method: request.method, url: request.url, body: (request.body as Form) ?? {} });
+      if (request.headers.authorization !== `Bearer ${publishableKey}`) {
+        return stripeError(reply, 401, {
+          type: 'invalid_request_error',
+          message: 'Invalid API Key provided.',
+        });
+      }
+    });
+
+    app.post<{ Body: Form }>('/v1/payment_methods', async (request, reply) => {
+      const body = request.body;
+      if (body.type !== 'card' || !body['card[number]']) {
+        return stripeError(reply, 400, {
+          type: 'invalid_request_error',
+          param: 'card[number]',
+          message: 'Missing card.',
+        });
+      }
+      const id = `pm_${token()}`;
+      cards.set(id, body['card[number]']);
+      return {
+        id,
+        object: 'payment_method',
+        type: 'card',
+        card: {
+          brand: 'visa',
+          last4: body['card[number]'].slice(-4),
+          exp_month: Number(body['card[exp_month]']),
+          exp_year: Number(body['card[exp_year]']),
+        },
+        billing_details: {
+          name: body['billing_details[name]'] ?? null,
+          email: body['billing_details[email]'] ?? null,
+        },
+      };
+    });
+
+    for (const [path, object] of [
+      ['setup_intents', 'setup_intent'],
+      ['payment_intents', 'payment_intent'],
+    ] as const) {
+      const find = (id: string, secret: string | undefined) => {
+        const intent = intents.get(id);
+        return intent && intent.object === object && intent.client_secret === secret ? intent : null;
+      };
+      app.get<{ Params: { id: string }; Querystring: Form }>(`/v1/${path}/:id`, async (request, reply) => {
+        const intent = find(request.params.id, request.query.client_secret);
+        if (!intent)
+          return stripeError(reply, 404, {
+            type: 'invalid_request_error',
+            code: 'resource_missing',
+            message: 'No such intent.',
+          });
+        return intentView(intent);
+      });
+      app.post<{ Params: { id: string }; Body: Form }>(`/v1/${path}/:id/confirm`, async (request, reply) => {
+        const intent = find(request.params.id, request.body.client_secret);
+        if (!intent)
+          return stripeError(reply, 404, {
+            type: 'invalid_request_error',
+            code: 'resource_missing',
+            message: 'No such intent.',
+          });
+        const paymentMethod = request.body.payment_method ?? intent.payment_method;
+        if (!paymentMethod)
+          return stripeError(reply, 400, {
+            type: 'invalid_request_error',
+            param: 'payment_method',
+            message: 'No payment method.',
+          });
+        if (charge(intent, paymentMethod) === 'declined')
+          return stripeError(reply, 402, { ...declined, [object]: intentView(intent) });
+        return intentView(intent);
+      });
+    }
+
+    app.post<{ Params: { id: string }; Body: Form }>(
+      '/v1/sandbox/three_d_secure/:id',
+      async (request, reply) => {
+        const intent = intents.get(request.params.id);
+        if (
+          !intent ||
+          intent.client_secret !== request.body.client_secret ||
+          intent.status !== 'requires_action'
+        ) {
+          return stripeError(reply, 400, {
+            type: 'invalid_request_error',
+            message: 'This intent is not waiting for 3D Secure.',
+          });
+        }
+        const outcome = request.body.outcome === 'complete' ? 'complete' : 'fail';
+        intent.next_action = null;
+        if (outcome === 'complete') intent.status = 'succeeded';
+        else {
+          intent.status = 'requires_payment_method';
+          intent.last_error = authenticationFailure;
+        }
+        intent.onAuthenticated?.(outcome);
+        return intentView(intent);
+      },
+    );
+
+    app.get<{ Params: { id: string } }>('/v1/payment_pages/:id', async (request, reply) => {
+      const session = sessions.get(request.params.id);
+      if (!session)
+        return stripeError(reply, 404, {
+          type: 'invalid_request_error',
+          code: 'resource_missing',
+          message: 'No such checkout session.',
+        });
+      return {
+        ...session,
+        redirect_url:
+          session.status === 'complete' ? `${session.success_url}?session_id=${session.id}` : null,
+      };
+    });
+
+    app.post<{ Params: { id: string }; Body: Form }>(
+      '/v1/payment_pages/:id/confirm',
+      async (request, reply) => {
+        const session = sessions.get(request.params.id);
+        if (session?.status !== 'open')
+          return stripeError(reply, 400, {
+            type: 'invalid_request_error',
+            message: 'This checkout session is not open.',
+          });
+        const intent = newIntent(session.mode === 'payment' ? 'payment_intent' : 'setup_intent');
+        const complete = () => {
+          session.status = 'complete';
+          session.customer_email = request.body.email ?? null;
+        };
+        intent.onAuthenticated = (outcome) => {
+          if (outcome === 'complete') complete();
+        };
+        const result = charge(
+          intent,
+          request.body.payment_method ?? '',
+          `http://${request.headers.host}/sandbox/stripe/checkout/${session.id}`,
+        );
+        if (result === 'declined') return stripeError(reply, 402, declined);
+        if (result === 'requires_action')
+          return { status: 'requires_action', next_action: intent.next_action };
+        complete();
+        return { status: 'complete', redirect_url: `${session.success_url}?session_id=${session.id}` };
+      },
+    );
+
+    app.get<{ Params: { id: string } }>('/v1/sandbox/invoices/:id', async (request, reply) => {
+      const invoice = invoices.get(request.params.id);
+      if (!invoice)
+        return stripeError(reply, 404, {
+          type: 'invalid_request_error',
+          code: 'resource_missing',
+          message: 'No such invoice.',
+        });
+      return invoice;
+    });
+
+    app.post<{ Params: { id: string }; Body: Form }>(
+      '/v1/sandbox/invoices/:id/pay',
+      async (request, reply) => {
+        const invoice = invoices.get(request.params.id);
+        if (invoice?.status !== 'open')
+          return stripeError(reply, 400, {
+            type: 'invalid_request_error',
+            message: 'This invoice is not open.',
+          });
+        const intent = newIntent('payment_intent');
+        const paid = () =>
+          Object.assign(invoice, { status: 'paid', amount_paid: invoice.total, amount_remaining: 0 });
+        intent.onAuthenticated = (outcome) => {
+          if (outcome === 'complete') paid();
+        };
+        const result = charge(
+          intent,
+          request.body.payment_method ?? '',
+          `http://${request.headers.host}/sandbox/stripe/invoices/${invoice.id}`,
+        );
+        if (result === 'declined') return stripeError(reply, 402, declined);
+        if (result === 'requires_action') return { ...invoice, next_action: intent.next_action };
+        return paid();
+      },
+    );
+  }
+
+  return {
+    register,
+    requests,
+    setupIntent: () => newIntent('setup_intent').client_secret,
+    paymentIntent: () => newIntent('payment_intent').client_secret,
+    checkoutSession(fields: Partial<Session> & { success_url: string; cancel_url: string }): Session {
+      const session: Session = {
+        id: `cs_test_${token()}`,
+        object: 'checkout.session',
+        mode: 'subscription',
+        status: 'open',
+        currency: 'usd',
+        amount_total: 3600,
+        customer_email: 'olivia@acme.test',
+        subscription_data: { trial_period_days: 14 },
+        line_items: {
+          object: 'list',
+          data: [
+            {
+              description: 'Team',
+              quantity: 3,
+              amount_total: 3600,
+              price: {
+                unit_amount: 1200,
+                currency: 'usd',
+                recurring: { interval: 'month', interval_count: 1 },
+                product: { name: 'Team' },
+              },
+            },
+          ],
+        },
+        ...fields,
+      };
+      sessions.set(session.id, session);
+      return session;
+    },
+    invoice(fields: Record<string, unknown> = {}) {
+      const id = `in_${token()}`;
+      const invoice = {
+        id,
+        object: 'invoice',
+        number: 'SPARK-0001',
+        status: 'open',
+        currency: 'usd',
+        created: 1_795_000_000,
+        due_date: 1_796_000_000,
+        customer_name: 'Acme Inc',
+        customer_email: 'olivia@acme.test',
+        lines: {
+          object: 'list',
+          data: [{ description: '3 × Team (at $12.00 / month)', quantity: 3, amount: 3600 }],
+        },
+        subtotal: 3600,
+        total: 3600,
+        amount_due: 3600,
+        amount_paid: 0,
+        amount_remaining: 3600,
+        ...fields,
+      };
+      invoices.set(id, invoice);
+      return invoice;
+    },
+  };
+}
