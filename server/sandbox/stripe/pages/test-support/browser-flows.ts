@@ -207,7 +207,9 @@ export function describeBrowserFlows(name: string, start: () => Promise<BrowserH
         await fillCheckout(page, cards.threeDSecure);
         await page.getByRole('button', { name: 'Subscribe' }).click();
         await page.getByRole('button', { name: 'Fail authentication' }).click();
-        await page.waitForURL(/\/sandbox\/stripe\/checkout\/cs_\w+\?redirect_status=failed/);
+        await page.waitForURL(
+          /\/sandbox\/stripe\/checkout\/cs_\w+\?setup_intent=seti_\w+&.*redirect_status=failed/,
+        );
         await expect.poll(() => alert().textContent()).toBe(authenticationFailed);
       });
 

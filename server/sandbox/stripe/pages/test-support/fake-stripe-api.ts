@@ -83,10 +83,9 @@ export function createFakeStripeApi(publishableKey: string) {
     return intent;
   }
 
-  function challengeUrl(intent: Intent, returnUrl?: string) {
-    const query = new URLSearchParams({ client_secret: intent.client_secret });
-    if (returnUrl) query.set('return_url', returnUrl);
-    return `/sandbox/stripe/3ds/${intent.id}?${query}`;
+  // As the real sandbox does: the return URL travels in next_action, not in the challenge's address.
+  function challengeUrl(intent: Intent) {
+    return `/sandbox/stripe/3ds/${intent.id}?${new URLSearchParams({ client_secret: intent.client_secret })}`;
   }
 
   /** Runs a card against an intent: 'succeeded', 'declined' or 'requires_action'. */
@@ -102,7 +101,7 @@ export function createFakeStripeApi(publishableKey: string) {
       intent.status = 'requires_action';
       intent.next_action = {
         type: 'redirect_to_url',
-        redirect_to_url: { url: challengeUrl(intent, returnUrl), return_url: returnUrl ?? null },
+        redirect_to_url: { url: challengeUrl(intent), return_url: returnUrl ?? null },
       };
       return 'requires_action';
     }
