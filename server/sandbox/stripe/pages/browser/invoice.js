@@ -12,6 +12,8 @@ import { createStripeApi } from './stripe-api.js';
 const { publishableKey, invoiceId } = pageData();
 const request = createStripeApi(location.origin, publishableKey);
 const invoicePath = `/v1/sandbox/invoices/${encodeURIComponent(invoiceId)}`;
+/** The invoice as last read: what the pay form pays. */
+let current = null;
 const statusWords = {
   draft: 'Draft',
   open: 'Due',
@@ -114,8 +116,25 @@ async function load() {
     );
     return null;
   }
-  renderInvoice(answer.body);
-  return answer.body;
+  current = answer.body;
+  renderInvoice(current);
+  return current;
+}
+
+/**
+ * Pays as Stripe's hosted invoice page does: confirms the invoice's payment intent (its
+ * confirmation_secret) with the card, coming back here after a 3-D Secure challenge. An invoice
+ * without one is paid through the sandbox's /pay call.
+ */
+function charge(invoice, paymentMethod) {
+  const secret = invoice?.confirmation_secret?.client_secret;
+  if (!secret) return request('POST', `${invoicePath}/pay`, { payment_method: paymentMethod });
+  const intentId = secret.slice(0, secret.indexOf('_secret_'));
+  return request('POST', `/v1/payment_intents/${encodeURIComponent(intentId)}/confirm`, {
+    client_secret: secret,
+    payment_method: paymentMethod,
+    return_url: `${location.origin}${location.pathname}`,
+  });
 }
 
 async function pay(form) {
@@ -130,19 +149,24 @@ async function pay(form) {
     showAlert(created.error.message ?? 'Your card could not be used.');
     return;
   }
-  const answer = await request('POST', `${invoicePath}/pay`, { payment_method: created.paymentMethod.id });
-  const challenge = answer.body?.next_action?.redirect_to_url?.url;
+  const answer = await charge(current, created.paymentMethod.id);
+  const body = answer.body ?? {};
+  const challenge = body.next_action?.redirect_to_url?.url;
   if (answer.ok && isWebUrl(challenge)) return goTo(challenge);
   setFormBusy(form, false);
-  if (!answer.ok) {
-    showAlert(
-      answer.body?.error?.message ?? 'Something went wrong. Your card was not charged; please try again.',
-    );
+  // A confirm answered 200 may still have failed: the intent then waits for another card.
+  const failure = answer.ok
+    ? body.status === 'requires_payment_method'
+      ? (body.last_payment_error ?? {})
+      : null
+    : (body.error ?? {});
+  if (failure) {
+    showAlert(failure.message ?? 'Something went wrong. Your card was not charged; please try again.');
     return;
   }
   form.reset();
-  const invoice = await load();
-  if (invoice?.status === 'paid') setText('invoice-status', 'Paid. Thank you!');
+  await load();
+  if (current?.status === 'paid') setText('invoice-status', 'Paid. Thank you!');
 }
 
 const form = document.getElementById('card-form');

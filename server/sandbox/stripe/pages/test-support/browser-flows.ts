@@ -222,23 +222,44 @@ export function describeBrowserFlows(name: string, start: () => Promise<BrowserH
     });
 
     describe('hosted invoice page', () => {
-      it('shows an open invoice and pays it with 4242', async (context) => {
-        if (!harness.openInvoiceId) return context.skip();
-        const id = await harness.openInvoiceId();
-        await openPage();
-        await page.goto(`/sandbox/stripe/invoices/${id}`);
-        await page.getByRole('heading', { name: /^Invoice / }).waitFor();
-        await page.getByRole('button', { name: 'Pay' }).waitFor();
-        await page.getByLabel('Card number').fill(cards.declined);
+      async function openInvoice(context: { skip(): void }): Promise<Page> {
+        if (!harness.openInvoiceId) context.skip();
+        const id = await harness.openInvoiceId?.();
+        const opened = await openPage();
+        await opened.goto(`/sandbox/stripe/invoices/${id}`);
+        await opened.getByRole('heading', { name: /^Invoice / }).waitFor();
+        await opened.getByRole('button', { name: 'Pay' }).waitFor();
+        return opened;
+      }
+      async function fillInvoiceCard(number: string) {
+        await page.getByLabel('Card number').fill(number);
         await page.getByLabel('Expiration').fill('12 / 34');
         await page.getByLabel('CVC').fill('123');
         await page.getByLabel('Cardholder name').fill('Olivia Owner');
+      }
+
+      it('shows an open invoice; a declined card says so, 4242 pays it', async (context) => {
+        await openInvoice(context);
+        await page.getByText('Amount due').waitFor();
+        await fillInvoiceCard(cards.declined);
         await page.getByRole('button', { name: 'Pay' }).click();
         await expect.poll(() => page.locator('#form-alert').textContent()).toBe('Your card was declined.');
         await page.getByLabel('Card number').fill(cards.succeeds);
         await page.getByRole('button', { name: 'Pay' }).click();
         await page.getByText('Paid. Thank you!').waitFor();
         expect(await page.locator('#payment-section').isHidden()).toBe(true);
+        expect(pageErrors).toEqual([]);
+      });
+
+      it('3155 pays after the 3-D Secure page, back on the invoice', async (context) => {
+        await openInvoice(context);
+        await fillInvoiceCard(cards.threeDSecure);
+        await page.getByRole('button', { name: 'Pay' }).click();
+        await page.getByRole('button', { name: 'Complete authentication' }).click();
+        await page.waitForURL(
+          /\/sandbox\/stripe\/invoices\/in_\w+\?payment_intent=pi_\w+&.*redirect_status=succeeded/,
+        );
+        await expect.poll(() => page.locator('#invoice-status').textContent()).toBe('Paid');
       });
     });
   });

@@ -8,7 +8,6 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
  */
 
 type Form = Record<string, string>;
-type Outcome = 'complete' | 'fail';
 interface Intent {
   id: string;
   object: 'setup_intent' | 'payment_intent';
@@ -17,8 +16,8 @@ interface Intent {
   payment_method: string | null;
   next_action: unknown;
   last_error: unknown;
-  /** What a finished 3-D Secure challenge completes (a checkout session or invoice), if anything. */
-  onAuthenticated?: (outcome: Outcome) => void;
+  /** What the intent's success completes (a checkout session or an invoice), if anything. */
+  onSucceeded?: () => void;
 }
 interface Session {
   id: string;
@@ -46,6 +45,11 @@ const authenticationFailure = {
   message:
     'We are unable to authenticate your payment method. Please choose a different payment method and try again.',
 };
+const missing = (what: string) => ({
+  type: 'invalid_request_error',
+  code: 'resource_missing',
+  message: `No such ${what}.`,
+});
 
 const token = () => randomBytes(8).toString('hex');
 
@@ -54,14 +58,13 @@ export function createFakeStripeApi(publishableKey: string) {
   const intents = new Map<string, Intent>();
   const sessions = new Map<string, Session>();
   const invoices = new Map<string, Record<string, unknown>>();
-  const requests: { method: string; url: string; body: Form }[] = [];
 
   function stripeError(reply: FastifyReply, status: number, error: object) {
     return reply.code(status).send({ error });
   }
 
   function intentView(intent: Intent) {
-    const { onAuthenticated: _, last_error, ...view } = intent;
+    const { onSucceeded: _, last_error, ...view } = intent;
     return {
       ...view,
       [intent.object === 'setup_intent' ? 'last_setup_error' : 'last_payment_error']: last_error,
@@ -83,14 +86,16 @@ export function createFakeStripeApi(publishableKey: string) {
     return intent;
   }
 
-  // As the real sandbox does: the return URL travels in next_action, not in the challenge's address.
-  function challengeUrl(intent: Intent) {
-    return `/sandbox/stripe/3ds/${intent.id}?${new URLSearchParams({ client_secret: intent.client_secret })}`;
+  function succeed(intent: Intent) {
+    intent.status = 'succeeded';
+    intent.next_action = null;
+    intent.onSucceeded?.();
   }
 
-  /** Runs a card against an intent: 'succeeded', 'declined' or 'requires_action'. */
+  /** Runs a card against an intent, as the real sandbox does. */
   function charge(intent: Intent, paymentMethod: string, returnUrl?: string) {
     intent.payment_method = paymentMethod;
+    intent.last_error = null;
     const number = cards.get(paymentMethod);
     if (number === '4000000000000002') {
       intent.status = 'requires_payment_method';
@@ -99,13 +104,15 @@ export function createFakeStripeApi(publishableKey: string) {
     }
     if (number === '4000002500003155') {
       intent.status = 'requires_action';
+      // Like the real sandbox: the return URL travels in next_action, not in the challenge's address.
+      const url = `/sandbox/stripe/3ds/${intent.id}?${new URLSearchParams({ client_secret: intent.client_secret })}`;
       intent.next_action = {
         type: 'redirect_to_url',
-        redirect_to_url: { url: challengeUrl(intent), return_url: returnUrl ?? null },
+        redirect_to_url: { url, return_url: returnUrl ?? null },
       };
       return 'requires_action';
     }
-    intent.status = 'succeeded';
+    succeed(intent);
     return 'succeeded';
   }
 
@@ -119,7 +126,6 @@ export function createFakeStripeApi(publishableKey: string) {
     );
     app.addHook('preHandler', async (request: FastifyRequest, reply: FastifyReply) => {
       if (!request.url.startsWith('/v1/')) return;
-      requests.push({ method: request.method, url: request.url, body: (request.body as Form) ?? {} });
       if (request.headers.authorization !== `Bearer ${publishableKey}`) {
         return stripeError(reply, 401, {
           type: 'invalid_request_error',
@@ -130,7 +136,8 @@ export function createFakeStripeApi(publishableKey: string) {
 
     app.post<{ Body: Form }>('/v1/payment_methods', async (request, reply) => {
       const body = request.body;
-      if (body.type !== 'card' || !body['card[number]']) {
+      const number = body['card[number]'];
+      if (body.type !== 'card' || !number) {
         return stripeError(reply, 400, {
           type: 'invalid_request_error',
           param: 'card[number]',
@@ -138,14 +145,14 @@ export function createFakeStripeApi(publishableKey: string) {
         });
       }
       const id = `pm_${token()}`;
-      cards.set(id, body['card[number]']);
+      cards.set(id, number);
       return {
         id,
         object: 'payment_method',
         type: 'card',
         card: {
           brand: 'visa',
-          last4: body['card[number]'].slice(-4),
+          last4: number.slice(-4),
           exp_month: Number(body['card[exp_month]']),
           exp_year: Number(body['card[exp_year]']),
         },
@@ -166,31 +173,22 @@ export function createFakeStripeApi(publishableKey: string) {
       };
       app.get<{ Params: { id: string }; Querystring: Form }>(`/v1/${path}/:id`, async (request, reply) => {
         const intent = find(request.params.id, request.query.client_secret);
-        if (!intent)
-          return stripeError(reply, 404, {
-            type: 'invalid_request_error',
-            code: 'resource_missing',
-            message: 'No such intent.',
-          });
-        return intentView(intent);
+        return intent ? intentView(intent) : stripeError(reply, 404, missing(object));
       });
       app.post<{ Params: { id: string }; Body: Form }>(`/v1/${path}/:id/confirm`, async (request, reply) => {
         const intent = find(request.params.id, request.body.client_secret);
-        if (!intent)
-          return stripeError(reply, 404, {
-            type: 'invalid_request_error',
-            code: 'resource_missing',
-            message: 'No such intent.',
-          });
+        if (!intent) return stripeError(reply, 404, missing(object));
         const paymentMethod = request.body.payment_method ?? intent.payment_method;
-        if (!paymentMethod)
+        if (!paymentMethod) {
           return stripeError(reply, 400, {
             type: 'invalid_request_error',
             param: 'payment_method',
             message: 'No payment method.',
           });
-        if (charge(intent, paymentMethod) === 'declined')
+        }
+        if (charge(intent, paymentMethod, request.body.return_url) === 'declined') {
           return stripeError(reply, 402, { ...declined, [object]: intentView(intent) });
+        }
         return intentView(intent);
       });
     }
@@ -199,116 +197,63 @@ export function createFakeStripeApi(publishableKey: string) {
       '/v1/sandbox/three_d_secure/:id',
       async (request, reply) => {
         const intent = intents.get(request.params.id);
-        if (
-          !intent ||
-          intent.client_secret !== request.body.client_secret ||
-          intent.status !== 'requires_action'
-        ) {
+        if (intent?.client_secret !== request.body.client_secret || intent?.status !== 'requires_action') {
           return stripeError(reply, 400, {
             type: 'invalid_request_error',
             message: 'This intent is not waiting for 3D Secure.',
           });
         }
-        const outcome = request.body.outcome === 'complete' ? 'complete' : 'fail';
-        intent.next_action = null;
-        if (outcome === 'complete') intent.status = 'succeeded';
+        if (request.body.outcome === 'complete') succeed(intent);
         else {
           intent.status = 'requires_payment_method';
+          intent.next_action = null;
           intent.last_error = authenticationFailure;
         }
-        intent.onAuthenticated?.(outcome);
         return intentView(intent);
       },
     );
 
     app.get<{ Params: { id: string } }>('/v1/payment_pages/:id', async (request, reply) => {
       const session = sessions.get(request.params.id);
-      if (!session)
-        return stripeError(reply, 404, {
-          type: 'invalid_request_error',
-          code: 'resource_missing',
-          message: 'No such checkout session.',
-        });
-      return {
-        ...session,
-        redirect_url:
-          session.status === 'complete' ? `${session.success_url}?session_id=${session.id}` : null,
-      };
+      if (!session) return stripeError(reply, 404, missing('checkout session'));
+      const redirect =
+        session.status === 'complete' ? `${session.success_url}?session_id=${session.id}` : null;
+      return { ...session, redirect_url: redirect };
     });
 
     app.post<{ Params: { id: string }; Body: Form }>(
       '/v1/payment_pages/:id/confirm',
       async (request, reply) => {
         const session = sessions.get(request.params.id);
-        if (session?.status !== 'open')
+        if (session?.status !== 'open') {
           return stripeError(reply, 400, {
             type: 'invalid_request_error',
             message: 'This checkout session is not open.',
           });
+        }
         const intent = newIntent(session.mode === 'payment' ? 'payment_intent' : 'setup_intent');
-        const complete = () => {
+        intent.onSucceeded = () => {
           session.status = 'complete';
           session.customer_email = request.body.email ?? null;
         };
-        intent.onAuthenticated = (outcome) => {
-          if (outcome === 'complete') complete();
-        };
-        const result = charge(
-          intent,
-          request.body.payment_method ?? '',
-          `http://${request.headers.host}/sandbox/stripe/checkout/${session.id}`,
-        );
+        const returnUrl = `http://${request.headers.host}/sandbox/stripe/checkout/${session.id}`;
+        const result = charge(intent, request.body.payment_method ?? '', returnUrl);
         if (result === 'declined') return stripeError(reply, 402, declined);
         if (result === 'requires_action')
           return { status: 'requires_action', next_action: intent.next_action };
-        complete();
         return { status: 'complete', redirect_url: `${session.success_url}?session_id=${session.id}` };
       },
     );
 
     app.get<{ Params: { id: string } }>('/v1/sandbox/invoices/:id', async (request, reply) => {
       const invoice = invoices.get(request.params.id);
-      if (!invoice)
-        return stripeError(reply, 404, {
-          type: 'invalid_request_error',
-          code: 'resource_missing',
-          message: 'No such invoice.',
-        });
-      return invoice;
+      return invoice ?? stripeError(reply, 404, missing('invoice'));
     });
-
-    app.post<{ Params: { id: string }; Body: Form }>(
-      '/v1/sandbox/invoices/:id/pay',
-      async (request, reply) => {
-        const invoice = invoices.get(request.params.id);
-        if (invoice?.status !== 'open')
-          return stripeError(reply, 400, {
-            type: 'invalid_request_error',
-            message: 'This invoice is not open.',
-          });
-        const intent = newIntent('payment_intent');
-        const paid = () =>
-          Object.assign(invoice, { status: 'paid', amount_paid: invoice.total, amount_remaining: 0 });
-        intent.onAuthenticated = (outcome) => {
-          if (outcome === 'complete') paid();
-        };
-        const result = charge(
-          intent,
-          request.body.payment_method ?? '',
-          `http://${request.headers.host}/sandbox/stripe/invoices/${invoice.id}`,
-        );
-        if (result === 'declined') return stripeError(reply, 402, declined);
-        if (result === 'requires_action') return { ...invoice, next_action: intent.next_action };
-        return paid();
-      },
-    );
   }
 
   return {
     register,
-    requests,
     setupIntent: () => newIntent('setup_intent').client_secret,
-    paymentIntent: () => newIntent('payment_intent').client_secret,
     checkoutSession(fields: Partial<Session> & { success_url: string; cancel_url: string }): Session {
       const session: Session = {
         id: `cs_test_${token()}`,
@@ -340,9 +285,11 @@ export function createFakeStripeApi(publishableKey: string) {
       sessions.set(session.id, session);
       return session;
     },
+    /** An open invoice whose payment intent the page confirms (confirmation_secret, as Stripe's). */
     invoice(fields: Record<string, unknown> = {}) {
       const id = `in_${token()}`;
-      const invoice = {
+      const intent = newIntent('payment_intent');
+      const invoice: Record<string, unknown> & { id: string } = {
         id,
         object: 'invoice',
         number: 'SPARK-0001',
@@ -361,8 +308,16 @@ export function createFakeStripeApi(publishableKey: string) {
         amount_due: 3600,
         amount_paid: 0,
         amount_remaining: 3600,
+        confirmation_secret: { type: 'payment_intent', client_secret: intent.client_secret },
         ...fields,
       };
+      intent.onSucceeded = () =>
+        Object.assign(invoice, {
+          status: 'paid',
+          amount_paid: invoice.total,
+          amount_remaining: 0,
+          confirmation_secret: null,
+        });
       invoices.set(id, invoice);
       return invoice;
     },
