@@ -16,18 +16,24 @@ const authenticationFailed =
   'We are unable to authenticate your payment method. Please choose a different payment method and try again.';
 const buttonWords = { subscription: 'Subscribe', setup: 'Save card', payment: 'Pay' };
 
+// The sandbox's payment page: {mode, status, currency, amount_subtotal, amount_discount, amount_tax,
+// amount_total, trial_days, line_items: [{description, quantity, amount}], customer_email,
+// success_url, cancel_url, redirect_url once complete}. Stripe's own field names (a line's price
+// and product, subscription_data.trial_period_days) are read too where the sandbox gives them.
 function lineItemsOf(session) {
   const items = session.line_items;
   return Array.isArray(items) ? items : (items?.data ?? []);
 }
 
 function trialDaysOf(session) {
-  return session.subscription_data?.trial_period_days ?? session.trial_period_days ?? null;
+  return (
+    session.trial_days ?? session.subscription_data?.trial_period_days ?? session.trial_period_days ?? null
+  );
 }
 
 function productName(item) {
   const product = item.price?.product;
-  return (product && typeof product === 'object' && product.name) || item.description || 'Item';
+  return (product && typeof product === 'object' && product.name) || item.name || null;
 }
 
 function perInterval(recurring) {
@@ -37,7 +43,12 @@ function perInterval(recurring) {
 }
 
 function itemTotal(item) {
-  return item.amount_total ?? item.amount_subtotal ?? (item.price?.unit_amount ?? 0) * (item.quantity ?? 1);
+  return (
+    item.amount_total ??
+    item.amount ??
+    item.amount_subtotal ??
+    (item.price?.unit_amount ?? 0) * (item.quantity ?? 1)
+  );
 }
 
 /** Where a finished session goes: the sandbox's redirect_url, else success_url as Stripe fills it in. */
@@ -49,17 +60,31 @@ function successUrl(session) {
 
 function renderLineItem(item, currency) {
   const price = item.price ?? {};
-  const quantity = item.quantity ?? 1;
   const each =
-    price.unit_amount != null ? `${formatMoney(price.unit_amount, price.currency ?? currency)} each` : '';
+    price.unit_amount != null
+      ? `${formatMoney(price.unit_amount, price.currency ?? currency)} each${perInterval(price.recurring)}`
+      : null;
   return h(
     'li',
     { class: 'line-item' },
-    h('span', { class: 'item-name' }, productName(item)),
-    h('span', { class: 'item-quantity' }, `Qty ${quantity}`),
-    h('span', { class: 'item-price' }, `${each}${perInterval(price.recurring)}`),
+    h('span', { class: 'item-name' }, productName(item) ?? item.description ?? 'Item'),
+    h('span', { class: 'item-quantity' }, `Qty ${item.quantity ?? 1}`),
+    each ? h('span', { class: 'item-price' }, each) : null,
     h('span', { class: 'item-amount' }, formatMoney(itemTotal(item), price.currency ?? currency)),
   );
+}
+
+function totalRows(session, dueToday, trialDays) {
+  const money = (amount) => formatMoney(amount, session.currency ?? 'usd');
+  const rows = [];
+  const row = (term, value) => rows.push(h('dt', {}, term), h('dd', {}, value));
+  if (session.amount_discount || session.amount_tax) {
+    if (session.amount_subtotal != null) row('Subtotal', money(session.amount_subtotal));
+    if (session.amount_discount) row('Discount', `−${money(session.amount_discount)}`);
+    if (session.amount_tax) row('Tax', money(session.amount_tax));
+  }
+  row(trialDays ? 'Total due today' : 'Total', money(dueToday));
+  return rows;
 }
 
 function renderSummary(session) {
@@ -68,22 +93,26 @@ function renderSummary(session) {
   const trialDays = trialDaysOf(session);
   const recurring = items.find((item) => item.price?.recurring)?.price?.recurring;
   const itemsTotal = items.reduce((sum, item) => sum + itemTotal(item), 0);
+  // What the subscription costs once the trial is over: the session's total when it carries one.
+  const regularTotal = session.amount_total > 0 ? session.amount_total : itemsTotal;
   const dueToday = trialDays ? 0 : (session.amount_total ?? itemsTotal);
-  const first = items[0];
+  const name = items[0] ? productName(items[0]) : null;
   const heading =
     session.mode === 'setup'
       ? 'Save a card for future payments'
-      : session.mode === 'subscription' && first
-        ? `Subscribe to ${productName(first)}`
+      : session.mode === 'subscription'
+        ? name
+          ? `Subscribe to ${name}`
+          : 'Subscribe'
         : 'Checkout';
   setText('summary-heading', heading);
   document.title = heading;
-  const details = document.getElementById('summary-details');
-  details.replaceChildren(
+  const then = recurring
+    ? `Then ${formatMoney(regularTotal, currency)}${perInterval(recurring)}`
+    : `Then ${formatMoney(regularTotal, currency)} when the trial ends`;
+  document.getElementById('summary-details').replaceChildren(
     trialDays ? h('p', { class: 'trial' }, `${trialDays}-day free trial`) : null,
-    trialDays && recurring
-      ? h('p', { class: 'then' }, `Then ${formatMoney(itemsTotal, currency)}${perInterval(recurring)}`)
-      : null,
+    trialDays && items.length > 0 ? h('p', { class: 'then' }, then) : null,
     items.length > 0
       ? h(
           'ul',
@@ -93,12 +122,7 @@ function renderSummary(session) {
       : null,
     session.mode === 'setup'
       ? h('p', {}, 'Your card is saved now and charged only for later payments.')
-      : h(
-          'dl',
-          { class: 'totals' },
-          h('dt', {}, trialDays ? 'Total due today' : 'Total'),
-          h('dd', {}, formatMoney(dueToday, currency)),
-        ),
+      : h('dl', { class: 'totals' }, totalRows(session, dueToday, trialDays)),
   );
 }
 

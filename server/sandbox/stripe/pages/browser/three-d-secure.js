@@ -60,6 +60,6 @@ async function decide(outcome) {
   }
 }
 
-const ready = learnReturnUrl();
-buttons[0].addEventListener('click', () => ready.then(() => decide('complete')));
-buttons[1].addEventListener('click', () => ready.then(() => decide('fail')));
+buttons[0].addEventListener('click', () => decide('complete'));
+buttons[1].addEventListener('click', () => decide('fail'));
+learnReturnUrl().then(() => setBusy(false));
