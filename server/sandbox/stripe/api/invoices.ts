@@ -1,0 +1,401 @@
+import type Stripe from 'stripe';
+import type { DraftLine } from '../billing/amounts';
+import {
+  createInvoice,
+  finalizeInvoice,
+  markInvoicePaid,
+  payInvoice,
+  voidInvoice,
+} from '../billing/invoices';
+import { activeDiscounts, previewInvoice } from '../billing/subscriptions';
+import { customerNow } from '../clock';
+import type { Ctx } from '../context';
+import { invalidRequest, missingParam } from '../errors';
+import { emit } from '../events';
+import { decimal, newId } from '../ids';
+import { paginate } from '../lists';
+import { bool, int, metadata, obj, reqStr, str, strings } from '../params';
+import type { RouteDef } from '../router';
+import { find, get, getRow, list, listRows, put } from '../store';
+import { buildPrice } from './catalogue';
+
+/** One-off invoice items and invoices, and the read/pay/void/finalize calls for every invoice. */
+
+async function createInvoiceItem(ctx: Ctx, params: Record<string, unknown>): Promise<Stripe.InvoiceItem> {
+  const p = params as Parameters<typeof str>[0];
+  const customerId = reqStr(p, 'customer');
+  const customer = await get<Stripe.Customer>(ctx, customerId, 'customer', 'customer');
+  const now = await customerNow(ctx, customerId);
+  const quantity = int(p, 'quantity') ?? 1;
+  let price: Stripe.Price;
+  const priceId = str(p, 'price');
+  const priceData = obj(p, 'price_data');
+  if (priceId) price = await get<Stripe.Price>(ctx, priceId, 'price', 'price');
+  else if (priceData) {
+    price = await buildPrice(ctx, priceData, 'price_data[');
+    await put(ctx, price);
+  } else {
+    const amount = int(p, 'amount');
+    if (amount === undefined) throw missingParam('amount');
+    const currency = reqStr(p, 'currency').toLowerCase();
+    const product = {
+      id: newId('prod'),
+      object: 'product' as const,
+      name: str(p, 'description') ?? 'Invoice item',
+    };
+    await put(ctx, {
+      ...product,
+      active: true,
+      created: now,
+      description: null,
+      images: [],
+      livemode: false,
+      marketing_features: [],
+      metadata: {},
+      package_dimensions: null,
+      shippable: null,
+      tax_details: null,
+      type: 'service',
+      updated: now,
+      url: null,
+    });
+    price = await buildPrice(ctx, { currency, unit_amount: String(amount), product: product.id });
+    await put(ctx, price);
+  }
+  const invoiceId = str(p, 'invoice') ?? null;
+  if (invoiceId) {
+    const invoice = await get<Stripe.Invoice>(ctx, invoiceId, 'invoice', 'invoice');
+    if (invoice.status !== 'draft')
+      throw invalidRequest('You can only add invoice items to draft invoices.', 'invoice');
+  }
+  const product = await find<Stripe.Product>(ctx, price.product as string, 'product');
+  const item: Stripe.InvoiceItem = {
+    id: newId('ii'),
+    object: 'invoiceitem',
+    amount: (price.unit_amount ?? 0) * quantity,
+    currency: price.currency,
+    customer: customer.id,
+    customer_account: null,
+    date: now,
+    description: str(p, 'description') ?? product?.name ?? null,
+    discountable: bool(p, 'discountable') ?? true,
+    discounts: [],
+    invoice: invoiceId,
+    livemode: false,
+    metadata: metadata(p),
+    parent: null,
+    period: { start: now, end: now },
+    pricing: {
+      type: 'price_details',
+      price_details: { price: price.id, product: price.product as string },
+      unit_amount_decimal: price.unit_amount_decimal,
+    },
+    proration: false,
+    quantity,
+    quantity_decimal: decimal(quantity),
+    tax_rates: null,
+    test_clock: customer.test_clock as string | null,
+  };
+  await put(ctx, item, { customer: customer.id, internal: { price } });
+  await emit(ctx, 'invoiceitem.created', item);
+  if (invoiceId) await rebuildDraft(ctx, invoiceId);
+  return item;
+}
+
+async function itemLines(ctx: Ctx, customer: string, invoiceId: string): Promise<DraftLine[]> {
+  return (await listRows<Stripe.InvoiceItem>(ctx, 'invoiceitem', customer))
+    .filter((row) => row.data.invoice === invoiceId)
+    .reverse()
+    .map((row) => ({
+      description: row.data.description ?? '',
+      amount: row.data.amount,
+      quantity: row.data.quantity,
+      price: row.internal.price as Stripe.Price,
+      period: row.data.period,
+      proration: row.data.proration,
+      subscriptionItem: null,
+      invoiceItem: row.data.id,
+    }));
+}
+
+/** A one-off draft's lines are its invoice items: recomputed whenever one is added. */
+async function rebuildDraft(ctx: Ctx, invoiceId: string): Promise<void> {
+  const row = await getRow<Stripe.Invoice>(ctx, invoiceId, 'invoice');
+  const draft = row.data;
+  const customer = await get<Stripe.Customer>(ctx, draft.customer as string, 'customer');
+  const { buildInvoice } = await import('../billing/invoices');
+  const rebuilt = await buildInvoice(ctx, {
+    customer,
+    subscription: null,
+    billingReason: draft.billing_reason ?? 'manual',
+    lines: await itemLines(ctx, customer.id, invoiceId),
+    discounts: await activeDiscounts(ctx, draft.discounts as string[], draft.created),
+    taxRates: draft.default_tax_rates,
+    periodStart: draft.period_start,
+    periodEnd: draft.period_end,
+    collectionMethod: draft.collection_method,
+    autoAdvance: draft.auto_advance,
+    description: draft.description,
+    metadata: draft.metadata ?? {},
+  });
+  await put(ctx, {
+    ...rebuilt,
+    id: invoiceId,
+    created: draft.created,
+    lines: {
+      ...rebuilt.lines,
+      url: `/v1/invoices/${invoiceId}/lines`,
+      data: rebuilt.lines.data.map((l) => ({ ...l, invoice: invoiceId })),
+    },
+  });
+}
+
+export const invoiceRoutes: RouteDef[] = [
+  {
+    method: 'POST',
+    path: '/v1/invoiceitems',
+    auth: 'secret',
+    accepts: [
+      'customer',
+      'amount',
+      'currency',
+      'description',
+      'price',
+      'price_data',
+      'quantity',
+      'invoice',
+      'subscription',
+      'metadata',
+      'discountable',
+      'period',
+      'tax_rates',
+      'discounts',
+      'pricing',
+    ],
+    handler: (ctx, { params }) => createInvoiceItem(ctx, params),
+  },
+  {
+    method: 'GET',
+    path: '/v1/invoiceitems',
+    auth: 'secret',
+    async handler(ctx, { params }) {
+      const customer = str(params, 'customer');
+      const invoice = str(params, 'invoice');
+      const pending = bool(params, 'pending');
+      const items = (await list<Stripe.InvoiceItem>(ctx, 'invoiceitem', customer)).filter(
+        (i) =>
+          (!invoice || i.invoice === invoice) && (pending === undefined || (i.invoice === null) === pending),
+      );
+      return paginate(items, params, '/v1/invoiceitems');
+    },
+  },
+  {
+    method: 'DELETE',
+    path: '/v1/invoiceitems/:id',
+    auth: 'secret',
+    async handler(ctx, { path }) {
+      const item = await get<Stripe.InvoiceItem>(ctx, path.id ?? '', 'invoiceitem');
+      const { remove } = await import('../store');
+      await remove(ctx, item.id);
+      if (item.invoice) await rebuildDraft(ctx, item.invoice as string);
+      return { id: item.id, object: 'invoiceitem', deleted: true };
+    },
+  },
+  {
+    method: 'POST',
+    path: '/v1/invoices',
+    auth: 'secret',
+    accepts: [
+      'customer',
+      'collection_method',
+      'auto_advance',
+      'description',
+      'metadata',
+      'subscription',
+      'pending_invoice_items_behavior',
+      'default_tax_rates',
+      'discounts',
+      'days_until_due',
+      'default_payment_method',
+      'currency',
+      'footer',
+    ],
+    async handler(ctx, { params }) {
+      const customerId = reqStr(params, 'customer');
+      const customer = await get<Stripe.Customer>(ctx, customerId, 'customer', 'customer');
+      const now = await customerNow(ctx, customerId);
+      const taxRates = await Promise.all(
+        (strings(params, 'default_tax_rates') ?? []).map((id) =>
+          get<Stripe.TaxRate>(ctx, id, 'tax_rate', 'default_tax_rates'),
+        ),
+      );
+      const invoice = await createInvoice(ctx, {
+        customer,
+        subscription: null,
+        billingReason: 'manual',
+        lines: [],
+        discounts: [],
+        taxRates,
+        periodStart: now,
+        periodEnd: now,
+        collectionMethod:
+          (str(params, 'collection_method') as Stripe.Invoice.CollectionMethod | undefined) ??
+          'charge_automatically',
+        autoAdvance: bool(params, 'auto_advance') ?? false,
+        defaultPaymentMethod: str(params, 'default_payment_method') ?? null,
+        description: str(params, 'description') ?? null,
+        metadata: metadata(params),
+      });
+      if (str(params, 'pending_invoice_items_behavior') === 'include') {
+        for (const item of await list<Stripe.InvoiceItem>(ctx, 'invoiceitem', customerId)) {
+          if (item.invoice === null && item.parent === null) await put(ctx, { ...item, invoice: invoice.id });
+        }
+        await rebuildDraft(ctx, invoice.id);
+      }
+      return get(ctx, invoice.id, 'invoice');
+    },
+  },
+  {
+    method: 'POST',
+    path: '/v1/invoices/create_preview',
+    auth: 'secret',
+    accepts: [
+      'customer',
+      'subscription',
+      'subscription_details',
+      'discounts',
+      'customer_details',
+      'automatic_tax',
+      'currency',
+      'invoice_items',
+      'preview_mode',
+    ],
+    handler: (ctx, { params }) => previewInvoice(ctx, params),
+  },
+  {
+    method: 'GET',
+    path: '/v1/invoices/:id',
+    auth: 'secret',
+    handler: (ctx, { path }) => get(ctx, path.id ?? '', 'invoice'),
+  },
+  {
+    method: 'POST',
+    path: '/v1/invoices/:id',
+    auth: 'secret',
+    accepts: ['metadata', 'description', 'auto_advance', 'default_payment_method', 'footer'],
+    async handler(ctx, { path, params }) {
+      const invoice = await get<Stripe.Invoice>(ctx, path.id ?? '', 'invoice');
+      const next = {
+        ...invoice,
+        metadata: metadata(params, invoice.metadata ?? {}),
+        description:
+          params.description === undefined ? invoice.description : str(params, 'description') || null,
+        auto_advance: bool(params, 'auto_advance') ?? invoice.auto_advance,
+        default_payment_method: str(params, 'default_payment_method') ?? invoice.default_payment_method,
+      };
+      await put(ctx, next);
+      await emit(ctx, 'invoice.updated', next);
+      return next;
+    },
+  },
+  {
+    method: 'GET',
+    path: '/v1/invoices',
+    auth: 'secret',
+    async handler(ctx, { params }) {
+      const customer = str(params, 'customer');
+      const subscription = str(params, 'subscription');
+      const status = str(params, 'status');
+      const invoices = (await list<Stripe.Invoice>(ctx, 'invoice', customer)).filter(
+        (i) =>
+          (!subscription || i.parent?.subscription_details?.subscription === subscription) &&
+          (!status || i.status === status),
+      );
+      return paginate(invoices, params, '/v1/invoices');
+    },
+  },
+  {
+    method: 'GET',
+    path: '/v1/invoices/:id/lines',
+    auth: 'secret',
+    async handler(ctx, { path, params }) {
+      const invoice = await get<Stripe.Invoice>(ctx, path.id ?? '', 'invoice');
+      return paginate(invoice.lines.data, params, `/v1/invoices/${invoice.id}/lines`);
+    },
+  },
+  {
+    method: 'POST',
+    path: '/v1/invoices/:id/finalize',
+    auth: 'secret',
+    accepts: ['auto_advance'],
+    async handler(ctx, { path }) {
+      const invoice = await finalizeInvoice(ctx, path.id ?? '');
+      // auto_advance: Stripe would go on to charge it; an invoice with auto_advance false stays open.
+      if (
+        invoice.status === 'open' &&
+        invoice.auto_advance &&
+        invoice.collection_method === 'charge_automatically'
+      ) {
+        const { attemptInvoicePayment } = await import('../billing/invoices');
+        return attemptInvoicePayment(ctx, invoice.id, { onSession: false });
+      }
+      return invoice;
+    },
+  },
+  {
+    method: 'POST',
+    path: '/v1/invoices/:id/pay',
+    auth: 'secret',
+    accepts: ['payment_method', 'off_session', 'paid_out_of_band', 'forgive'],
+    async handler(ctx, { path, params }) {
+      if (bool(params, 'paid_out_of_band')) {
+        await get(ctx, path.id ?? '', 'invoice');
+        return markInvoicePaid(ctx, path.id ?? '');
+      }
+      return payInvoice(ctx, path.id ?? '', str(params, 'payment_method'));
+    },
+  },
+  {
+    method: 'POST',
+    path: '/v1/invoices/:id/void',
+    auth: 'secret',
+    accepts: [],
+    handler: (ctx, { path }) => voidInvoice(ctx, path.id ?? ''),
+  },
+  {
+    method: 'POST',
+    path: '/v1/invoices/:id/mark_uncollectible',
+    auth: 'secret',
+    accepts: [],
+    async handler(ctx, { path }) {
+      const invoice = await get<Stripe.Invoice>(ctx, path.id ?? '', 'invoice');
+      if (invoice.status !== 'open') throw invalidRequest('You can only mark open invoices uncollectible.');
+      const next: Stripe.Invoice = {
+        ...invoice,
+        status: 'uncollectible',
+        status_transitions: {
+          ...invoice.status_transitions,
+          marked_uncollectible_at: await customerNow(ctx, invoice.customer as string),
+        },
+      };
+      await put(ctx, next);
+      await emit(ctx, 'invoice.marked_uncollectible', next);
+      return next;
+    },
+  },
+  {
+    method: 'GET',
+    path: '/v1/sandbox/invoices/:id',
+    auth: 'either',
+    raw: true,
+    async handler(ctx, { path }) {
+      // The hosted invoice page reads this: the invoice with its payment's client secret.
+      const invoice = await get<Stripe.Invoice>(ctx, path.id ?? '', 'invoice');
+      return {
+        ...invoice,
+        confirmation_secret: invoice.confirmation_secret ?? null,
+        payments: invoice.payments,
+      };
+    },
+  },
+];

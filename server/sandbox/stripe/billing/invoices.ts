@@ -1,0 +1,516 @@
+import type Stripe from 'stripe';
+import { confirmPaymentIntent, createPaymentIntent } from '../api/intents';
+import { customerNow } from '../clock';
+import type { Ctx } from '../context';
+import { invalidRequest, StripeError } from '../errors';
+import { emit } from '../events';
+import { decimal, newId } from '../ids';
+import { find, get, getRow, getState, list, put, setState } from '../store';
+import { type AppliedDiscount, computeTotals, type DraftLine, formatMoney } from './amounts';
+import {
+  onSubscriptionInvoicePaid,
+  onSubscriptionInvoicePaymentFailed,
+  onSubscriptionInvoiceVoided,
+} from './subscriptions';
+
+/** Invoices: built from draft lines, finalized, paid with a payment intent, voided. */
+
+export interface InvoiceInput {
+  customer: Stripe.Customer;
+  subscription: Stripe.Subscription | null;
+  billingReason: Stripe.Invoice.BillingReason;
+  lines: DraftLine[];
+  discounts: AppliedDiscount[];
+  taxRates: Stripe.TaxRate[];
+  periodStart: number;
+  periodEnd: number;
+  collectionMethod?: Stripe.Invoice.CollectionMethod;
+  autoAdvance?: boolean;
+  defaultPaymentMethod?: string | null;
+  description?: string | null;
+  metadata?: Record<string, string>;
+  /** Previews get an `upcoming_in_...` id and are never stored. */
+  preview?: boolean;
+  prorationDate?: number;
+}
+
+export interface InvoiceInternal {
+  paymentIntent?: string;
+  /** The pending subscription update this invoice pays for (payment_behavior pending_if_incomplete). */
+  pendingUpdateFor?: string;
+}
+
+export async function buildInvoice(ctx: Ctx, input: InvoiceInput): Promise<Stripe.Invoice> {
+  const now = await customerNow(ctx, input.customer.id);
+  const id = input.preview ? `upcoming_${newId('in')}` : newId('in');
+  const totals = computeTotals(input.lines, input.discounts, input.taxRates);
+  const currency = input.lines[0]?.price.currency ?? 'usd';
+  const startingBalance = input.customer.balance ?? 0;
+  const afterBalance = totals.total + startingBalance;
+  const sub = input.subscription;
+  const lines: Stripe.InvoiceLineItem[] = input.lines.map((line, i) => {
+    const lineTotals = totals.lines[i] ?? { discountAmounts: [], taxes: [] };
+    return {
+      id: newId('il'),
+      object: 'line_item',
+      amount: line.amount,
+      currency,
+      description: line.description,
+      discount_amounts: lineTotals.discountAmounts,
+      discountable: true,
+      discounts: [],
+      invoice: id,
+      livemode: false,
+      metadata: {},
+      parent: line.invoiceItem
+        ? {
+            type: 'invoice_item_details',
+            invoice_item_details: {
+              invoice_item: line.invoiceItem,
+              proration: line.proration,
+              proration_details: { credited_items: null },
+              subscription: sub?.id ?? null,
+            },
+            subscription_item_details: null,
+          }
+        : {
+            type: 'subscription_item_details',
+            invoice_item_details: null,
+            subscription_item_details: {
+              invoice_item: null,
+              proration: line.proration,
+              proration_details: { credited_items: null },
+              subscription: sub?.id ?? null,
+              subscription_item: line.subscriptionItem ?? '',
+            },
+          },
+      period: line.period,
+      pretax_credit_amounts: [],
+      pricing: {
+        type: 'price_details',
+        price_details: { price: line.price.id, product: line.price.product as string },
+        unit_amount_decimal: line.price.unit_amount_decimal,
+      },
+      quantity: line.quantity,
+      quantity_decimal: decimal(line.quantity),
+      subscription: sub?.id ?? null,
+      subtotal: line.amount,
+      taxes: lineTotals.taxes.map((tax) => ({
+        amount: tax.amount,
+        tax_behavior: tax.rate.inclusive ? 'inclusive' : 'exclusive',
+        tax_rate_details: { tax_rate: tax.rate.id },
+        taxability_reason: 'not_available',
+        taxable_amount: tax.taxable,
+        type: 'tax_rate_details',
+      })),
+    };
+  });
+  const invoice: Stripe.Invoice = {
+    id,
+    object: 'invoice',
+    account_country: 'US',
+    account_name: 'Spark Teams (sandbox)',
+    account_tax_ids: null,
+    amount_due: Math.max(0, afterBalance),
+    amount_overpaid: 0,
+    amount_paid: 0,
+    amount_remaining: Math.max(0, afterBalance),
+    amount_shipping: 0,
+    application: null,
+    attempt_count: 0,
+    attempted: false,
+    auto_advance: input.autoAdvance ?? true,
+    automatic_tax: { disabled_reason: null, enabled: false, liability: null, provider: null, status: null },
+    automatically_finalizes_at: null,
+    billing_reason: input.billingReason,
+    collection_method: input.collectionMethod ?? 'charge_automatically',
+    confirmation_secret: null,
+    created: now,
+    currency,
+    custom_fields: null,
+    customer: input.customer.id,
+    customer_account: null,
+    customer_address: input.customer.address ?? null,
+    customer_email: input.customer.email,
+    customer_name: input.customer.name ?? null,
+    customer_phone: input.customer.phone ?? null,
+    customer_shipping: null,
+    customer_tax_exempt: input.customer.tax_exempt ?? 'none',
+    customer_tax_ids: (await list<Stripe.TaxId>(ctx, 'tax_id', input.customer.id)).map((t) => ({
+      type: t.type as Stripe.Invoice.CustomerTaxId.Type,
+      value: t.value,
+    })),
+    default_payment_method: input.defaultPaymentMethod ?? null,
+    default_source: null,
+    default_tax_rates: input.taxRates,
+    description: input.description ?? null,
+    discounts: input.discounts.map((d) => d.discount.id),
+    due_date: null,
+    effective_at: null,
+    ending_balance: null,
+    footer: null,
+    from_invoice: null,
+    hosted_invoice_url: null,
+    invoice_pdf: null,
+    issuer: { type: 'self' },
+    last_finalization_error: null,
+    latest_revision: null,
+    lines: { object: 'list', data: lines, has_more: false, url: `/v1/invoices/${id}/lines` },
+    livemode: false,
+    metadata: input.metadata ?? {},
+    next_payment_attempt: null,
+    number: null,
+    on_behalf_of: null,
+    parent: sub
+      ? {
+          type: 'subscription_details',
+          quote_details: null,
+          subscription_details: {
+            metadata: sub.metadata,
+            subscription: sub.id,
+            ...(input.prorationDate ? { subscription_proration_date: input.prorationDate } : {}),
+          },
+        }
+      : null,
+    payment_settings: { default_mandate: null, payment_method_options: null, payment_method_types: null },
+    payments: { object: 'list', data: [], has_more: false, url: '/v1/invoice_payments' },
+    period_end: input.periodEnd,
+    period_start: input.periodStart,
+    post_payment_credit_notes_amount: 0,
+    pre_payment_credit_notes_amount: 0,
+    receipt_number: null,
+    rendering: null,
+    shipping_cost: null,
+    shipping_details: null,
+    starting_balance: startingBalance,
+    statement_descriptor: null,
+    status: 'draft',
+    status_transitions: { finalized_at: null, marked_uncollectible_at: null, paid_at: null, voided_at: null },
+    subtotal: totals.subtotal,
+    subtotal_excluding_tax:
+      totals.subtotal - totals.taxes.filter((t) => t.rate.inclusive).reduce((s, t) => s + t.amount, 0),
+    test_clock: input.customer.test_clock ?? null,
+    total: totals.total,
+    total_discount_amounts: totals.discountAmounts,
+    total_excluding_tax: totals.total - totals.exclusiveTax,
+    total_pretax_credit_amounts: totals.discountAmounts.map((d) => ({
+      amount: d.amount,
+      discount: d.discount,
+      type: 'discount',
+    })),
+    total_taxes: totals.taxes.map((tax) => ({
+      amount: tax.amount,
+      tax_behavior: tax.rate.inclusive ? 'inclusive' : 'exclusive',
+      tax_rate_details: { tax_rate: tax.rate.id },
+      taxability_reason: 'not_available',
+      taxable_amount: tax.taxable,
+      type: 'tax_rate_details',
+    })),
+    webhooks_delivered_at: null,
+  };
+  return invoice;
+}
+
+export async function createInvoice(
+  ctx: Ctx,
+  input: InvoiceInput,
+  internal: InvoiceInternal = {},
+): Promise<Stripe.Invoice> {
+  const invoice = await buildInvoice(ctx, input);
+  await put(ctx, invoice, { internal: internal as Record<string, unknown> });
+  // Invoice items billed on this invoice are now spent.
+  for (const line of input.lines) {
+    if (!line.invoiceItem) continue;
+    const item = await find<Stripe.InvoiceItem>(ctx, line.invoiceItem, 'invoiceitem');
+    if (item) await put(ctx, { ...item, invoice: invoice.id });
+  }
+  await emit(ctx, 'invoice.created', invoice);
+  return invoice;
+}
+
+async function nextInvoiceNumber(ctx: Ctx): Promise<string> {
+  const next = (await getState<number>(ctx, 'invoice_number', 0)) + 1;
+  await setState(ctx, 'invoice_number', next);
+  return `SBX-${String(next).padStart(4, '0')}`;
+}
+
+function invoiceUrls(ctx: Ctx, id: string) {
+  const base = ctx.config.publicUrl();
+  return {
+    hosted_invoice_url: `${base}/sandbox/stripe/invoices/${id}`,
+    invoice_pdf: `${base}/v1/sandbox/invoices/${id}/pdf`,
+  };
+}
+
+/** draft -> open (or straight to paid when nothing is due); applies the customer's credit balance. */
+export async function finalizeInvoice(ctx: Ctx, id: string): Promise<Stripe.Invoice> {
+  const row = await getRow<Stripe.Invoice>(ctx, id, 'invoice');
+  const invoice = structuredClone(row.data);
+  if (invoice.status !== 'draft')
+    throw invalidRequest(
+      "This invoice is already finalized, you can't re-finalize a non-draft invoice.",
+      undefined,
+      'invoice_already_finalized',
+    );
+  const now = await customerNow(ctx, invoice.customer as string);
+  const customer = await get<Stripe.Customer>(ctx, invoice.customer as string, 'customer');
+  const afterBalance = invoice.total + (customer.balance ?? 0);
+  invoice.starting_balance = customer.balance ?? 0;
+  invoice.ending_balance = Math.min(0, afterBalance);
+  invoice.amount_due = Math.max(0, afterBalance);
+  invoice.amount_remaining = invoice.amount_due;
+  if ((customer.balance ?? 0) !== invoice.ending_balance) {
+    await put(ctx, { ...customer, balance: invoice.ending_balance ?? 0 });
+  }
+  invoice.number = await nextInvoiceNumber(ctx);
+  invoice.status = 'open';
+  invoice.effective_at = now;
+  invoice.status_transitions.finalized_at = now;
+  Object.assign(invoice, invoiceUrls(ctx, id));
+  await put(ctx, invoice);
+  await emit(ctx, 'invoice.finalized', invoice);
+  if (invoice.amount_due === 0) return markInvoicePaid(ctx, id);
+  return invoice;
+}
+
+/** Marks paid, records the payment, and lets the subscription react (activate, apply a pending update). */
+export async function markInvoicePaid(ctx: Ctx, id: string): Promise<Stripe.Invoice> {
+  const invoice = structuredClone(await get<Stripe.Invoice>(ctx, id, 'invoice'));
+  if (invoice.status === 'paid') return invoice;
+  const now = await customerNow(ctx, invoice.customer as string);
+  invoice.status = 'paid';
+  invoice.amount_paid = invoice.amount_due;
+  invoice.amount_remaining = 0;
+  invoice.attempted = invoice.amount_due > 0 || invoice.attempted;
+  invoice.confirmation_secret = null;
+  invoice.next_payment_attempt = null;
+  invoice.status_transitions.paid_at = now;
+  if (invoice.payments) {
+    invoice.payments.data = invoice.payments.data.map((p) => ({
+      ...p,
+      amount_paid: p.amount_requested,
+      status: 'paid',
+      status_transitions: { ...p.status_transitions, paid_at: now },
+    }));
+  }
+  await put(ctx, invoice);
+  await emit(ctx, 'invoice.paid', invoice);
+  await emit(ctx, 'invoice.payment_succeeded', invoice);
+  ctx.notes.push(`invoice ${invoice.id} paid ${formatMoney(invoice.amount_paid, invoice.currency)}`);
+  await onSubscriptionInvoicePaid(ctx, invoice);
+  return invoice;
+}
+
+/**
+ * Charges the invoice's payment method (its own, the subscription's, or the customer's default).
+ * The outcome arrives through the payment intent hook (onInvoicePaymentIntent). Returns the invoice.
+ */
+export async function attemptInvoicePayment(
+  ctx: Ctx,
+  id: string,
+  options: { paymentMethod?: string; onSession: boolean; returnUrl?: string | null },
+): Promise<Stripe.Invoice> {
+  const row = await getRow<Stripe.Invoice>(ctx, id, 'invoice');
+  const invoice = row.data;
+  const internal = row.internal as InvoiceInternal;
+  if (invoice.status !== 'open') return invoice;
+  const sub = invoice.parent?.subscription_details?.subscription
+    ? await find<Stripe.Subscription>(
+        ctx,
+        invoice.parent.subscription_details.subscription as string,
+        'subscription',
+      )
+    : null;
+  const customer = await get<Stripe.Customer>(ctx, invoice.customer as string, 'customer');
+  const pmId =
+    options.paymentMethod ??
+    (invoice.default_payment_method as string | null) ??
+    (sub?.default_payment_method as string | null) ??
+    (customer.invoice_settings.default_payment_method as string | null);
+  const pi = await ensurePaymentIntent(ctx, invoice, internal, pmId ?? null);
+  if (!pmId) {
+    // Nothing to charge: the attempt fails as Stripe's does without a card.
+    const failed = structuredClone(await get<Stripe.Invoice>(ctx, id, 'invoice'));
+    failed.attempted = true;
+    failed.attempt_count += 1;
+    await put(ctx, failed);
+    await emit(ctx, 'invoice.payment_failed', failed);
+    ctx.notes.push(`invoice ${invoice.id}: no payment method, payment failed`);
+    await onSubscriptionInvoicePaymentFailed(ctx, failed);
+    return failed;
+  }
+  const attempted = structuredClone(await get<Stripe.Invoice>(ctx, id, 'invoice'));
+  attempted.attempted = true;
+  attempted.attempt_count += 1;
+  await put(ctx, attempted);
+  await confirmPaymentIntent(ctx, pi.id, {
+    paymentMethod: pmId,
+    returnUrl: options.returnUrl ?? null,
+    onSession: options.onSession,
+    throwOnDecline: false,
+  });
+  return get<Stripe.Invoice>(ctx, id, 'invoice');
+}
+
+async function ensurePaymentIntent(
+  ctx: Ctx,
+  invoice: Stripe.Invoice,
+  internal: InvoiceInternal,
+  pmId: string | null,
+) {
+  if (internal.paymentIntent) {
+    const existing = await get<Stripe.PaymentIntent>(ctx, internal.paymentIntent, 'payment_intent');
+    if (existing.status !== 'canceled' && existing.status !== 'succeeded') return existing;
+  }
+  const pi = await createPaymentIntent(
+    ctx,
+    {
+      amount: invoice.amount_due,
+      currency: invoice.currency,
+      customer: invoice.customer as string,
+      paymentMethod: pmId,
+      description: invoice.billing_reason?.startsWith('subscription') ? 'Subscription update' : null,
+    },
+    { invoice: invoice.id },
+  );
+  const next = structuredClone(invoice);
+  const now = await customerNow(ctx, invoice.customer as string);
+  next.confirmation_secret = { client_secret: pi.client_secret ?? '', type: 'payment_intent' };
+  next.payments = {
+    object: 'list',
+    has_more: false,
+    url: '/v1/invoice_payments',
+    data: [
+      {
+        id: newId('inpay'),
+        object: 'invoice_payment',
+        amount_paid: null,
+        amount_requested: invoice.amount_due,
+        created: now,
+        currency: invoice.currency,
+        invoice: invoice.id,
+        is_default: true,
+        livemode: false,
+        payment: { type: 'payment_intent', payment_intent: pi.id },
+        status: 'open',
+        status_transitions: { canceled_at: null, paid_at: null },
+      },
+    ],
+  };
+  await put(ctx, next, { internal: { ...internal, paymentIntent: pi.id } });
+  return pi;
+}
+
+/** default_incomplete: the invoice gets a payment intent for the browser to confirm; nothing is charged. */
+export async function ensureInvoicePaymentIntent(ctx: Ctx, id: string): Promise<Stripe.Invoice> {
+  const row = await getRow<Stripe.Invoice>(ctx, id, 'invoice');
+  await ensurePaymentIntent(ctx, row.data, row.internal as InvoiceInternal, null);
+  return get<Stripe.Invoice>(ctx, id, 'invoice');
+}
+
+/** The payment intent hook: what a payment's outcome does to its invoice. */
+export async function onInvoicePaymentIntent(
+  ctx: Ctx,
+  invoiceId: string,
+  pi: Stripe.PaymentIntent,
+): Promise<void> {
+  const invoice = await get<Stripe.Invoice>(ctx, invoiceId, 'invoice');
+  if (invoice.status !== 'open') return;
+  if (pi.status === 'succeeded') {
+    await markInvoicePaid(ctx, invoiceId);
+    return;
+  }
+  if (pi.status === 'requires_action') {
+    await emit(ctx, 'invoice.payment_action_required', invoice);
+    ctx.notes.push(`invoice ${invoice.id}: payment needs 3-D Secure`);
+    await onSubscriptionInvoicePaymentFailed(ctx, invoice);
+    return;
+  }
+  if (pi.status === 'requires_payment_method') {
+    await emit(ctx, 'invoice.payment_failed', invoice);
+    ctx.notes.push(`invoice ${invoice.id}: payment failed (${pi.last_payment_error?.message ?? 'declined'})`);
+    await onSubscriptionInvoicePaymentFailed(ctx, invoice);
+  }
+}
+
+export async function voidInvoice(ctx: Ctx, id: string): Promise<Stripe.Invoice> {
+  const row = await getRow<Stripe.Invoice>(ctx, id, 'invoice');
+  const invoice = structuredClone(row.data);
+  if (invoice.status !== 'open' && invoice.status !== 'uncollectible') {
+    throw invalidRequest(
+      `You can only pass in open or uncollectible invoices. This invoice is ${invoice.status}.`,
+      undefined,
+      'invoice_not_open',
+    );
+  }
+  const now = await customerNow(ctx, invoice.customer as string);
+  invoice.status = 'void';
+  invoice.confirmation_secret = null;
+  invoice.status_transitions.voided_at = now;
+  invoice.amount_remaining = 0;
+  const internal = row.internal as InvoiceInternal;
+  if (internal.paymentIntent) {
+    const pi = await get<Stripe.PaymentIntent>(ctx, internal.paymentIntent, 'payment_intent');
+    if (pi.status !== 'succeeded' && pi.status !== 'canceled') {
+      const canceled = {
+        ...pi,
+        status: 'canceled' as const,
+        canceled_at: now,
+        next_action: null,
+        cancellation_reason: 'void_invoice' as const,
+      };
+      await put(ctx, canceled);
+      await emit(ctx, 'payment_intent.canceled', canceled);
+    }
+    if (invoice.payments)
+      invoice.payments.data = invoice.payments.data.map((p) => ({ ...p, status: 'canceled' }));
+  }
+  await put(ctx, invoice);
+  await emit(ctx, 'invoice.voided', invoice);
+  await onSubscriptionInvoiceVoided(ctx, invoice);
+  return invoice;
+}
+
+/** `invoices.pay`: charges now, answering a decline as Stripe does (402 card_error). */
+export async function payInvoice(ctx: Ctx, id: string, paymentMethod?: string): Promise<Stripe.Invoice> {
+  let invoice = await get<Stripe.Invoice>(ctx, id, 'invoice');
+  if (invoice.status === 'draft') invoice = await finalizeInvoice(ctx, id);
+  if (invoice.status === 'paid')
+    throw invalidRequest('Invoice is already paid', undefined, 'invoice_payment_intent_requires_action');
+  if (invoice.status !== 'open')
+    throw invalidRequest(
+      `You cannot pay an invoice with status ${invoice.status}.`,
+      undefined,
+      'invoice_not_editable',
+    );
+  invoice = await attemptInvoicePayment(ctx, id, { paymentMethod, onSession: false });
+  if (invoice.status === 'paid') return invoice;
+  const pi = (await getRow<Stripe.Invoice>(ctx, id, 'invoice')).internal as InvoiceInternal;
+  const intent = pi.paymentIntent
+    ? await get<Stripe.PaymentIntent>(ctx, pi.paymentIntent, 'payment_intent')
+    : null;
+  if (intent?.status === 'requires_action') {
+    throw new StripeError(
+      402,
+      {
+        type: 'card_error',
+        code: 'invoice_payment_intent_requires_action',
+        message: 'Payment for this invoice requires a payment method with additional authentication.',
+        payment_intent: intent,
+      },
+      true,
+    );
+  }
+  const error = intent?.last_payment_error;
+  throw new StripeError(
+    402,
+    {
+      type: 'card_error',
+      code: error?.code ?? 'card_declined',
+      decline_code: error?.decline_code,
+      message: error?.message ?? 'This customer has no attached payment source or default payment method.',
+      ...(intent ? { payment_intent: intent } : {}),
+    },
+    true,
+  );
+}

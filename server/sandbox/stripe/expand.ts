@@ -1,0 +1,68 @@
+import type { Ctx } from './context';
+import { invalidRequest } from './errors';
+import { findAny } from './store';
+
+/**
+ * Fields Stripe leaves out unless asked for with expand[] (includable fields). The sandbox stores
+ * them on the object and takes them off on the way out.
+ */
+const INCLUDABLE: Record<string, string[]> = {
+  invoice: ['confirmation_secret', 'payments'],
+  'checkout.session': ['line_items'],
+};
+
+async function expandAt(ctx: Ctx, value: unknown, segments: string[], fullPath: string): Promise<unknown> {
+  if (segments.length === 0) return value;
+  if (Array.isArray(value)) return Promise.all(value.map((item) => expandAt(ctx, item, segments, fullPath)));
+  if (!value || typeof value !== 'object') return value;
+  const [head, ...rest] = segments as [string, ...string[]];
+  const record = value as Record<string, unknown>;
+  if (head === '*') {
+    for (const key of Object.keys(record))
+      record[key] = await expandAt(ctx, record[key], [key, ...rest], fullPath);
+    return record;
+  }
+  if (!(head in record)) {
+    const includable = INCLUDABLE[String(record.object)]?.includes(head);
+    if (!includable) throw invalidRequest(`This property cannot be expanded (${fullPath}).`, 'expand');
+    return record;
+  }
+  let field = record[head];
+  if (typeof field === 'string' && /^[a-z]+(_[a-z]+)?_[A-Za-z0-9]+$/.test(field)) {
+    const found = await findAny(ctx, field);
+    if (found) field = found;
+  }
+  record[head] = await expandAt(ctx, field, rest, fullPath);
+  return record;
+}
+
+/** Removes includable fields nobody asked for, anywhere in the tree. */
+export function stripIncludables(value: unknown, requested: Set<string>, path = ''): unknown {
+  if (Array.isArray(value)) {
+    for (const item of value) stripIncludables(item, requested, path);
+    return value;
+  }
+  if (!value || typeof value !== 'object') return value;
+  const record = value as Record<string, unknown>;
+  const includables = INCLUDABLE[String(record.object)] ?? [];
+  for (const field of includables) {
+    const fieldPath = path ? `${path}.${field}` : field;
+    const asked = [...requested].some((p) => p === fieldPath || p.startsWith(`${fieldPath}.`));
+    if (!asked) delete record[field];
+  }
+  for (const [key, child] of Object.entries(record)) {
+    if (child && typeof child === 'object') stripIncludables(child, requested, path ? `${path}.${key}` : key);
+  }
+  return value;
+}
+
+/** Applies expand[] paths (`customer`, `latest_invoice.payments`, `data.customer`) to an answer. */
+export async function expandResponse(ctx: Ctx, value: unknown, paths: string[]): Promise<unknown> {
+  let result = structuredClone(value);
+  for (const path of paths) {
+    if (path.split('.').length > 4)
+      throw invalidRequest('You cannot expand more than 4 levels of a property.', 'expand');
+    result = await expandAt(ctx, result, path.split('.'), path);
+  }
+  return stripIncludables(result, new Set(paths));
+}

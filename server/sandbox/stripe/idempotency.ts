@@ -1,0 +1,59 @@
+import { createHash } from 'node:crypto';
+import type { Queryable } from '../../src/db/db';
+import { StripeError } from './errors';
+
+/** Stripe keeps idempotency keys for 24 hours. */
+const KEY_TTL_HOURS = 24;
+
+export interface StoredResponse {
+  status: number;
+  body: unknown;
+}
+
+export function fingerprint(method: string, path: string, params: unknown): string {
+  return createHash('sha256')
+    .update(`${method} ${path} ${stableJson(params)}`)
+    .digest('hex');
+}
+
+function stableJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(stableJson).join(',')}]`;
+  if (value && typeof value === 'object') {
+    const entries = Object.entries(value).sort(([a], [b]) => a.localeCompare(b));
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${stableJson(v)}`).join(',')}}`;
+  }
+  return JSON.stringify(value);
+}
+
+/** The stored answer for this key, or null; a key reused with other parameters is an error. */
+export async function replayed(tx: Queryable, key: string, print: string): Promise<StoredResponse | null> {
+  await tx.query(
+    `DELETE FROM stripe_sandbox_idempotency_keys WHERE created_at < now() - interval '${KEY_TTL_HOURS} hours'`,
+  );
+  const rows = await tx.query<{ request_fingerprint: string; status: number; body: unknown }>(
+    'SELECT request_fingerprint, status, body FROM stripe_sandbox_idempotency_keys WHERE key = $1',
+    [key],
+  );
+  const row = rows[0];
+  if (!row) return null;
+  if (row.request_fingerprint !== print) {
+    throw new StripeError(400, {
+      type: 'idempotency_error',
+      message: `Keys for idempotent requests can only be used with the same parameters they were first used with. Try using a key other than '${key}' if you meant to execute a different request.`,
+    });
+  }
+  return { status: row.status, body: row.body };
+}
+
+export async function remember(
+  tx: Queryable,
+  key: string,
+  print: string,
+  response: StoredResponse,
+): Promise<void> {
+  await tx.query(
+    `INSERT INTO stripe_sandbox_idempotency_keys (key, request_fingerprint, status, body)
+     VALUES ($1, $2, $3, $4::jsonb) ON CONFLICT (key) DO NOTHING`,
+    [key, print, response.status, JSON.stringify(response.body)],
+  );
+}

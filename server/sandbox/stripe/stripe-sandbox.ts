@@ -1,0 +1,215 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { FastifyError, FastifyPluginAsync } from 'fastify';
+import type { Db } from '../../src/db/db';
+import { migrate as runMigrations } from '../../src/db/migrator';
+import { catalogueRoutes } from './api/catalogue';
+import { checkoutRoutes } from './api/checkout';
+import { clockAndEventRoutes } from './api/clocks-and-events';
+import { customerRoutes } from './api/customers';
+import { intentRoutes } from './api/intents';
+import { renderInvoicePdf } from './api/invoice-pdf';
+import { invoiceRoutes } from './api/invoices';
+import { paymentMethodRoutes } from './api/payment-methods';
+import { subscriptionRoutes } from './api/subscriptions';
+import { runDueWork } from './billing/subscriptions';
+import { sandboxNow, sandboxOffset, setSandboxOffset } from './clock';
+import { API_VERSION, type SandboxConfig } from './context';
+import { StripeError } from './errors';
+import { parseStripeForm } from './form-body';
+import { randomToken } from './ids';
+import { stripeSandboxPages } from './pages/pages-plugin';
+import { int } from './params';
+import { createRunner, mountRoute, type RouteDef } from './router';
+import { find } from './store';
+import { createWebhookDeliverer } from './webhooks';
+
+export interface StripeSandboxOptions {
+  db: Db;
+  /** Base URL browsers use to reach this server (hosted pages live under `${publicUrl()}/sandbox/stripe/...`). */
+  publicUrl: () => string;
+  /** Where signed events are POSTed (the product's `${base}/api/v1/webhooks/stripe`). */
+  webhookUrl: () => string;
+  /** Real time source; the sandbox clock is now() plus a stored offset. */
+  now?: () => Date;
+  log?: (msg: string, data?: unknown) => void;
+}
+
+export interface SandboxAdvanceSummary {
+  advancedSeconds: number;
+  /** The sandbox clock after the advance (ISO 8601). */
+  sandboxTime: string;
+  /** What happened, in words: 'sub_123: trial ended, invoice in_456 paid $24.00'. */
+  happened: string[];
+  webhooksDelivered: number;
+}
+
+export interface StripeSandbox {
+  readonly secretKey: string;
+  readonly publishableKey: string;
+  readonly webhookSecret: string;
+  migrate(): Promise<void>;
+  plugin: FastifyPluginAsync;
+  advance(seconds: number): Promise<SandboxAdvanceSummary>;
+  deliverPendingWebhooks(): Promise<number>;
+  start(): void;
+  close(): Promise<void>;
+}
+
+const migrationsDir = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+const DUE_WORK_INTERVAL_MS = 30_000;
+const WEBHOOK_RETRY_INTERVAL_MS = 5_000;
+
+const ROUTES: RouteDef[] = [
+  ...catalogueRoutes,
+  ...customerRoutes,
+  ...paymentMethodRoutes,
+  ...intentRoutes,
+  ...subscriptionRoutes,
+  ...invoiceRoutes,
+  ...checkoutRoutes,
+  ...clockAndEventRoutes,
+];
+
+export function createStripeSandbox(options: StripeSandboxOptions): StripeSandbox {
+  const config: SandboxConfig = {
+    secretKey: `sk_test_sandbox_${randomToken(24)}`,
+    publishableKey: `pk_test_sandbox_${randomToken(24)}`,
+    webhookSecret: `whsec_sandbox_${randomToken(32)}`,
+    apiVersion: API_VERSION,
+    publicUrl: options.publicUrl,
+    realNow: options.now ?? (() => new Date()),
+    log: options.log ?? (() => {}),
+  };
+  const webhooks = createWebhookDeliverer(options.db, config, options.webhookUrl, config.webhookSecret);
+  const runner = createRunner(options.db, config, () => webhooks.kick());
+  const timers: NodeJS.Timeout[] = [];
+
+  /** Moves the sandbox clock and runs what fell due; returns the words for it. */
+  async function moveClock(seconds: number) {
+    return runner.unit({ id: null, idempotency_key: null }, async (ctx) => {
+      await setSandboxOffset(ctx, (await sandboxOffset(ctx)) + seconds);
+      const now = await sandboxNow(ctx);
+      await runDueWork(ctx, null, now);
+      return { happened: ctx.notes, now };
+    });
+  }
+
+  async function advance(seconds: number): Promise<SandboxAdvanceSummary> {
+    if (!Number.isFinite(seconds) || seconds < 0)
+      throw new Error('advance: seconds must be a non-negative number');
+    const { happened, now } = await moveClock(Math.round(seconds));
+    const webhooksDelivered = await webhooks.deliverAll();
+    return {
+      advancedSeconds: Math.round(seconds),
+      sandboxTime: new Date(now * 1000).toISOString(),
+      happened,
+      webhooksDelivered,
+    };
+  }
+
+  const sandboxRoutes: RouteDef[] = [
+    {
+      method: 'POST',
+      path: '/v1/sandbox/advance',
+      auth: 'secret',
+      accepts: ['seconds'],
+      raw: true,
+      async handler(ctx, { params }) {
+        const seconds = int(params, 'seconds') ?? 0;
+        if (seconds < 0)
+          throw new StripeError(400, {
+            type: 'invalid_request_error',
+            message: 'seconds must be >= 0',
+            param: 'seconds',
+          });
+        await setSandboxOffset(ctx, (await sandboxOffset(ctx)) + seconds);
+        const now = await sandboxNow(ctx);
+        await runDueWork(ctx, null, now);
+        return {
+          object: 'sandbox.advance',
+          advancedSeconds: seconds,
+          sandboxTime: new Date(now * 1000).toISOString(),
+          happened: ctx.notes,
+        };
+      },
+    },
+  ];
+
+  const plugin: FastifyPluginAsync = async (app) => {
+    // Encapsulated: this parser and error handler apply to the sandbox's routes only.
+    app.removeContentTypeParser('application/x-www-form-urlencoded');
+    app.addContentTypeParser(
+      'application/x-www-form-urlencoded',
+      { parseAs: 'string' },
+      (_request, body, done) => {
+        try {
+          done(null, parseStripeForm(body as string));
+        } catch (error) {
+          done(error as Error, undefined);
+        }
+      },
+    );
+    app.setErrorHandler((error: FastifyError | StripeError, request, reply) => {
+      if (error instanceof StripeError) {
+        return reply.code(error.status).send({ error: error.body });
+      }
+      const status = (error as FastifyError).statusCode ?? 500;
+      if (status < 500) {
+        return reply.code(status).send({ error: { type: 'invalid_request_error', message: error.message } });
+      }
+      request.log.error({ err: error }, 'stripe sandbox: internal error');
+      config.log('stripe sandbox: internal error', { message: error.message, stack: error.stack });
+      return reply
+        .code(500)
+        .send({ error: { type: 'api_error', message: 'An unknown error occurred in the Stripe sandbox.' } });
+    });
+    for (const route of [...ROUTES, ...sandboxRoutes]) mountRoute(app, route, runner, config);
+    // The invoice PDF link is opened by a browser without a key, as Stripe's are.
+    app.get('/v1/sandbox/invoices/:id/pdf', async (request, reply) => {
+      const { id } = request.params as { id: string };
+      const invoice = await runner.unit({ id: null, idempotency_key: null }, (ctx) =>
+        find(ctx, id, 'invoice'),
+      );
+      if (!invoice)
+        throw new StripeError(404, {
+          type: 'invalid_request_error',
+          code: 'resource_missing',
+          message: `No such invoice: '${id}'`,
+        });
+      return reply
+        .type('application/pdf')
+        .header('content-disposition', `inline; filename="invoice-${id}.pdf"`)
+        .send(renderInvoicePdf(invoice as never));
+    });
+    await app.register(stripeSandboxPages, { publishableKey: config.publishableKey });
+  };
+
+  return {
+    secretKey: config.secretKey,
+    publishableKey: config.publishableKey,
+    webhookSecret: config.webhookSecret,
+    async migrate() {
+      await runMigrations(options.db, migrationsDir, 'stripe_sandbox_migrations');
+    },
+    plugin,
+    advance,
+    deliverPendingWebhooks: () => webhooks.deliverAll(),
+    start() {
+      if (timers.length > 0) return;
+      timers.push(
+        setInterval(() => {
+          moveClock(0).catch((error) =>
+            config.log('stripe sandbox: due work failed', { error: String(error) }),
+          );
+        }, DUE_WORK_INTERVAL_MS),
+        setInterval(() => webhooks.kick(), WEBHOOK_RETRY_INTERVAL_MS),
+      );
+      for (const timer of timers) timer.unref();
+    },
+    async close() {
+      for (const timer of timers.splice(0)) clearInterval(timer);
+      await webhooks.idle();
+    },
+  };
+}
