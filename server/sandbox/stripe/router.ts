@@ -127,7 +127,7 @@ export function mountRoute(
         params,
         path: request.params as Record<string, string>,
         key,
-        url: (request.url.split('?')[0] ?? '').replace(/\/(cus|sub|in|seti|pi|cs|pm)_[^/]+$/, ''),
+        url: request.url.split('?')[0] ?? '',
       };
       const requestInfo = { id: requestId, idempotency_key: idempotencyKey ?? null };
       let answer: StoredResponse | { replay: StoredResponse };

@@ -37,6 +37,8 @@ export interface WebhookDeliverer {
   /** Delivers everything queued now (backoff ignored), in order; resolves when nothing is left. */
   deliverAll(): Promise<number>;
   idle(): Promise<void>;
+  /** Deliveries made so far by this process (any pump): advance() reports the difference. */
+  deliveredCount(): number;
 }
 
 export function createWebhookDeliverer(
@@ -46,6 +48,7 @@ export function createWebhookDeliverer(
   secret: string,
 ): WebhookDeliverer {
   let running: Promise<number> | null = null;
+  let deliveredTotal = 0;
 
   async function claim(options: { ignoreBackoff: boolean; after: number }): Promise<Claimed | null> {
     return db.transaction(async (tx) => {
@@ -135,7 +138,10 @@ export function createWebhookDeliverer(
       if (!next) return delivered;
       // Failed ones are not retried within one pass; the next pass (or the timer) retries them.
       after = next.id;
-      if (await deliver(next)) delivered++;
+      if (await deliver(next)) {
+        delivered++;
+        deliveredTotal++;
+      }
     }
   }
 
@@ -167,6 +173,7 @@ export function createWebhookDeliverer(
         if (delivered === 0) return total;
       }
     },
+    deliveredCount: () => deliveredTotal,
     async idle() {
       while (running) await running.catch(() => 0);
     },

@@ -5,7 +5,7 @@ import { invalidRequest, missingParam } from '../errors';
 import { changedAttributes, emit } from '../events';
 import type { FormObject } from '../form-body';
 import { newId } from '../ids';
-import { listOf, paginate } from '../lists';
+import { paginate } from '../lists';
 import { metadata, obj, objs, oneOf, reqStr, str } from '../params';
 import type { RouteDef } from '../router';
 import { find, get, list, put, remove } from '../store';
@@ -282,5 +282,3 @@ export const customerRoutes: RouteDef[] = [
     },
   },
 ];
-
-export { listOf };

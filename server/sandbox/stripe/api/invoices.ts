@@ -10,7 +10,7 @@ import {
 import { activeDiscounts, previewInvoice } from '../billing/subscriptions';
 import { customerNow } from '../clock';
 import type { Ctx } from '../context';
-import { invalidRequest, missingParam } from '../errors';
+import { invalidRequest, missingParam, StripeError } from '../errors';
 import { emit } from '../events';
 import { decimal, newId } from '../ids';
 import { paginate } from '../lists';
@@ -381,6 +381,48 @@ export const invoiceRoutes: RouteDef[] = [
       await put(ctx, next);
       await emit(ctx, 'invoice.marked_uncollectible', next);
       return next;
+    },
+  },
+  {
+    method: 'POST',
+    path: '/v1/sandbox/invoices/:id/pay',
+    auth: 'either',
+    raw: true,
+    accepts: ['payment_method'],
+    async handler(ctx, { path, params }) {
+      // The hosted invoice page pays an invoice that has no payment intent yet with the card it took.
+      const invoice = await get<Stripe.Invoice>(ctx, path.id ?? '', 'invoice');
+      if (invoice.status !== 'open')
+        throw invalidRequest(`This invoice is ${invoice.status}.`, undefined, 'invoice_not_open');
+      const pm = reqStr(params, 'payment_method');
+      const { attemptInvoicePayment } = await import('../billing/invoices');
+      const { resolvePaymentMethod } = await import('./payment-methods');
+      const card = await resolvePaymentMethod(ctx, pm);
+      const after = await attemptInvoicePayment(ctx, invoice.id, {
+        paymentMethod: card.id,
+        onSession: true,
+        returnUrl: `${ctx.config.publicUrl()}/sandbox/stripe/invoices/${invoice.id}`,
+      });
+      if (after.status === 'paid') return after;
+      const internal = (await getRow<Stripe.Invoice>(ctx, invoice.id, 'invoice')).internal as {
+        paymentIntent?: string;
+      };
+      const intent = internal.paymentIntent
+        ? await get<Stripe.PaymentIntent>(ctx, internal.paymentIntent, 'payment_intent')
+        : null;
+      if (intent?.status === 'requires_action') return { ...after, payment_intent: intent };
+      const error = intent?.last_payment_error;
+      throw new StripeError(
+        402,
+        {
+          type: 'card_error',
+          code: error?.code ?? 'card_declined',
+          decline_code: error?.decline_code,
+          message: error?.message ?? 'Your card was declined.',
+          ...(intent ? { payment_intent: intent } : {}),
+        },
+        true,
+      );
     },
   },
   {

@@ -1,6 +1,6 @@
 import type Stripe from 'stripe';
 import { cardDetails, testTokenNumber, validateCard } from '../cards';
-import { customerNow, sandboxNow } from '../clock';
+import { sandboxNow } from '../clock';
 import type { Ctx } from '../context';
 import { invalidRequest, missingParam, resourceMissing, StripeError } from '../errors';
 import { emit } from '../events';
@@ -249,5 +249,3 @@ export const paymentMethodRoutes: RouteDef[] = [
     },
   },
 ];
-
-export { customerNow };
