@@ -20,6 +20,20 @@ describeBrowserFlows('pages and Stripe.js stand-in (fake API)', async () => {
     setupIntentSecret: async () => fake.setupIntent(),
     checkoutSessionId: async () =>
       fake.checkoutSession({ success_url: `${baseUrl}/done`, cancel_url: `${baseUrl}/cancelled` }).id,
+    setupCheckoutSessionId: async () =>
+      fake.checkoutSession({
+        success_url: `${baseUrl}/done`,
+        cancel_url: `${baseUrl}/cancelled`,
+        mode: 'setup',
+        line_items: { object: 'list', data: [] },
+        subscription_data: { trial_period_days: null },
+      }).id,
+    expiredCheckoutSessionId: async () =>
+      fake.checkoutSession({
+        success_url: `${baseUrl}/done`,
+        cancel_url: `${baseUrl}/cancelled`,
+        status: 'expired',
+      }).id,
     openInvoiceId: async () => fake.invoice().id,
     close: () => app.close(),
   };

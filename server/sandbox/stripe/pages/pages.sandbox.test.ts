@@ -57,6 +57,29 @@ describeBrowserFlows('pages and Stripe.js stand-in (real sandbox)', async () => 
       });
       return session.id;
     },
+    async setupCheckoutSessionId() {
+      const customer = await newCustomer();
+      const session = await stripe.checkout.sessions.create({
+        mode: 'setup',
+        customer: customer.id,
+        currency: 'usd',
+        success_url: `${baseUrl}/done?session_id={CHECKOUT_SESSION_ID}`,
+        cancel_url: `${baseUrl}/cancelled`,
+      });
+      return session.id;
+    },
+    async expiredCheckoutSessionId() {
+      const customer = await newCustomer();
+      const session = await stripe.checkout.sessions.create({
+        mode: 'subscription',
+        customer: customer.id,
+        line_items: [{ price: price.id, quantity: 3 }],
+        success_url: `${baseUrl}/done?session_id={CHECKOUT_SESSION_ID}`,
+        cancel_url: `${baseUrl}/cancelled`,
+      });
+      await stripe.checkout.sessions.expire(session.id);
+      return session.id;
+    },
     async openInvoiceId() {
       // default_incomplete: the first invoice stays open with a payment intent for the browser.
       const customer = await newCustomer();

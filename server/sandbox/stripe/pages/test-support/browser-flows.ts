@@ -9,6 +9,10 @@ export interface BrowserHarness {
   setupIntentSecret(): Promise<string>;
   /** A subscription checkout for 3 seats with a 14-day trial; success_url /done, cancel_url /cancelled. */
   checkoutSessionId(): Promise<string>;
+  /** A setup-mode checkout (save a card) with the same URLs. */
+  setupCheckoutSessionId(): Promise<string>;
+  /** A checkout that has expired. */
+  expiredCheckoutSessionId(): Promise<string>;
   /** An open invoice's id, when the harness can make one. */
   openInvoiceId?(): Promise<string>;
   close(): Promise<void>;
@@ -211,6 +215,25 @@ export function describeBrowserFlows(name: string, start: () => Promise<BrowserH
           /\/sandbox\/stripe\/checkout\/cs_\w+\?setup_intent=seti_\w+&.*redirect_status=failed/,
         );
         await expect.poll(() => alert().textContent()).toBe(authenticationFailed);
+      });
+
+      it('setup mode saves the card and lands on the success URL', async () => {
+        const id = await harness.setupCheckoutSessionId();
+        await openPage();
+        await page.goto(`/sandbox/stripe/checkout/${id}`);
+        await page.getByRole('heading', { name: 'Save a card for future payments' }).waitFor();
+        await fillCheckout(page, cards.succeeds);
+        await page.getByRole('button', { name: 'Save card' }).click();
+        await page.waitForURL(/\/done\?session_id=cs_/);
+      });
+
+      it('an expired session says so and shows no form', async () => {
+        const id = await harness.expiredCheckoutSessionId();
+        await openPage();
+        await page.goto(`/sandbox/stripe/checkout/${id}`);
+        await page.getByText('This checkout session has expired.', { exact: false }).waitFor();
+        expect(await page.locator('#payment-section').isHidden()).toBe(true);
+        expect(await page.getByRole('link', { name: 'Back' }).isVisible()).toBe(true);
       });
 
       it('an unknown session says so', async () => {
