@@ -60,7 +60,7 @@ export function stripIncludables(value: unknown, requested: Set<string>, path = 
 export async function expandResponse(ctx: Ctx, value: unknown, paths: string[]): Promise<unknown> {
   let result = structuredClone(value);
   for (const path of paths) {
-    if (path.split('.').length > 4)
+    if (path.split('.').filter((segment) => segment !== 'data').length > 4)
       throw invalidRequest('You cannot expand more than 4 levels of a property.', 'expand');
     result = await expandAt(ctx, result, path.split('.'), path);
   }

@@ -252,6 +252,7 @@ describe('Stripe sandbox', () => {
       customer: customer.id,
       items: [{ price: price.id }],
       payment_behavior: 'default_incomplete',
+      payment_settings: { save_default_payment_method: 'on_subscription' },
       expand: ['latest_invoice.confirmation_secret'],
     });
     expect(sub.status).toBe('incomplete');
@@ -266,7 +267,9 @@ describe('Stripe sandbox', () => {
       payment_method: await card('4242424242424242'),
     });
     expect(confirmed.body.status).toBe('succeeded');
-    expect((await stripe.subscriptions.retrieve(sub.id)).status).toBe('active');
+    const active = await stripe.subscriptions.retrieve(sub.id);
+    expect(active.status).toBe('active');
+    expect(active.default_payment_method).toBe(confirmed.body.payment_method);
     const paid = await stripe.invoices.retrieve(invoice.id, { expand: ['payments'] });
     expect(paid.status).toBe('paid');
     expect(paid.payments?.data[0]?.payment.payment_intent).toBe(intentId);
@@ -465,6 +468,21 @@ describe('Stripe sandbox', () => {
     expect(events.data[0]?.type).toBe('customer.updated');
     const one = await stripe.events.retrieve(events.data[0]?.id as string);
     expect(one.request?.id).toMatch(/^req_/);
+  });
+
+  it('shows tax rates at zero for a reverse-charged customer', async () => {
+    const vat = await stripe.taxRates.create({ display_name: 'VAT', percentage: 21, inclusive: false, country: 'NL' });
+    const customer = await customerWith('4242424242424242');
+    await stripe.customers.update(customer.id, { tax_exempt: 'reverse' });
+    const sub = await stripe.subscriptions.create({
+      customer: customer.id,
+      items: [{ price: price.id }],
+      default_tax_rates: [vat.id],
+      expand: ['latest_invoice'],
+    });
+    const invoice = sub.latest_invoice as Stripe.Invoice;
+    expect(invoice.total).toBe(1200);
+    expect(invoice.total_taxes?.[0]).toMatchObject({ amount: 0, taxability_reason: 'reverse_charge' });
   });
 
   it('serialises concurrent writes', async () => {

@@ -40,6 +40,8 @@ export function computeTotals(
   lines: DraftLine[],
   discounts: AppliedDiscount[],
   taxRates: Stripe.TaxRate[],
+  /** A customer who is tax exempt or reverse-charged pays no tax: the rates show, at zero. */
+  exempt = false,
 ): Totals {
   const subtotal = lines.reduce((sum, line) => sum + line.amount, 0);
   const positive = lines.reduce((sum, line) => sum + Math.max(0, line.amount), 0);
@@ -66,9 +68,11 @@ export function computeTotals(
     const entry = perLine[i] as LineTotals;
     const discounted = line.amount - entry.discountAmounts.reduce((s, d) => s + d.amount, 0);
     for (const rate of taxRates) {
-      const amount = rate.inclusive
-        ? discounted - Math.round(discounted / (1 + rate.percentage / 100))
-        : Math.round((discounted * rate.percentage) / 100);
+      const amount = exempt
+        ? 0
+        : rate.inclusive
+          ? discounted - Math.round(discounted / (1 + rate.percentage / 100))
+          : Math.round((discounted * rate.percentage) / 100);
       entry.taxes.push({ amount, rate, taxable: rate.inclusive ? discounted - amount : discounted });
     }
   });

@@ -43,7 +43,10 @@ export interface InvoiceInternal {
 export async function buildInvoice(ctx: Ctx, input: InvoiceInput): Promise<Stripe.Invoice> {
   const now = await customerNow(ctx, input.customer.id);
   const id = input.preview ? `upcoming_${newId('in')}` : newId('in');
-  const totals = computeTotals(input.lines, input.discounts, input.taxRates);
+  const exemption = input.customer.tax_exempt ?? 'none';
+  const totals = computeTotals(input.lines, input.discounts, input.taxRates, exemption !== 'none');
+  const taxabilityReason =
+    exemption === 'reverse' ? 'reverse_charge' : exemption === 'exempt' ? 'customer_exempt' : 'not_available';
   const currency = input.lines[0]?.price.currency ?? 'usd';
   const startingBalance = input.customer.balance ?? 0;
   const afterBalance = totals.total + startingBalance;
@@ -99,7 +102,7 @@ export async function buildInvoice(ctx: Ctx, input: InvoiceInput): Promise<Strip
         amount: tax.amount,
         tax_behavior: tax.rate.inclusive ? 'inclusive' : 'exclusive',
         tax_rate_details: { tax_rate: tax.rate.id },
-        taxability_reason: 'not_available',
+        taxability_reason: taxabilityReason,
         taxable_amount: tax.taxable,
         type: 'tax_rate_details',
       })),
@@ -202,7 +205,7 @@ export async function buildInvoice(ctx: Ctx, input: InvoiceInput): Promise<Strip
       amount: tax.amount,
       tax_behavior: tax.rate.inclusive ? 'inclusive' : 'exclusive',
       tax_rate_details: { tax_rate: tax.rate.id },
-      taxability_reason: 'not_available',
+      taxability_reason: taxabilityReason,
       taxable_amount: tax.taxable,
       type: 'tax_rate_details',
     })),

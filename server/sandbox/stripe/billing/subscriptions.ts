@@ -1,5 +1,6 @@
 import type Stripe from 'stripe';
 import { planOf } from '../api/catalogue';
+import { attachPaymentMethod } from '../api/payment-methods';
 import { addInterval, customerNow } from '../clock';
 import type { Ctx } from '../context';
 import { invalidRequest, missingParam, StripeError } from '../errors';
@@ -454,7 +455,10 @@ export async function createSubscription(
     payment_settings: {
       payment_method_options: null,
       payment_method_types: null,
-      save_default_payment_method: 'off',
+      save_default_payment_method:
+        (str(obj(params, 'payment_settings') ?? {}, 'save_default_payment_method') as
+          | 'on_subscription'
+          | undefined) ?? 'off',
     },
     pending_invoice_item_interval: null,
     pending_setup_intent: null,
@@ -943,9 +947,21 @@ export async function onSubscriptionInvoicePaid(ctx: Ctx, invoice: Stripe.Invoic
     return;
   }
   const before = row.data;
-  if (before.status !== 'incomplete' && before.status !== 'past_due') return;
   const sub = structuredClone(before);
-  sub.status = 'active';
+  if (before.status === 'incomplete' || before.status === 'past_due') sub.status = 'active';
+  // payment_settings.save_default_payment_method: the card that paid becomes the subscription's.
+  if (sub.payment_settings?.save_default_payment_method === 'on_subscription') {
+    const { paymentIntent } = (await getRow<Stripe.Invoice>(ctx, invoice.id, 'invoice')).internal as {
+      paymentIntent?: string;
+    };
+    const pi = paymentIntent ? await find<Stripe.PaymentIntent>(ctx, paymentIntent, 'payment_intent') : null;
+    const pmId = pi?.payment_method as string | null | undefined;
+    if (pmId) {
+      const pm = await get<Stripe.PaymentMethod>(ctx, pmId, 'payment_method');
+      if (!pm.customer) await attachPaymentMethod(ctx, pmId, sub.customer as string);
+      sub.default_payment_method = pmId;
+    }
+  }
   await save(ctx, before, sub);
 }
 
