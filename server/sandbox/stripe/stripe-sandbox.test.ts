@@ -485,6 +485,40 @@ describe('Stripe sandbox', () => {
     expect(invoice.total_taxes?.[0]).toMatchObject({ amount: 0, taxability_reason: 'reverse_charge' });
   });
 
+  it('schedules a cancellation with cancel_at, clears it with an empty value, and cancels at once on delete', async () => {
+    const customer = await customerWith('4242424242424242');
+    const sub = await stripe.subscriptions.create({ customer: customer.id, items: [{ price: price.id }] });
+    const at = sub.start_date + 5 * DAY;
+    const scheduled = await stripe.subscriptions.update(sub.id, { cancel_at: at });
+    expect(scheduled).toMatchObject({ cancel_at: at, cancel_at_period_end: false });
+    const cleared = await stripe.subscriptions.update(sub.id, { cancel_at: '' });
+    expect(cleared.cancel_at).toBeNull();
+    const canceled = await stripe.subscriptions.cancel(sub.id);
+    expect(canceled.status).toBe('canceled');
+    expect(canceled.ended_at).not.toBeNull();
+    const listed = await stripe.subscriptions.list({ customer: customer.id });
+    expect(listed.data).toEqual([]);
+    const all = await stripe.subscriptions.list({ customer: customer.id, status: 'all' });
+    expect(all.data.map((s) => s.id)).toEqual([sub.id]);
+  });
+
+  it('checkout in payment mode charges once', async () => {
+    const oneTime = await stripe.prices.create({ product: price.product as string, currency: 'usd', unit_amount: 4900 });
+    const session = await stripe.checkout.sessions.create({
+      mode: 'payment',
+      line_items: [{ price: oneTime.id, quantity: 1 }],
+      customer_email: 'buyer@acme.test',
+      success_url: 'http://console.test/ok',
+    });
+    const confirm = await pk('POST', `/v1/payment_pages/${session.id}/confirm`, {
+      payment_method: await card('4242424242424242'),
+    });
+    expect(confirm.body.status).toBe('complete');
+    const done = await stripe.checkout.sessions.retrieve(session.id, { expand: ['payment_intent'] });
+    expect(done.payment_status).toBe('paid');
+    expect((done.payment_intent as Stripe.PaymentIntent).amount_received).toBe(4900);
+  });
+
   it('serialises concurrent writes', async () => {
     const customers = await Promise.all(
       Array.from({ length: 8 }, (_, i) => stripe.customers.create({ email: `c${i}@acme.test` })),
