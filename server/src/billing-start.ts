@@ -56,8 +56,11 @@ export async function startBilling(
   }
   let timer: NodeJS.Timeout | null = null;
   const seedDemo = async (app: FastifyInstance) => {
-    // Demo billing objects are made only in the sandbox: a real Stripe account gets none.
-    if (sandbox) await seedDemoBilling(app, settings);
+    // Demo billing objects are made only in the sandbox: a real Stripe account gets none. A reset
+    // wiped the sandbox's catalogue too, so it is made again first.
+    if (!sandbox) return;
+    await app.billing.syncCatalogue();
+    await seedDemoBilling(app, settings);
   };
   return {
     options: {

@@ -308,6 +308,23 @@ const validBodies: Record<string, () => Promise<unknown> | unknown> = {
   'PUT /api/v1/collab/:teamUser/users/:id': () => ({ fullName: 'Fuzz Owner' }),
   'PUT /api/v1/collab/:teamUser/users/:id/role': () => ({ role: 'admin' }),
   'POST /api/internal/cli/login-url': () => ({ email: owner.account.email, team: world.team.name }),
+  // Billing: the fuzz team is premium without a subscription, so these reach the provider (the sandbox).
+  'POST /api/v1/collab/:teamUser/billing/preview': () => ({ planId: 'plus_30', coupon: '' }),
+  'PUT /api/v1/collab/:teamUser/billing/customer': () => ({
+    name: 'Fuzz GmbH',
+    line1: 'Fuzzweg 1',
+    line2: '',
+    city: 'Berlin',
+    state: '',
+    postalCode: '10115',
+    country: 'DE',
+    vatId: 'DE123456789',
+  }),
+  'POST /api/v1/collab/:teamUser/billing/request-free': () => ({ planId: 'pro_30' }),
+  'POST /api/v2/collab/:teamUser/billing/checkout': () => ({
+    planId: 'plus_30',
+    redirectParams: { planId: 'plus_30' },
+  }),
 };
 
 /** Parameters and headers that let a body reach its handler (own profile, the CLI's secret). */
@@ -378,7 +395,12 @@ beforeAll(async () => {
   // Premium: every paid feature is open, and DELETE of the team is refused, so the team survives.
   world = await createSmallTeam(t, { owner, admin, member }, { plan: 'premium', domain: 'fuzz.test' });
   const all: Route[] = [];
-  for (const candidates of routeCandidates(t.app)) all.push(await resolve(candidates));
+  // The product's own routes: the Stripe sandbox mounted beside them (/v1, /sandbox) speaks Stripe's
+  // error shapes, and its own tests hold it to them.
+  const productRoutes = routeCandidates(t.app).filter((candidates) =>
+    candidates.some((route) => route.path.startsWith('/api')),
+  );
+  for (const candidates of productRoutes) all.push(await resolve(candidates));
   allRoutes = all;
   // HEAD runs the GET handler: the batteries skip it, the credentials check keeps it.
   routes = all.filter((route) => route.method !== 'HEAD');
@@ -400,6 +422,9 @@ describe('bad input on every route', () => {
       'GET /api/v3/collab/:teamUser/events',
       'GET /api/v1/avatars/:avatar',
       'POST /api/internal/cli/login-url',
+      'PUT /api/v2/collab/:teamUser/billing/plan',
+      'GET /api/v1/collab/:teamUser/billing/invoices/:invoiceFile',
+      'POST /api/v1/webhooks/stripe',
     ]) {
       expect(names).toContain(name);
     }

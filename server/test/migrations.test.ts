@@ -28,14 +28,20 @@ describe('migrations', () => {
   it('create the schema once; running them again changes nothing', async () => {
     const db = await freshDb();
     const first = await migrate(db);
-    expect(first).toEqual(['001-initial', '002-team-management']);
+    expect(first).toEqual(['001-initial', '002-team-management', '003-billing']);
     expect(await tableNames(db)).toEqual([
       'account_events',
       'accounts',
       'analytics_page_views',
       'auth_codes',
+      'billing_free_upgrade_requests',
+      'billing_prices',
+      'billing_products',
+      'billing_tax_rates',
+      'billing_webhook_events',
       'schema_migrations',
       'sessions',
+      'team_billing',
       'team_events',
       'team_invitations',
       'team_settings',

@@ -333,3 +333,96 @@ describe('around the matrix', () => {
     });
   });
 });
+
+// Team billing (issue 9): every billing call by every role on a basic and a paid team. The owner gets
+// through (the call's own answer, never 1700); admin and member get 403 1700 and an outsider 1600, with
+// nothing made at the payment provider (no customer for the team) and no billing data in the body.
+type BillingCall = { name: string; method: 'GET' | 'POST' | 'PUT'; path: string; body?: unknown };
+const billingCalls: BillingCall[] = [
+  { name: 'billing', method: 'GET', path: '/api/v1/collab/{ref}/billing' },
+  { name: 'usage', method: 'GET', path: '/api/v1/collab/{ref}/billing/usage' },
+  { name: 'plans', method: 'GET', path: '/api/v1/collab/{ref}/billing/plans' },
+  { name: 'invoices', method: 'GET', path: '/api/v1/collab/{ref}/billing/invoices' },
+  { name: 'invoice page', method: 'GET', path: '/api/v1/collab/{ref}/billing/invoices/in_missing.html' },
+  { name: 'stripe token', method: 'GET', path: '/api/v1/collab/{ref}/billing/stripe-token' },
+  {
+    name: 'preview',
+    method: 'POST',
+    path: '/api/v1/collab/{ref}/billing/preview',
+    body: { planId: 'plus_30' },
+  },
+  {
+    name: 'customer',
+    method: 'PUT',
+    path: '/api/v1/collab/{ref}/billing/customer',
+    body: {
+      name: 'N',
+      line1: 'L',
+      line2: '',
+      city: 'C',
+      state: '',
+      postalCode: '10115',
+      country: 'DE',
+      vatId: '',
+    },
+  },
+  {
+    name: 'card',
+    method: 'PUT',
+    path: '/api/v1/collab/{ref}/billing/card',
+    body: { paymentMethodId: 'pm_unknown' },
+  },
+  {
+    name: 'request free',
+    method: 'POST',
+    path: '/api/v1/collab/{ref}/billing/request-free',
+    body: { planId: 'pro_30' },
+  },
+  { name: 'plan', method: 'PUT', path: '/api/v2/collab/{ref}/billing/plan', body: { planId: 'pro_30' } },
+  {
+    name: 'checkout',
+    method: 'POST',
+    path: '/api/v2/collab/{ref}/billing/checkout',
+    body: { planId: 'plus_30' },
+  },
+  { name: 'setup intent', method: 'POST', path: '/api/v2/collab/{ref}/billing/setup-intent' },
+  { name: 'paddle settings', method: 'GET', path: '/api/v1/collab/{ref}/billing-paddle/settings' },
+  { name: 'paddle plans', method: 'GET', path: '/api/v1/collab/{ref}/billing-paddle/plans' },
+  { name: 'paddle subscription', method: 'GET', path: '/api/v1/collab/{ref}/billing-paddle/subscription' },
+  { name: 'paddle payments', method: 'GET', path: '/api/v1/collab/{ref}/billing-paddle/payments' },
+];
+const billingActors = ['owner', 'admin', 'member', 'outsider'] as const;
+const billingCases = billingCalls.flatMap((billingCall) =>
+  billingActors.flatMap((actor) => plans.map((plan) => ({ billingCall, actor, plan }))),
+);
+
+describe('billing cells of the matrix: owner only', () => {
+  it.each(
+    billingCases.map((c) => [
+      `${c.billingCall.name} by ${c.actor} on ${c.plan} -> ${c.actor === 'owner' ? 'allowed' : 'denied'}`,
+      c,
+    ]),
+  )('%s', async (_name, { billingCall, actor, plan }) => {
+    const world = await createSmallTeam(t, people, { plan });
+    // An outsider names the owner's ref (another team's membership); the rest their own.
+    const ref = refOf(actor === 'outsider' ? world.owner : world[actor]);
+    const who = actor === 'outsider' ? outsider : people[actor];
+    const response = await call(
+      t,
+      who,
+      billingCall.method,
+      billingCall.path.replace('{ref}', ref),
+      billingCall.body,
+    );
+    const link = await t.repos.billing.findTeamBilling(world.team.id);
+    if (actor === 'owner') {
+      expect(response.statusCode, response.body).toBeLessThan(500);
+      if (response.statusCode >= 400) expect(errorOf(response).code, response.body).not.toBe(1700);
+    } else {
+      expect(errorOf(response)).toMatchObject(
+        actor === 'outsider' ? { status: 403, code: 1600 } : { status: 403, code: 1700, data: null },
+      );
+      expect(link?.customerId ?? null).toBeNull();
+    }
+  });
+});

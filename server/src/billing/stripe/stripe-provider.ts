@@ -1,6 +1,7 @@
 import Stripe from 'stripe';
 import type { Customer } from '../../../../src/domain/entities';
 import { isEuCountry } from '../../../../src/domain/vat';
+import { ValidationError } from '../../errors';
 import { WebhookSignatureError } from '../billing-errors';
 import type { BillingProvider, PlanChangeOutcome, ProviderSubscription } from '../provider';
 import { isMissingResource, translateStripeError } from './stripe-errors';
@@ -218,9 +219,17 @@ export function createStripeProvider(
 
     setDefaultCard: (customerId, paymentMethodId, subscription) =>
       call(async () => {
-        let method = await stripe().paymentMethods.retrieve(paymentMethodId);
+        const refused = () => new ValidationError([{ field: 'paymentMethodId', message: 'is invalid' }]);
+        let method: Stripe.PaymentMethod;
+        try {
+          method = await stripe().paymentMethods.retrieve(paymentMethodId);
+        } catch (error) {
+          throw isMissingResource(error) ? refused() : error;
+        }
         const owner = typeof method.customer === 'string' ? method.customer : (method.customer?.id ?? null);
-        if (owner !== customerId) {
+        // Another customer's card is never taken over; a fresh one (Stripe.js) is attached.
+        if (owner !== null && owner !== customerId) throw refused();
+        if (owner === null) {
           method = await stripe().paymentMethods.attach(paymentMethodId, { customer: customerId });
         }
         await stripe().customers.update(customerId, {
