@@ -18,6 +18,11 @@ export interface BrowserHarness {
   close(): Promise<void>;
 }
 
+/** expect.poll with room for a loaded machine (its default is one second). */
+function poll<T>(read: () => Promise<T> | T) {
+  return expect.poll(read, { timeout: 10_000 });
+}
+
 const cards = {
   succeeds: '4242 4242 4242 4242',
   declined: '4000 0000 0000 0002',
@@ -85,18 +90,16 @@ export function describeBrowserFlows(name: string, start: () => Promise<BrowserH
     describe('Stripe.js stand-in', () => {
       it('mounts labelled inputs, reports changes, and confirms a setup intent with 4242', async () => {
         await openMerchant();
-        await expect.poll(() => page.evaluate('window.cardEvents')).toContain('ready');
-        await expect.poll(() => page.getByLabel('Expiration').getAttribute('placeholder')).toBe('MM / YY');
+        await poll(() => page.evaluate('window.cardEvents')).toContain('ready');
+        await poll(() => page.getByLabel('Expiration').getAttribute('placeholder')).toBe('MM / YY');
         await page.getByLabel('Card number').fill('4242424242424241');
-        await expect
-          .poll(() => page.locator('#card-errors').textContent())
-          .toBe('Your card number is invalid.');
+        await poll(() => page.locator('#card-errors').textContent()).toBe('Your card number is invalid.');
         await fillCardElement(page, cards.succeeds);
-        await expect.poll(() => page.getByLabel('Card number').inputValue()).toBe('4242 4242 4242 4242');
-        await expect.poll(() => page.locator('#card-state').textContent()).toBe('complete visa');
-        await expect.poll(() => page.locator('#card-errors').textContent()).toBe('');
+        await poll(() => page.getByLabel('Card number').inputValue()).toBe('4242 4242 4242 4242');
+        await poll(() => page.locator('#card-state').textContent()).toBe('complete visa');
+        await poll(() => page.locator('#card-errors').textContent()).toBe('');
         await page.getByRole('button', { name: 'Confirm' }).click();
-        await expect.poll(() => outcome().textContent()).toMatch(/^seti_\S+ succeeded$/);
+        await poll(() => outcome().textContent()).toMatch(/^seti_\S+ succeeded$/);
         expect(pageErrors).toEqual([]);
       });
 
@@ -104,19 +107,17 @@ export function describeBrowserFlows(name: string, start: () => Promise<BrowserH
         await openMerchant();
         await page.getByLabel('Card number').fill('4242 4242');
         await page.getByRole('button', { name: 'Confirm' }).click();
-        await expect
-          .poll(() => outcome().textContent())
-          .toBe('Error: Your card number is incomplete. (incomplete_number)');
-        await expect.poll(() => page.getByLabel('Card number').getAttribute('aria-invalid')).toBe('true');
+        await poll(() => outcome().textContent()).toBe(
+          'Error: Your card number is incomplete. (incomplete_number)',
+        );
+        await poll(() => page.getByLabel('Card number').getAttribute('aria-invalid')).toBe('true');
       });
 
       it("resolves Stripe's decline error for 0002", async () => {
         await openMerchant();
         await fillCardElement(page, cards.declined);
         await page.getByRole('button', { name: 'Confirm' }).click();
-        await expect
-          .poll(() => outcome().textContent())
-          .toBe('Error: Your card was declined. (card_declined)');
+        await poll(() => outcome().textContent()).toBe('Error: Your card was declined. (card_declined)');
       });
 
       it('opens the 3-D Secure page in an overlay for 3155; completing it succeeds', async () => {
@@ -124,12 +125,10 @@ export function describeBrowserFlows(name: string, start: () => Promise<BrowserH
         await fillCardElement(page, cards.threeDSecure);
         await page.getByRole('button', { name: 'Confirm' }).click();
         const challenge = page.frameLocator('iframe[title="3D Secure authentication"]');
-        await expect
-          .poll(() => page.getByRole('dialog', { name: '3D Secure authentication' }).count())
-          .toBe(1);
+        await poll(() => page.getByRole('dialog', { name: '3D Secure authentication' }).count()).toBe(1);
         await challenge.getByText('This is a test 3D Secure authentication page').waitFor();
         await challenge.getByRole('button', { name: 'Complete authentication' }).click();
-        await expect.poll(() => outcome().textContent()).toMatch(/^seti_\S+ succeeded$/);
+        await poll(() => outcome().textContent()).toMatch(/^seti_\S+ succeeded$/);
         expect(await page.getByRole('dialog').count()).toBe(0);
       });
 
@@ -139,9 +138,9 @@ export function describeBrowserFlows(name: string, start: () => Promise<BrowserH
         await page.getByRole('button', { name: 'Confirm' }).click();
         const challenge = page.frameLocator('iframe[title="3D Secure authentication"]');
         await challenge.getByRole('button', { name: 'Fail authentication' }).click();
-        await expect
-          .poll(() => outcome().textContent())
-          .toBe(`Error: ${authenticationFailed} (setup_intent_authentication_failure)`);
+        await poll(() => outcome().textContent()).toBe(
+          `Error: ${authenticationFailed} (setup_intent_authentication_failure)`,
+        );
         expect(await page.getByRole('dialog').count()).toBe(0);
       });
     });
@@ -192,7 +191,7 @@ export function describeBrowserFlows(name: string, start: () => Promise<BrowserH
         await openCheckout();
         await fillCheckout(page, cards.declined);
         await page.getByRole('button', { name: 'Subscribe' }).click();
-        await expect.poll(() => alert().textContent()).toBe('Your card was declined.');
+        await poll(() => alert().textContent()).toBe('Your card was declined.');
         expect(await page.getByRole('alert').filter({ hasText: 'Your card was declined.' }).count()).toBe(1);
         expect(await page.getByRole('button', { name: 'Subscribe' }).isEnabled()).toBe(true);
         expect(await page.getByLabel('Card number').inputValue()).toBe(cards.declined);
@@ -214,7 +213,7 @@ export function describeBrowserFlows(name: string, start: () => Promise<BrowserH
         await page.waitForURL(
           /\/sandbox\/stripe\/checkout\/cs_\w+\?setup_intent=seti_\w+&.*redirect_status=failed/,
         );
-        await expect.poll(() => alert().textContent()).toBe(authenticationFailed);
+        await poll(() => alert().textContent()).toBe(authenticationFailed);
       });
 
       it('setup mode saves the card and lands on the success URL', async () => {
@@ -266,7 +265,7 @@ export function describeBrowserFlows(name: string, start: () => Promise<BrowserH
         await page.getByText('Amount due').waitFor();
         await fillInvoiceCard(cards.declined);
         await page.getByRole('button', { name: 'Pay' }).click();
-        await expect.poll(() => page.locator('#form-alert').textContent()).toBe('Your card was declined.');
+        await poll(() => page.locator('#form-alert').textContent()).toBe('Your card was declined.');
         await page.getByLabel('Card number').fill(cards.succeeds);
         await page.getByRole('button', { name: 'Pay' }).click();
         await page.getByText('Paid. Thank you!').waitFor();
@@ -282,7 +281,7 @@ export function describeBrowserFlows(name: string, start: () => Promise<BrowserH
         await page.waitForURL(
           /\/sandbox\/stripe\/invoices\/in_\w+\?payment_intent=pi_\w+&.*redirect_status=succeeded/,
         );
-        await expect.poll(() => page.locator('#invoice-status').textContent()).toBe('Paid');
+        await poll(() => page.locator('#invoice-status').textContent()).toBe('Paid');
       });
     });
   });
