@@ -471,7 +471,12 @@ describe('Stripe sandbox', () => {
   });
 
   it('shows tax rates at zero for a reverse-charged customer', async () => {
-    const vat = await stripe.taxRates.create({ display_name: 'VAT', percentage: 21, inclusive: false, country: 'NL' });
+    const vat = await stripe.taxRates.create({
+      display_name: 'VAT',
+      percentage: 21,
+      inclusive: false,
+      country: 'NL',
+    });
     const customer = await customerWith('4242424242424242');
     await stripe.customers.update(customer.id, { tax_exempt: 'reverse' });
     const sub = await stripe.subscriptions.create({
@@ -503,7 +508,11 @@ describe('Stripe sandbox', () => {
   });
 
   it('checkout in payment mode charges once', async () => {
-    const oneTime = await stripe.prices.create({ product: price.product as string, currency: 'usd', unit_amount: 4900 });
+    const oneTime = await stripe.prices.create({
+      product: price.product as string,
+      currency: 'usd',
+      unit_amount: 4900,
+    });
     const session = await stripe.checkout.sessions.create({
       mode: 'payment',
       line_items: [{ price: oneTime.id, quantity: 1 }],

@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 import type Stripe from 'stripe';
 import type { Db } from '../../src/db/db';
-import { type Ctx, lockSandbox, type SandboxConfig } from './context';
+import { lockSandbox, type SandboxConfig } from './context';
 
 /**
  * Delivers recorded events, oldest first and one at a time, after the transaction that recorded
@@ -179,5 +179,3 @@ export function createWebhookDeliverer(
     },
   };
 }
-
-export type { Ctx };

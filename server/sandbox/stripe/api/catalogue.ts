@@ -10,11 +10,8 @@ import { find, get, list, put } from '../store';
 
 /** Products, prices, tax rates, coupons and promotion codes: the catalogue subscriptions use. */
 
-async function createProduct(
-  ctx: Ctx,
-  p: (Record<string, unknown> & Stripe.ProductCreateParams) | never,
-  id?: string,
-) {
+/** A product with Stripe's defaults (also made on the fly for `product_data` and invoice items). */
+export async function createProduct(ctx: Ctx, name: string, id?: string): Promise<Stripe.Product> {
   const now = await sandboxNow(ctx);
   const product: Stripe.Product = {
     id: id ?? newId('prod'),
@@ -27,7 +24,7 @@ async function createProduct(
     livemode: false,
     marketing_features: [],
     metadata: {},
-    name: p.name,
+    name,
     package_dimensions: null,
     shippable: null,
     statement_descriptor: null,
@@ -72,7 +69,7 @@ export async function buildPrice(ctx: Ctx, p: Record<string, unknown>, prefix = 
   let productId = str(params, 'product');
   const productData = obj(params, 'product_data');
   if (!productId && productData) {
-    const product = await createProduct(ctx, { name: reqStr(productData, 'name') } as never);
+    const product = await createProduct(ctx, reqStr(productData, 'name'));
     await put(ctx, product);
     productId = product.id;
   }
@@ -168,7 +165,7 @@ export const catalogueRoutes: RouteDef[] = [
       const id = str(params, 'id');
       if (id && (await find(ctx, id, 'product')))
         throw invalidRequest(`Product already exists.`, 'id', 'resource_already_exists');
-      const product = await createProduct(ctx, { name } as never, id);
+      const product = await createProduct(ctx, name, id);
       product.description = str(params, 'description') ?? null;
       product.metadata = metadata(params);
       product.active = bool(params, 'active') ?? true;

@@ -1,6 +1,8 @@
 import type Stripe from 'stripe';
 import type { DraftLine } from '../billing/amounts';
 import {
+  attemptInvoicePayment,
+  buildInvoice,
   createInvoice,
   finalizeInvoice,
   markInvoicePaid,
@@ -16,8 +18,9 @@ import { decimal, newId } from '../ids';
 import { paginate } from '../lists';
 import { bool, int, metadata, obj, reqStr, str, strings } from '../params';
 import type { RouteDef } from '../router';
-import { find, get, getRow, list, listRows, put } from '../store';
-import { buildPrice } from './catalogue';
+import { find, get, getRow, list, listRows, put, remove } from '../store';
+import { buildPrice, createProduct } from './catalogue';
+import { resolvePaymentMethod } from './payment-methods';
 
 /** One-off invoice items and invoices, and the read/pay/void/finalize calls for every invoice. */
 
@@ -38,27 +41,8 @@ async function createInvoiceItem(ctx: Ctx, params: Record<string, unknown>): Pro
     const amount = int(p, 'amount');
     if (amount === undefined) throw missingParam('amount');
     const currency = reqStr(p, 'currency').toLowerCase();
-    const product = {
-      id: newId('prod'),
-      object: 'product' as const,
-      name: str(p, 'description') ?? 'Invoice item',
-    };
-    await put(ctx, {
-      ...product,
-      active: true,
-      created: now,
-      description: null,
-      images: [],
-      livemode: false,
-      marketing_features: [],
-      metadata: {},
-      package_dimensions: null,
-      shippable: null,
-      tax_details: null,
-      type: 'service',
-      updated: now,
-      url: null,
-    });
+    // An amount without a price: Stripe makes an ad-hoc product and price for the line.
+    const product = await put(ctx, await createProduct(ctx, str(p, 'description') ?? 'Invoice item'));
     price = await buildPrice(ctx, { currency, unit_amount: String(amount), product: product.id });
     await put(ctx, price);
   }
@@ -123,7 +107,6 @@ async function rebuildDraft(ctx: Ctx, invoiceId: string): Promise<void> {
   const row = await getRow<Stripe.Invoice>(ctx, invoiceId, 'invoice');
   const draft = row.data;
   const customer = await get<Stripe.Customer>(ctx, draft.customer as string, 'customer');
-  const { buildInvoice } = await import('../billing/invoices');
   const rebuilt = await buildInvoice(ctx, {
     customer,
     subscription: null,
@@ -195,7 +178,6 @@ export const invoiceRoutes: RouteDef[] = [
     auth: 'secret',
     async handler(ctx, { path }) {
       const item = await get<Stripe.InvoiceItem>(ctx, path.id ?? '', 'invoiceitem');
-      const { remove } = await import('../store');
       await remove(ctx, item.id);
       if (item.invoice) await rebuildDraft(ctx, item.invoice as string);
       return { id: item.id, object: 'invoiceitem', deleted: true };
@@ -336,7 +318,6 @@ export const invoiceRoutes: RouteDef[] = [
         invoice.auto_advance &&
         invoice.collection_method === 'charge_automatically'
       ) {
-        const { attemptInvoicePayment } = await import('../billing/invoices');
         return attemptInvoicePayment(ctx, invoice.id, { onSession: false });
       }
       return invoice;
@@ -395,8 +376,6 @@ export const invoiceRoutes: RouteDef[] = [
       if (invoice.status !== 'open')
         throw invalidRequest(`This invoice is ${invoice.status}.`, undefined, 'invoice_not_open');
       const pm = reqStr(params, 'payment_method');
-      const { attemptInvoicePayment } = await import('../billing/invoices');
-      const { resolvePaymentMethod } = await import('./payment-methods');
       const card = await resolvePaymentMethod(ctx, pm);
       const after = await attemptInvoicePayment(ctx, invoice.id, {
         paymentMethod: card.id,
