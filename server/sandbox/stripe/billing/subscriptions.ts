@@ -54,6 +54,18 @@ const PAYMENT_BEHAVIORS = [
   'pending_if_incomplete',
 ] as const;
 const PRORATION_BEHAVIORS = ['create_prorations', 'always_invoice', 'none'] as const;
+const PENDING_UPDATE_PARAMS = [
+  'expand',
+  'payment_behavior',
+  'proration_behavior',
+  'proration_date',
+  'billing_cycle_anchor',
+  'items',
+  'trial_end',
+  'trial_from_plan',
+  'add_invoice_items',
+  'off_session',
+];
 
 export async function productName(ctx: Ctx, price: Stripe.Price): Promise<string> {
   const product = await find<Stripe.Product>(ctx, price.product as string, 'product');
@@ -743,6 +755,16 @@ export async function updateSubscription(
   const now = await customerNow(ctx, sub.customer as string);
   const behavior =
     oneOf(str(params, 'payment_behavior'), PAYMENT_BEHAVIORS, 'payment_behavior') ?? 'allow_incomplete';
+  if (behavior === 'pending_if_incomplete') {
+    // Stripe: a pending update may only carry what changes the bill.
+    const extra = Object.keys(params).filter((key) => !PENDING_UPDATE_PARAMS.includes(key));
+    if (extra.length > 0) {
+      throw invalidRequest(
+        `The following parameters cannot be used with \`payment_behavior=pending_if_incomplete\`: ${extra.join(', ')}.`,
+        extra[0],
+      );
+    }
+  }
   const prorationBehavior =
     oneOf(str(params, 'proration_behavior'), PRORATION_BEHAVIORS, 'proration_behavior') ??
     'create_prorations';
