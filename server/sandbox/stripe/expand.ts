@@ -29,8 +29,10 @@ async function expandAt(ctx: Ctx, value: unknown, segments: string[], fullPath: 
   }
   let field = record[head];
   if (typeof field === 'string' && /^[a-z]+(_[a-z]+)?_[A-Za-z0-9]+$/.test(field)) {
-    const found = await findAny(ctx, field);
-    if (found) field = found;
+    const found = (await findAny(ctx, field)) as { id: string; object: string } | null;
+    // A deleted customer expands to Stripe's tombstone.
+    if (found?.object === 'deleted_customer') field = { id: found.id, object: 'customer', deleted: true };
+    else if (found) field = found;
   }
   record[head] = await expandAt(ctx, field, rest, fullPath);
   return record;

@@ -1,4 +1,5 @@
 import type Stripe from 'stripe';
+import { cancelSubscription } from '../billing/subscriptions';
 import { customerNow, sandboxNow } from '../clock';
 import type { Ctx } from '../context';
 import { invalidRequest, missingParam } from '../errors';
@@ -207,6 +208,11 @@ export const customerRoutes: RouteDef[] = [
     auth: 'secret',
     async handler(ctx, { path }) {
       const customer = await get<Stripe.Customer>(ctx, path.id ?? '', 'customer');
+      // Stripe ends a deleted customer's subscriptions at once.
+      for (const sub of await list<Stripe.Subscription>(ctx, 'subscription', customer.id)) {
+        if (sub.status !== 'canceled' && sub.status !== 'incomplete_expired')
+          await cancelSubscription(ctx, sub.id);
+      }
       await remove(ctx, customer.id);
       await put(ctx, { id: customer.id, object: 'deleted_customer' });
       await emit(ctx, 'customer.deleted', customer);
