@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Invoice, Preview, Product, Team } from '../../src/domain/entities';
+import { listOutbox } from '../src/mail/outbox';
 import { demoBilling } from '../src/seed/demo-billing';
 import { demoAccounts, demoTeams } from '../src/seed/demo-data';
 import {
@@ -12,7 +13,7 @@ import {
   sandboxStripe,
   TEST_CARDS,
 } from './billing-fixtures';
-import { errorOf, setupTestApp } from './helper';
+import { errorOf, setupTestApp, TEST_OPERATOR_EMAIL } from './helper';
 import { call, createSignedInTeam, demoMember, demoPerson, type Person, refOf } from './team-fixtures';
 
 // Team billing over HTTP against the built-in Stripe sandbox, through the SDK exactly as in
@@ -447,5 +448,82 @@ describe('webhooks', () => {
     for (const event of [...mine].reverse()) expect((await send(event)).statusCode).toBe(200);
     for (const event of mine) expect((await send(event)).statusCode).toBe(200);
     expect(await teamOf(team.owner, team.ref)).toEqual(before);
+  });
+});
+
+describe('3-D Secure on a plan change', () => {
+  for (const outcome of ['complete', 'fail'] as const) {
+    it(`the change waits with a pending payment secret; authentication ${outcome === 'complete' ? 'completed' : 'failed'}`, async () => {
+      const team = await newSubscribedTeam('plus_30');
+      const stripe = sandboxStripe(t);
+      const link = await t.repos.billing.findTeamBilling(team.world.team.id);
+      await stripe.subscriptions.update(link?.subscriptionId as string, { trial_end: 'now' });
+      // A 3-D Secure card attached without a setup intent: every payment asks the customer.
+      const card = await stripe.paymentMethods.create({
+        type: 'card',
+        card: { number: TEST_CARDS.threeDSecure, exp_month: 12, exp_year: 2034, cvc: '123' },
+      } as never);
+      await stripe.paymentMethods.attach(card.id, { customer: link?.customerId as string });
+      await stripe.subscriptions.update(link?.subscriptionId as string, { default_payment_method: card.id });
+      const changed = await call(t, team.owner, 'PUT', `/api/v2/collab/${team.ref}/billing/plan`, {
+        planId: 'pro_30',
+      });
+      expect(changed.statusCode, changed.body).toBe(200);
+      const pending = changed.json<{
+        subscription: { planId: string; pendingPaymentIntentSecret: string };
+      }>();
+      expect(pending.subscription.planId).toBe('plus_30');
+      expect(pending.subscription.pendingPaymentIntentSecret).toMatch(/^pi_.+_secret_/);
+      await authenticate(t, pending.subscription.pendingPaymentIntentSecret, outcome);
+      await t.sandbox.deliverPendingWebhooks();
+      const after = await getBilling(t, team.owner, team.ref);
+      expect(after.subscription?.pendingPaymentIntentSecret).toBeNull();
+      expect(after.subscription?.planId).toBe(outcome === 'complete' ? 'pro_30' : 'plus_30');
+      expect((await teamOf(team.owner, team.ref)).plan).toBe(outcome === 'complete' ? 'pro' : 'plus');
+    });
+  }
+});
+
+describe('free upgrade requests and events', () => {
+  it('is recorded and mailed to the operator once per team and plan; every change is an event', async () => {
+    const team = await newBasicTeam();
+    const ask = (planId: string) =>
+      call(t, team.owner, 'POST', `/api/v1/collab/${team.ref}/billing/request-free`, { planId });
+    expect((await ask('pro_365')).statusCode).toBe(204);
+    expect((await ask('pro_365')).statusCode).toBe(204);
+    const mails = (await listOutbox(t.outboxDir)).filter((m) => m.to === TEST_OPERATOR_EMAIL);
+    expect(mails.filter((m) => m.subject.includes(team.world.team.name))).toHaveLength(1);
+    // Plus shows no free-upgrade link in the catalogue.
+    expect(errorOf(await ask('plus_30'))).toMatchObject({ status: 400, data: [{ field: 'planId' }] });
+    const events = (await call(t, team.owner, 'GET', `/api/v3/collab/${team.ref}/events`)).json<
+      { type: string }[]
+    >();
+    expect(events.filter((e) => e.type === 'billing.free_upgrade_requested')).toHaveLength(1);
+  });
+
+  it('checkout, subscription, customer and cancel each leave their event', async () => {
+    const team = await newSubscribedTeam('plus_30');
+    await call(t, team.owner, 'PUT', `/api/v1/collab/${team.ref}/billing/customer`, {
+      name: 'Gamma Ltd',
+      line1: '1 High St',
+      line2: '',
+      city: 'London',
+      state: '',
+      postalCode: 'SW1A 1AA',
+      country: 'GB',
+      vatId: '',
+    });
+    await call(t, team.owner, 'PUT', `/api/v2/collab/${team.ref}/billing/plan`, { planId: 'basic_30' });
+    const types = (await call(t, team.owner, 'GET', `/api/v3/collab/${team.ref}/events`))
+      .json<{ type: string }[]>()
+      .map((e) => e.type);
+    for (const type of [
+      'billing.checkout_started',
+      'billing.subscription_changed',
+      'billing.customer_updated',
+      'billing.subscription_cancelled',
+    ]) {
+      expect(types).toContain(type);
+    }
   });
 });

@@ -190,6 +190,7 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
       paddle: { apiKey: null, clientToken: null, environment: 'sandbox' },
     },
     standIns: [sandbox.plugin],
+    cliHooks: { sandboxAdvance: (seconds) => sandbox.advance(seconds) },
     db,
     jwtSecret,
     cliSecret,

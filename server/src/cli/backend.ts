@@ -1,5 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { createStripeSandbox } from '../../sandbox/stripe/stripe-sandbox';
+import { createStripeSandbox, type SandboxAdvanceSummary } from '../../sandbox/stripe/stripe-sandbox';
 import { loadJwtSecret } from '../auth/jwt-secret';
 import { createLoginGrant, type LoginGrant } from '../auth/login-grant';
 import { createTokenSigner } from '../auth/tokens';
@@ -23,17 +23,15 @@ export interface CliBackend {
   close(): Promise<void>;
 }
 
-/** The sandbox's advance summary as printable lines, whatever its exact shape. */
-export function toLines(summary: unknown): { lines: string[] } {
-  const value = summary as { lines?: unknown; events?: unknown } | string[] | null;
-  const list = Array.isArray(value)
-    ? value
-    : Array.isArray(value?.lines)
-      ? value.lines
-      : Array.isArray(value?.events)
-        ? value.events
-        : [];
-  return { lines: list.map(String) };
+/** The sandbox's advance summary as the lines the CLI prints. */
+export function toLines(summary: SandboxAdvanceSummary): { lines: string[] } {
+  return {
+    lines: [
+      `Sandbox time is now ${summary.sandboxTime}.`,
+      ...(summary.happened.length > 0 ? summary.happened : ['Nothing was due.']),
+      `${summary.webhooksDelivered} webhook event(s) delivered.`,
+    ],
+  };
 }
 
 // How long to wait for a server that is still starting, or for another CLI run to finish.

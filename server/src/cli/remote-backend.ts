@@ -1,4 +1,5 @@
 import { isErrorBody } from '../../../src/domain/error-codes';
+import type { SandboxAdvanceSummary } from '../../sandbox/stripe/stripe-sandbox';
 import type { LoginGrant } from '../auth/login-grant';
 import { CLI_SECRET_HEADER } from '../routes/internal-cli.routes';
 import type { ServerFile } from '../server-file';
@@ -40,7 +41,7 @@ export function remoteBackend(server: ServerFile, publicUrl: string, serverFile:
       await call('/api/internal/cli/seed-reset', {});
     },
     async sandboxAdvance(seconds) {
-      return toLines(await call<unknown>('/api/internal/cli/sandbox-advance', { seconds }));
+      return toLines(await call<SandboxAdvanceSummary>('/api/internal/cli/sandbox-advance', { seconds }));
     },
     async close() {},
   };

@@ -12,7 +12,7 @@ export interface InternalCliOptions {
   /** After `seed --reset`: the demo billing objects (at the sandbox) for the fresh demo teams. */
   afterSeedReset?: (() => Promise<void>) | null;
   /** `sandbox advance`: moves the built-in Stripe sandbox's clock; null when real Stripe keys are set. */
-  sandboxAdvance?: ((seconds: number) => Promise<{ lines: string[] }>) | null;
+  sandboxAdvance?: ((seconds: number) => Promise<unknown>) | null;
 }
 
 export const CLI_SECRET_HEADER = 'x-cli-secret';
