@@ -66,7 +66,7 @@ export async function startBilling(
     options: {
       provider: createStripeProvider(settings, log),
       operatorEmail: config.operatorEmail,
-      paddle: config.paddle,
+      paddle: { ...config.paddle, defaultProvider: config.defaultPaymentProvider },
     },
     standIns: sandbox ? [sandbox.plugin] : [],
     sandbox,

@@ -26,6 +26,8 @@ export interface Config {
   /** Where free-upgrade requests are mailed; null: recorded and logged only. */
   operatorEmail: string | null;
   paddle: { apiKey: string | null; clientToken: string | null; environment: 'sandbox' | 'production' };
+  /** DEFAULT_PAYMENT_PROVIDER: with it set, a team without a provider may only use Stripe (spec section 2). */
+  defaultPaymentProvider: 'stripe' | 'paddle' | null;
 }
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -57,8 +59,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (paddleEnvironment !== 'sandbox' && paddleEnvironment !== 'production') {
     throw new ConfigError('PADDLE_ENVIRONMENT must be sandbox or production');
   }
+  const defaultPaymentProvider = env.DEFAULT_PAYMENT_PROVIDER?.trim() || null;
+  if (
+    defaultPaymentProvider !== null &&
+    defaultPaymentProvider !== 'stripe' &&
+    defaultPaymentProvider !== 'paddle'
+  ) {
+    throw new ConfigError('DEFAULT_PAYMENT_PROVIDER must be stripe or paddle');
+  }
   return {
     port,
+    defaultPaymentProvider,
     host: env.HOST?.trim() || '127.0.0.1',
     dataDir: path.resolve(env.DATA_DIR?.trim() || '.data'),
     databaseUrl,

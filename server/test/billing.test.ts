@@ -527,3 +527,45 @@ describe('free upgrade requests and events', () => {
     }
   });
 });
+
+describe('reconciliation and the second provider', () => {
+  it('corrects a seat count that drifted at the provider', async () => {
+    const team = await newSubscribedTeam('plus_30');
+    const stripe = sandboxStripe(t);
+    const link = await t.repos.billing.findTeamBilling(team.world.team.id);
+    const subscription = await stripe.subscriptions.retrieve(link?.subscriptionId as string);
+    await stripe.subscriptions.update(subscription.id, {
+      items: [{ id: subscription.items.data[0]?.id as string, quantity: 9 }],
+      proration_behavior: 'none',
+    });
+    const result = await t.app.billing.sync.reconcile();
+    expect(result.failed).toBe(0);
+    const after = await stripe.subscriptions.retrieve(subscription.id);
+    expect(after.items.data[0]?.quantity).toBe(3);
+  });
+
+  it('paddle: settings with the provider switch, the same plans, no subscription without a key', async () => {
+    const { owner, ref } = await newBasicTeam();
+    const base = `/api/v1/collab/${ref}/billing-paddle`;
+    expect((await call(t, owner, 'GET', `${base}/settings`)).json()).toEqual({
+      provider: 'paddle',
+      enabled: false,
+      environment: 'sandbox',
+      clientToken: null,
+      currentProvider: null,
+      allowedProviders: ['stripe', 'paddle'],
+    });
+    const plans = (await call(t, owner, 'GET', `${base}/plans`)).json<Product[]>();
+    expect(plans.map((p) => p.code)).toEqual(['basic', 'plus', 'pro']);
+    expect((await call(t, owner, 'GET', `${base}/subscription`)).json()).toBeNull();
+    expect((await call(t, owner, 'GET', `${base}/payments`)).json()).toEqual([]);
+    const subscribed = await newSubscribedTeam('plus_30');
+    const settings = await call(
+      t,
+      subscribed.owner,
+      'GET',
+      `/api/v1/collab/${subscribed.ref}/billing-paddle/settings`,
+    );
+    expect(settings.json()).toMatchObject({ currentProvider: 'stripe', allowedProviders: ['stripe'] });
+  });
+});

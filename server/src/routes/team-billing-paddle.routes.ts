@@ -32,11 +32,13 @@ export const teamBillingPaddleRoutes: FastifyPluginAsync = async (instance) => {
             enabled: z.boolean(),
             environment: z.enum(['sandbox', 'production']),
             clientToken: z.string().nullable(),
+            currentProvider: z.enum(['stripe', 'paddle']).nullable(),
+            allowedProviders: z.array(z.enum(['stripe', 'paddle'])),
           }),
         },
       },
     },
-    async () => app.paddle.settings(),
+    async (request) => app.paddle.settings(request.membership.team.paymentProvider),
   );
 
   app.get(

@@ -1,5 +1,6 @@
 import { Environment, Paddle } from '@paddle/paddle-node-sdk';
-import type { Invoice, Subscription } from '../../../../src/domain/entities';
+import type { Invoice, PaymentProvider, Subscription } from '../../../../src/domain/entities';
+import { allowedPaymentProviders } from '../../../../src/domain/payment-providers';
 
 export interface PaddleSettings {
   /** PADDLE_API_KEY; null: Paddle is not configured and answers say so with empty data. */
@@ -7,6 +8,8 @@ export interface PaddleSettings {
   /** PADDLE_CLIENT_TOKEN: what Paddle.js starts with in the browser. */
   clientToken: string | null;
   environment: 'sandbox' | 'production';
+  /** DEFAULT_PAYMENT_PROVIDER, for the allowed-providers rule. */
+  defaultProvider?: 'stripe' | 'paddle' | null;
 }
 
 const seconds = (iso: string | null | undefined) => (iso ? Math.floor(Date.parse(iso) / 1000) : null);
@@ -25,12 +28,15 @@ export function createPaddleBilling(settings: PaddleSettings) {
     : null;
 
   return {
-    settings() {
+    /** Paddle's settings, and the provider switch of the billing page for this team. */
+    settings(teamProvider: PaymentProvider | null) {
       return {
         provider: 'paddle' as const,
         enabled: paddle !== null,
         environment: settings.environment,
         clientToken: paddle ? settings.clientToken : null,
+        currentProvider: teamProvider,
+        allowedProviders: allowedPaymentProviders(teamProvider, settings.defaultProvider ?? null),
       };
     },
 
