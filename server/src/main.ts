@@ -77,7 +77,9 @@ async function main(): Promise<void> {
       standIns: billing.standIns,
       cliHooks: {
         afterSeedReset: () => started.seedDemo(app),
-        sandboxAdvance: started.sandbox ? (seconds) => started.sandbox?.advance(seconds) ?? Promise.resolve(null) : null,
+        sandboxAdvance: started.sandbox
+          ? (seconds) => started.sandbox?.advance(seconds) ?? Promise.resolve(null)
+          : null,
       },
       db,
       jwtSecret,

@@ -569,3 +569,14 @@ describe('reconciliation and the second provider', () => {
     expect(settings.json()).toMatchObject({ currentProvider: 'stripe', allowedProviders: ['stripe'] });
   });
 });
+
+describe('a deleted team', () => {
+  it('is billed no more: its subscription ends at once', async () => {
+    const team = await newSubscribedTeam('pro_30');
+    const link = await t.repos.billing.findTeamBilling(team.world.team.id);
+    const deleted = await call(t, team.owner, 'DELETE', `/api/v1/collab/teams/${team.ref}`);
+    expect(deleted.statusCode).toBe(204);
+    const subscription = await sandboxStripe(t).subscriptions.retrieve(link?.subscriptionId as string);
+    expect(subscription.status).toBe('canceled');
+  });
+});

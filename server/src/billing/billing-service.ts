@@ -364,6 +364,23 @@ export function createBillingService(deps: BillingDeps) {
       await repos.billing.markWebhookEventDone(event.id, event.type);
     },
 
+    /**
+     * A deleted team is billed no more: its live subscription ends now. The team is already gone, so
+     * a provider failure is logged (the reconciliation skips deleted teams; the operator sees the log).
+     */
+    async teamDeleted(teamId: number): Promise<void> {
+      try {
+        const subscription = await currentSubscription(teamId);
+        if (subscription)
+          await deps.provider.cancelNow(subscription.id, `team-deleted:${teamId}:${subscription.id}`);
+      } catch (error) {
+        deps.log.error(
+          { err: error, teamId },
+          'subscription of a deleted team not cancelled at the provider',
+        );
+      }
+    },
+
     async syncCatalogue(): Promise<void> {
       const products = await repos.billing.listProducts();
       await deps.provider.syncCatalogue(products, await repos.billing.listPaidPrices());

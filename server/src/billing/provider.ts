@@ -126,6 +126,8 @@ export interface BillingProvider {
   changePlan(request: PlanChangeRequest, idempotencyKey: string): Promise<PlanChangeOutcome>;
   setCancelAtPeriodEnd(subscriptionId: string, cancel: boolean, idempotencyKey: string): Promise<void>;
   setQuantity(subscription: ProviderSubscription, quantity: number, idempotencyKey: string): Promise<void>;
+  /** Ends the subscription now, without a refund (the team is gone). */
+  cancelNow(subscriptionId: string, idempotencyKey: string): Promise<void>;
   setTaxRates(subscriptionId: string, taxRateIds: string[]): Promise<void>;
 
   createCheckout(request: CheckoutRequest, idempotencyKey: string): Promise<{ id: string; url: string }>;

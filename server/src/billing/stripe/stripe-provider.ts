@@ -385,6 +385,11 @@ export function createStripeProvider(
         );
       }),
 
+    cancelNow: (subscriptionId, idempotencyKey) =>
+      call(async () => {
+        await stripe().subscriptions.cancel(subscriptionId, {}, { idempotencyKey });
+      }),
+
     setTaxRates: (subscriptionId, taxRateIds) =>
       call(async () => {
         await stripe().subscriptions.update(subscriptionId, {
