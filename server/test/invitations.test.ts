@@ -95,6 +95,36 @@ describe('POST /teams/{tid}-{uid}/invite', () => {
     expect(JSON.stringify(events)).not.toContain(key);
   });
 
+  it('with ?skipped=true also says which addresses were skipped and why; nobody skipped gets mail', async () => {
+    const response = await call(
+      t,
+      demo.olivia,
+      'POST',
+      `${teamUrl(demo.oliviaAcme)}/invite?skipped=true`,
+      ['fresh@acme.test', demoAccounts.mia.email.toUpperCase(), demoInvitee.email].map((email) => ({
+        email,
+      })),
+    );
+    expect(response.statusCode, response.body).toBe(200);
+    const report = response.json<{ items: TeamUser[]; skipped: { email: string; reason: string }[] }>();
+    expect(report.items.map((u) => [u.email, u.teamStatus])).toEqual([['fresh@acme.test', 'pending']]);
+    expect(report.skipped).toEqual([
+      { email: demoAccounts.mia.email.toUpperCase(), reason: 'member' },
+      { email: demoInvitee.email, reason: 'invited' },
+    ]);
+    expect(await mailTo(demoAccounts.mia.email)).toHaveLength(0);
+    expect(await mailTo(demoInvitee.email)).toHaveLength(0);
+    expect(await mailTo('fresh@acme.test')).toHaveLength(1);
+
+    // Everyone skipped: an empty list of new members, and the plain answer stays a bare array.
+    const again = await invite(demo.olivia, demo.oliviaAcme, ['fresh@acme.test']);
+    expect(again.json()).toEqual([]);
+    const refused = await call(t, demo.olivia, 'POST', `${teamUrl(demo.oliviaAcme)}/invite?skipped=maybe`, [
+      { email: 'x@acme.test' },
+    ]);
+    expect(refused.statusCode).toBe(400);
+  });
+
   it('links an existing account and names the invitee after it; the account hears about it', async () => {
     const response = await invite(demo.adam, demo.adamAcme, [demoAccounts.solo.email]);
     const [solo] = response.json<TeamUser[]>();

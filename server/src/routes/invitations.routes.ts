@@ -31,6 +31,12 @@ const invitationList = z
     return result.emails;
   });
 
+/** The invite answer with `?skipped=true`: the new members, and the addresses skipped with why. */
+const inviteReport = z.object({
+  items: z.array(teamUser),
+  skipped: z.array(z.object({ email: z.string(), reason: z.enum(['member', 'invited']) })),
+});
+
 /** POST /teams/{tid}-{uid}/invite and /resend-invitation (owner and admins). */
 export const invitationsRoutes: FastifyPluginAsync = async (instance) => {
   const app = instance.withTypeProvider<ZodTypeProvider>();
@@ -48,9 +54,19 @@ export const invitationsRoutes: FastifyPluginAsync = async (instance) => {
     {
       onRequest: [app.authenticate],
       preHandler: [app.requireMembership, requireInviter],
-      schema: { params: teamUserParams, body: invitationList, response: { 200: z.array(teamUser) } },
+      schema: {
+        params: teamUserParams,
+        querystring: z.object({ skipped: z.enum(['true', 'false']).optional() }),
+        body: invitationList,
+        response: { 200: z.union([z.array(teamUser), inviteReport]) },
+      },
     },
-    async (request) => (await inviteMembers(deps(request), request.membership, request.body)).map(toTeamUser),
+    async (request) => {
+      const { invited, skipped } = await inviteMembers(deps(request), request.membership, request.body);
+      const items = invited.map(toTeamUser);
+      // The plain answer stays the list of new members; `?skipped=true` asks for the report as well.
+      return request.query.skipped === 'true' ? { items, skipped } : items;
+    },
   );
 
   app.post(
