@@ -1,0 +1,289 @@
+// The API under load (issue 13, 'Benchmarks: api'): autocannon at 64 connections for 10 s on GET team,
+// GET members page and PUT team rename, against the embedded database and a Postgres server (and two
+// servers on one Postgres, connections spread round-robin), beside a bare Fastify hello-world started
+// in the same run. Each server is its own process started as `npm start` would (build excluded);
+// autocannon runs here. Run: npm run bench -- api   (BENCH_API_SECONDS=3 for a quick look).
+import { type ChildProcess, execFile, spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { promisify } from 'node:util';
+import autocannon from 'autocannon';
+
+const root = path.resolve(import.meta.dirname, '..');
+const tsx = path.join(root, 'node_modules/.bin/tsx');
+const SECONDS = Number(process.env.BENCH_API_SECONDS ?? 10);
+const CONNECTIONS = 64;
+const run = promisify(execFile);
+
+interface Row {
+  what: string;
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  note?: string;
+}
+
+const rows: Row[] = [];
+const children: ChildProcess[] = [];
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+function start(command: string, args: string[], env: NodeJS.ProcessEnv): ChildProcess {
+  const child = spawn(command, args, {
+    cwd: root,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'ignore', 'pipe'],
+    detached: true,
+  });
+  let stderr = '';
+  child.stderr?.on('data', (chunk: Buffer) => {
+    stderr = (stderr + chunk.toString()).slice(-4000);
+  });
+  child.once('exit', (code) => {
+    if (code && code !== 143 && code !== 130)
+      console.error(`${command} ${args.join(' ')} exited ${code}:\n${stderr}`);
+  });
+  children.push(child);
+  return child;
+}
+
+function stop(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    child.once('exit', () => resolve());
+    try {
+      process.kill(-(child.pid as number), 'SIGTERM');
+    } catch {
+      resolve();
+    }
+  });
+}
+
+async function waitFor(url: string, timeoutMs = 60_000): Promise<void> {
+  const until = Date.now() + timeoutMs;
+  while (Date.now() < until) {
+    try {
+      await fetch(url);
+      return;
+    } catch {
+      await sleep(200);
+    }
+  }
+  throw new Error(`${url} did not answer within ${timeoutMs / 1000} s`);
+}
+
+async function load(what: string, options: autocannon.Options): Promise<Row> {
+  const result = await autocannon({ connections: CONNECTIONS, duration: SECONDS, ...options });
+  const errors = result.errors + result.timeouts + result.non2xx;
+  if (errors > 0) console.error(`${what}: answers by status ${JSON.stringify(result.statusCodeStats)}`);
+  const row = {
+    what,
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors,
+  };
+  rows.push(row);
+  return row;
+}
+
+// --- the servers ------------------------------------------------------------------------------------
+
+async function startBare(): Promise<string> {
+  const port = await freePort();
+  const code = `import Fastify from 'fastify';
+const app = Fastify();
+app.get('/', async () => ({ hello: 'world' }));
+await app.listen({ port: ${port}, host: '127.0.0.1' });`;
+  start(process.execPath, ['--input-type=module', '-e', code], {});
+  const url = `http://127.0.0.1:${port}`;
+  await waitFor(url);
+  return url;
+}
+
+interface Server {
+  url: string;
+  child: ChildProcess;
+}
+
+async function startServer(env: NodeJS.ProcessEnv): Promise<Server> {
+  const port = await freePort();
+  const child = start(tsx, ['server/src/main.ts'], { PORT: String(port), HOST: '127.0.0.1', ...env });
+  const url = `http://127.0.0.1:${port}`;
+  await waitFor(`${url}/api/v2/profile`);
+  return { url, child };
+}
+
+interface Caller {
+  headers: Record<string, string>;
+  teamUser: string;
+}
+
+/** Signs Olivia in as a person would: a login link from the CLI, its code exchanged for tokens. */
+async function signIn(url: string, env: NodeJS.ProcessEnv): Promise<Caller> {
+  const { stdout } = await run(
+    tsx,
+    ['server/src/cli/main.ts', 'login-url', 'olivia@acme.test', '--team', 'Acme Inc'],
+    {
+      cwd: root,
+      env: { ...process.env, ...env, PUBLIC_URL: url },
+    },
+  );
+  const link = new URL(stdout.trim());
+  const response = await fetch(`${url}/api/v2/auth/code`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ code: link.searchParams.get('token') }),
+  });
+  if (!response.ok) throw new Error(`sign-in failed: ${response.status} ${await response.text()}`);
+  const { accessToken } = (await response.json()) as { accessToken: string };
+  return {
+    headers: { authorization: `Bearer ${accessToken}` },
+    teamUser: `${link.searchParams.get('team_id')}-${link.searchParams.get('user_id')}`,
+  };
+}
+
+async function loadCalls(label: string, urls: string[], caller: Caller): Promise<void> {
+  const url = urls.length === 1 ? (urls[0] as string) : urls;
+  const get = (path: string) => [{ method: 'GET' as const, path, headers: caller.headers }];
+  await load(`${label}: GET team`, {
+    url,
+    requests: get(`/api/v1/collab/teams/${caller.teamUser}`),
+  } as autocannon.Options);
+  await load(`${label}: GET members page`, {
+    url,
+    requests: get(`/api/v1/collab/${caller.teamUser}/users`),
+  } as autocannon.Options);
+  let n = 0;
+  await load(`${label}: PUT team rename`, {
+    url,
+    requests: [
+      {
+        method: 'PUT',
+        path: `/api/v1/collab/teams/${caller.teamUser}`,
+        headers: { ...caller.headers, 'content-type': 'application/json' },
+        setupRequest: (request) => ({ ...request, body: JSON.stringify({ name: `Acme Inc ${n++ % 2}` }) }),
+      },
+    ],
+  } as autocannon.Options);
+}
+
+// --- Postgres ---------------------------------------------------------------------------------------
+
+/** A throwaway Postgres from scripts/with-postgres.sh (or DATABASE_URL as given), or why there is none. */
+async function startPostgres(): Promise<{ url: string; holder: ChildProcess | null } | { skip: string }> {
+  if (process.env.DATABASE_URL) return { url: process.env.DATABASE_URL, holder: null };
+  const hasBinaries =
+    !!process.env.PG_BIN ||
+    existsSync('/usr/lib/postgresql') ||
+    (await run('sh', ['-c', 'command -v initdb']).then(
+      () => true,
+      () => false,
+    ));
+  if (!hasBinaries) return { skip: 'no Postgres binaries (install the postgresql package or set PG_BIN)' };
+  const holder = spawn(
+    'bash',
+    ['scripts/with-postgres.sh', 'sh', '-c', 'echo "$DATABASE_URL"; exec sleep 86400'],
+    {
+      cwd: root,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      detached: true,
+    },
+  );
+  children.push(holder);
+  const url = await new Promise<string | null>((resolve) => {
+    holder.stdout?.once('data', (chunk: Buffer) => resolve(chunk.toString().trim()));
+    holder.once('exit', () => resolve(null));
+  });
+  if (!url) return { skip: 'scripts/with-postgres.sh could not start a Postgres server' };
+  return { url, holder };
+}
+
+/** A database of its own on that server, so each run starts from the demo data. */
+async function createDatabase(serverUrl: string, name: string): Promise<string> {
+  const { default: pg } = await import('pg');
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+  await admin.query(`CREATE DATABASE "${name}"`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+// --- the run ----------------------------------------------------------------------------------------
+
+const skipped: string[] = [];
+const work = await mkdtemp(path.join(tmpdir(), 'spark-bench-api-'));
+try {
+  const bareUrl = await startBare();
+  const bare = await load('bare Fastify hello-world', { url: bareUrl });
+
+  {
+    const env = { DATA_DIR: path.join(work, 'embedded') };
+    const server = await startServer(env);
+    await loadCalls('embedded (PGlite)', [server.url], await signIn(server.url, env));
+    await stop(server.child);
+  }
+
+  const postgres = await startPostgres();
+  if ('skip' in postgres) {
+    skipped.push(`Postgres rows: ${postgres.skip}`);
+  } else {
+    const databaseUrl = await createDatabase(postgres.url, 'spark_bench_api');
+    const env = {
+      DATA_DIR: path.join(work, 'postgres'),
+      DATABASE_URL: databaseUrl,
+      JWT_SECRET: 'b'.repeat(48),
+    };
+    const one = await startServer(env);
+    const caller = await signIn(one.url, env);
+    await loadCalls('Postgres, 1 server', [one.url], caller);
+    // A second process on the same database and key: the same token works on both.
+    const two = await startServer(env);
+    await loadCalls('Postgres, 2 servers round-robin', [one.url, two.url], caller);
+    await stop(two.child);
+    await stop(one.child);
+    if (postgres.holder) await stop(postgres.holder);
+  }
+
+  const num = (value: number, width: number) => value.toFixed(value < 100 ? 1 : 0).padStart(width);
+  const width = Math.max(...rows.map((row) => row.what.length));
+  console.log(
+    `\nAPI benchmark: autocannon, ${CONNECTIONS} connections, ${SECONDS} s per row, Node ${process.version}, ` +
+      `server LOG_LEVEL ${process.env.LOG_LEVEL ?? 'info'}\n`,
+  );
+  console.log(
+    `${'row'.padEnd(width)}  ${'req/s'.padStart(8)}  ${'of bare'.padStart(7)}  ${'p50 ms'.padStart(7)}  ${'p99 ms'.padStart(7)}  ${'errors'.padStart(6)}`,
+  );
+  console.log('-'.repeat(width + 46));
+  for (const row of rows) {
+    const ratio = `${((100 * row.rps) / bare.rps).toFixed(1)}%`;
+    console.log(
+      `${row.what.padEnd(width)}  ${num(row.rps, 8)}  ${ratio.padStart(7)}  ${num(row.p50, 7)}  ${num(row.p99, 7)}  ${String(row.errors).padStart(6)}`,
+    );
+  }
+  for (const reason of skipped) console.log(`skipped: ${reason}`);
+  console.log(
+    '\nTarget (issue 13): API throughput >= 40% of bare Fastify with p99 <= 20 ms on the members page (Postgres).\n' +
+      'Server and load generator share this machine, so figures move with whatever else runs on it.',
+  );
+} finally {
+  for (const child of children) await stop(child);
+  await rm(work, { recursive: true, force: true });
+}
