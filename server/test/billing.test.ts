@@ -45,6 +45,25 @@ async function newSubscribedTeam(planId = 'plus_30', card: string = TEST_CARDS.v
   return team;
 }
 
+/**
+ * Ends the team's trial (so changes charge money) and makes `number` its card, attached straight at
+ * the provider, without the setup a browser would do.
+ */
+async function payingTeamWithCard(teamId: number, number: string) {
+  const stripe = sandboxStripe(t);
+  const link = await t.repos.billing.findTeamBilling(teamId);
+  const customer = link?.customerId as string;
+  const subscription = link?.subscriptionId as string;
+  await stripe.subscriptions.update(subscription, { trial_end: 'now' });
+  const card = await stripe.paymentMethods.create({
+    type: 'card',
+    card: { number, exp_month: 12, exp_year: 2034, cvc: '123' },
+  } as never);
+  await stripe.paymentMethods.attach(card.id, { customer });
+  await stripe.customers.update(customer, { invoice_settings: { default_payment_method: card.id } });
+  await stripe.subscriptions.update(subscription, { default_payment_method: card.id });
+}
+
 describe('demo billing', () => {
   let olivia: Person;
   let ref: string;
@@ -341,19 +360,8 @@ describe('cards', () => {
 
   it('a plan change on a declining card answers 402 with the message and changes nothing', async () => {
     const team = await newSubscribedTeam('plus_30');
-    const stripe = sandboxStripe(t);
-    const link = await t.repos.billing.findTeamBilling(team.world.team.id);
-    await stripe.subscriptions.update(link?.subscriptionId as string, { trial_end: 'now' });
-    // A card that attaches but whose charges fail (Stripe's 4000 0000 0000 0341 behaves so).
-    const card = await stripe.paymentMethods.create({
-      type: 'card',
-      card: { number: TEST_CARDS.insufficientFunds, exp_month: 12, exp_year: 2034, cvc: '123' },
-    } as never);
-    await stripe.paymentMethods.attach(card.id, { customer: link?.customerId as string });
-    await stripe.customers.update(link?.customerId as string, {
-      invoice_settings: { default_payment_method: card.id },
-    });
-    await stripe.subscriptions.update(link?.subscriptionId as string, { default_payment_method: card.id });
+    // Insufficient funds sets up fine and fails when charged.
+    await payingTeamWithCard(team.world.team.id, TEST_CARDS.insufficientFunds);
     const changed = await call(t, team.owner, 'PUT', `/api/v2/collab/${team.ref}/billing/plan`, {
       planId: 'pro_365',
     });
@@ -455,16 +463,8 @@ describe('3-D Secure on a plan change', () => {
   for (const outcome of ['complete', 'fail'] as const) {
     it(`the change waits with a pending payment secret; authentication ${outcome === 'complete' ? 'completed' : 'failed'}`, async () => {
       const team = await newSubscribedTeam('plus_30');
-      const stripe = sandboxStripe(t);
-      const link = await t.repos.billing.findTeamBilling(team.world.team.id);
-      await stripe.subscriptions.update(link?.subscriptionId as string, { trial_end: 'now' });
       // A 3-D Secure card attached without a setup intent: every payment asks the customer.
-      const card = await stripe.paymentMethods.create({
-        type: 'card',
-        card: { number: TEST_CARDS.threeDSecure, exp_month: 12, exp_year: 2034, cvc: '123' },
-      } as never);
-      await stripe.paymentMethods.attach(card.id, { customer: link?.customerId as string });
-      await stripe.subscriptions.update(link?.subscriptionId as string, { default_payment_method: card.id });
+      await payingTeamWithCard(team.world.team.id, TEST_CARDS.threeDSecure);
       const changed = await call(t, team.owner, 'PUT', `/api/v2/collab/${team.ref}/billing/plan`, {
         planId: 'pro_30',
       });
