@@ -113,12 +113,17 @@ export function createBillingService(deps: BillingDeps) {
     const teamId = membership.team.id;
     await settleCheckout(teamId);
     const link = await repos.billing.findTeamBilling(teamId);
-    const details = link?.customerId ? await deps.provider.getCustomer(link.customerId) : null;
+    // Independent reads at the provider go out together: the page waits for the slowest, not the sum.
+    const [details, subscription, usersCnt] = await Promise.all([
+      link?.customerId ? deps.provider.getCustomer(link.customerId) : null,
+      currentSubscription(teamId).then((current) => toSubscription(deps, current)),
+      repos.seats.count(teamId),
+    ]);
     return {
       customer: details?.customer ?? null,
       card: details?.card ?? null,
-      subscription: await toSubscription(deps, await currentSubscription(teamId)),
-      usage: { usersCnt: await repos.seats.count(teamId) },
+      subscription,
+      usage: { usersCnt },
     };
   }
 
