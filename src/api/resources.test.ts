@@ -96,7 +96,7 @@ describe('teams and users calls', () => {
     expect(requests[0]?.headers.get('authorization')).toBe('Bearer token-1');
   });
 
-  it('pages users, updates me, changes roles and invites a list of {email}', async () => {
+  it('pages users, updates me, changes roles and invites a list of {email}, asking who was skipped', async () => {
     const { api, requests } = client(() => jsonResponse(200, { items: [], nextPageToken: null }));
     await listUsers(api, ref);
     await listUsers(api, ref, 'page-2');
@@ -108,7 +108,7 @@ describe('teams and users calls', () => {
       'GET /api/v1/collab/12-34/users?pageToken=page-2',
       'PUT /api/v1/collab/12-34/users/me',
       'PUT /api/v1/collab/12-34/users/5/role',
-      'POST /api/v1/collab/teams/12-34/invite',
+      'POST /api/v1/collab/teams/12-34/invite?skipped=true',
     ]);
     expect(requests[2]?.json()).toEqual({ fullName: 'Mia M' });
     expect(requests[3]?.json()).toEqual({ role: 'admin' });

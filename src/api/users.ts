@@ -3,6 +3,7 @@
 import type { ApiClient } from '@/api/client';
 import type { Paged, Role, TeamUser } from '@/domain/entities';
 import type { TeamUserRef } from '@/domain/error-codes';
+import type { SkippedInvitation } from '@/domain/invitations';
 import { formatTeamUserRef } from '@/domain/team-user-ref';
 
 export type UserId = number | 'me';
@@ -50,9 +51,18 @@ export const unbanUser = (api: ApiClient, ref: TeamUserRef, id: number) =>
 export const kickUser = (api: ApiClient, ref: TeamUserRef, id: number) =>
   api.post<void>(`${userPath(ref, id)}/kick`);
 
-/** Invites each address; the body is a list of {email}, the answer the invited users. */
+/** The invite answer asked with `?skipped=true`: the new pending users and the addresses left alone. */
+export interface InviteReport {
+  items: TeamUser[];
+  skipped: SkippedInvitation[];
+}
+
+/** Invites each address; the body is a list of {email}, the answer the invited users and the skipped. */
 export const inviteUsers = (api: ApiClient, ref: TeamUserRef, emails: string[]) =>
-  api.post<TeamUser[]>(invitePath(ref, 'invite'), { json: emails.map((email) => ({ email })) });
+  api.post<InviteReport>(invitePath(ref, 'invite'), {
+    json: emails.map((email) => ({ email })),
+    searchParams: { skipped: 'true' },
+  });
 
 /** The answer to a resend: the addresses mailed again (one resent within the last hour is skipped). */
 export interface ResendResult {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseInvitationList } from './invitations';
+import { namedInvitationListError, parseInvitationList, skippedInvitationsText } from './invitations';
 
 const empty = { ok: false, error: { field: 'email', message: 'must not be empty' } };
 const invalid = { ok: false, error: { field: 'email', message: 'is invalid' } };
@@ -24,7 +24,7 @@ describe('parseInvitationList', () => {
   });
 
   it.each(['', '   ', ',', ' , ,, ', '\n'])('reports %j as empty', (text) => {
-    expect(parseInvitationList(text)).toEqual(empty);
+    expect(parseInvitationList(text)).toMatchObject(empty);
   });
 
   it.each([
@@ -40,7 +40,7 @@ describe('parseInvitationList', () => {
     'bob, ada@example.com',
     '@',
   ])('reports %j as invalid', (text) => {
-    expect(parseInvitationList(text)).toEqual(invalid);
+    expect(parseInvitationList(text)).toMatchObject(invalid);
   });
 
   it('accepts loose addresses the server may still judge (text on both sides of one @)', () => {
@@ -61,6 +61,35 @@ describe('parseInvitationList', () => {
   });
 
   it('reports invalid before de-duplicating', () => {
-    expect(parseInvitationList('ada@example.com, ada@example.com, nope')).toEqual(invalid);
+    expect(parseInvitationList('ada@example.com, ada@example.com, nope')).toMatchObject(invalid);
+  });
+});
+
+describe('namedInvitationListError', () => {
+  it('names each bad entry after the message, as typed', () => {
+    expect(namedInvitationListError(parseInvitationList('pete@acme.test, not-an-address, q@'))).toEqual({
+      field: 'email',
+      message: 'is invalid: not-an-address, q@',
+    });
+  });
+
+  it('leaves an empty list and a good one alone', () => {
+    expect(namedInvitationListError(parseInvitationList(' , '))).toEqual({
+      field: 'email',
+      message: 'must not be empty',
+    });
+    expect(namedInvitationListError(parseInvitationList('a@b'))).toBeNull();
+  });
+});
+
+describe('skippedInvitationsText', () => {
+  it('says which addresses were not invited and why', () => {
+    expect(
+      skippedInvitationsText([
+        { email: 'mia@acme.test', reason: 'member' },
+        { email: 'paula@acme.test', reason: 'invited' },
+      ]),
+    ).toBe('Not invited: mia@acme.test (already a member), paula@acme.test (already invited)');
+    expect(skippedInvitationsText([])).toBeNull();
   });
 });

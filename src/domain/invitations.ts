@@ -11,7 +11,10 @@ export interface InvitationListError extends FieldError {
   message: typeof EMPTY_INVITATION_LIST_MESSAGE | typeof INVALID_INVITATION_MESSAGE;
 }
 
-export type InvitationListResult = { ok: true; emails: string[] } | { ok: false; error: InvitationListError };
+export type InvitationListResult =
+  | { ok: true; emails: string[] }
+  /** invalid: the entries that are not addresses, as typed (empty for an empty list). */
+  | { ok: false; error: InvitationListError; invalid: string[] };
 
 /**
  * Deliberately loose: an '@' with text on both sides and no spaces. The server and the invitation
@@ -30,10 +33,15 @@ export function parseInvitationList(text: string): InvitationListResult {
     .map((entry) => entry.trim())
     .filter((entry) => entry !== '');
   if (entries.length === 0) {
-    return { ok: false, error: { field: INVITATION_FIELD, message: EMPTY_INVITATION_LIST_MESSAGE } };
+    return {
+      ok: false,
+      error: { field: INVITATION_FIELD, message: EMPTY_INVITATION_LIST_MESSAGE },
+      invalid: [],
+    };
   }
-  if (!entries.every((entry) => INVITATION_ADDRESS.test(entry))) {
-    return { ok: false, error: { field: INVITATION_FIELD, message: INVALID_INVITATION_MESSAGE } };
+  const invalid = entries.filter((entry) => !INVITATION_ADDRESS.test(entry));
+  if (invalid.length > 0) {
+    return { ok: false, error: { field: INVITATION_FIELD, message: INVALID_INVITATION_MESSAGE }, invalid };
   }
   const seen = new Set<string>();
   const emails: string[] = [];
@@ -45,4 +53,33 @@ export function parseInvitationList(text: string): InvitationListResult {
     }
   }
   return { ok: true, emails };
+}
+
+/**
+ * The list's error with the bad entries named after the spec's message, so a long list says which
+ * address to fix: 'is invalid: pete@acme, quinn.acme.test' (read as 'Email is invalid: ...').
+ */
+export function namedInvitationListError(result: InvitationListResult): FieldError | null {
+  if (result.ok) return null;
+  if (result.invalid.length === 0) return result.error;
+  return { field: result.error.field, message: `${result.error.message}: ${result.invalid.join(', ')}` };
+}
+
+/** Why the server left an address alone: it belongs to a member already, or to a pending invitation. */
+export type InvitationSkipReason = 'member' | 'invited';
+
+export interface SkippedInvitation {
+  email: string;
+  reason: InvitationSkipReason;
+}
+
+const SKIP_REASON_TEXT: Record<InvitationSkipReason, string> = {
+  member: 'already a member',
+  invited: 'already invited',
+};
+
+/** The note beside the invite field: 'Not invited: mia@acme.test (already a member), ...'; null for none. */
+export function skippedInvitationsText(skipped: readonly SkippedInvitation[]): string | null {
+  if (skipped.length === 0) return null;
+  return `Not invited: ${skipped.map(({ email, reason }) => `${email} (${SKIP_REASON_TEXT[reason]})`).join(', ')}`;
 }

@@ -10,7 +10,9 @@ import {
   MEMBER_FILTERS,
   type MemberFilter,
   matchesMemberFilter,
+  matchesMemberSearch,
   memberStatusLabel,
+  parseMemberFilter,
 } from './members';
 
 let nextId = 1;
@@ -241,5 +243,24 @@ describe('memberStatusLabel', () => {
 
   it('gives no label otherwise', () => {
     expect(memberStatusLabel({ isBanned: false })).toBeNull();
+  });
+});
+
+describe('matchesMemberSearch and parseMemberFilter', () => {
+  const adam = { fullName: 'Adam Admin', email: 'adam@acme.test' };
+
+  it('finds every word in the name or the email, in any case', () => {
+    expect(matchesMemberSearch(adam, '')).toBe(true);
+    expect(matchesMemberSearch(adam, '  ')).toBe(true);
+    expect(matchesMemberSearch(adam, 'ADMIN')).toBe(true);
+    expect(matchesMemberSearch(adam, 'acme.test adam')).toBe(true);
+    expect(matchesMemberSearch(adam, 'adam mia')).toBe(false);
+  });
+
+  it('reads a filter from the address, anything unknown as Everyone', () => {
+    expect(parseMemberFilter('pending')).toBe('pending');
+    expect(parseMemberFilter('admins')).toBe('admins');
+    expect(parseMemberFilter('nonsense')).toBe('everyone');
+    expect(parseMemberFilter(null)).toBe('everyone');
   });
 });

@@ -14,6 +14,24 @@ export const MEMBER_FILTERS: readonly { value: MemberFilter; label: string }[] =
 
 export const DEFAULT_MEMBER_FILTER: MemberFilter = 'everyone';
 
+/** A filter named in the page's address (`?filter=pending`); anything unknown is the default. */
+export function parseMemberFilter(value: string | null | undefined): MemberFilter {
+  return MEMBER_FILTERS.find((filter) => filter.value === value)?.value ?? DEFAULT_MEMBER_FILTER;
+}
+
+/** The search's words, lower-case; none: the search lets everyone through. */
+function searchWords(search: string): string[] {
+  return search.toLowerCase().split(/\s+/u).filter(Boolean);
+}
+
+/** Whether every word of the search appears in the member's name or email (any case). */
+export function matchesMemberSearch(user: Pick<TeamUser, 'fullName' | 'email'>, search: string): boolean {
+  const words = searchWords(search);
+  if (words.length === 0) return true;
+  const haystack = `${user.fullName}\n${user.email}`.toLowerCase();
+  return words.every((word) => haystack.includes(word));
+}
+
 /** The fields the list rules read; generic callers may pass richer objects. */
 export type ListedMember = Pick<
   TeamUser,
@@ -65,14 +83,18 @@ export function compareMembers(a: ListedMember, b: ListedMember): number {
 }
 
 /**
- * The visible list: one filtering pass that also computes each member's sort keys once, then one
+ * The visible list (the filter and the search over name and email): one filtering pass that also computes each member's sort keys once, then one
  * stable sort on those keys. Teams reach thousands of members, so the comparator does no per-call
  * string work beyond the collator, and members with equal keys keep the server's order.
  */
-export function filterAndSortMembers<T extends ListedMember>(users: readonly T[], filter: MemberFilter): T[] {
+export function filterAndSortMembers<T extends ListedMember>(
+  users: readonly T[],
+  filter: MemberFilter,
+  search = '',
+): T[] {
   const rows: { user: T; rank: number; name: string }[] = [];
   for (const user of users) {
-    if (matchesMemberFilter(user, filter))
+    if (matchesMemberFilter(user, filter) && matchesMemberSearch(user, search))
       rows.push({ user, rank: statusRank(user), name: displayName(user) });
   }
   rows.sort((a, b) => a.rank - b.rank || nameCollator.compare(a.name, b.name));

@@ -15,6 +15,7 @@ import {
   isMemberAction,
   isPaidPlan,
   MEMBER_ACTIONS,
+  memberRowActions,
   type PermissionAction,
   type PermissionContext,
   roleAfterChange,
@@ -264,6 +265,51 @@ describe('named rules, spot checks in the spec own words', () => {
     ]);
     expect(allowedMemberActions(member, team, memberRow)).toEqual([]);
     expect(allowedMemberActions(owner, team, ownerRow)).toEqual([]);
+  });
+
+  describe('memberRowActions', () => {
+    const team = { plan: 'pro', settings: flags(true) } as const;
+
+    it('offers per status: active role, deactivate, delete; inactive activate and delete', () => {
+      expect(memberRowActions(owner, team, { ...memberRow, isBanned: false })).toEqual([
+        'changeRole',
+        'deactivate',
+        'deleteUser',
+      ]);
+      expect(memberRowActions(owner, team, { ...memberRow, isBanned: true })).toEqual([
+        'deactivate',
+        'deleteUser',
+      ]);
+    });
+
+    it('offers a pending invitee resend, cancel and the role, never deactivate', () => {
+      expect(memberRowActions(admin, team, { ...invitedByAdmin, isBanned: false })).toEqual([
+        'resendInvitation',
+        'cancelInvitation',
+        'changeRole',
+      ]);
+      // The owner did not send it but may delete: cancel it all the same.
+      expect(memberRowActions(owner, team, { ...invitedByAdmin, isBanned: false })).toEqual([
+        'resendInvitation',
+        'cancelInvitation',
+        'changeRole',
+      ]);
+    });
+
+    it('is always within what the permissions allow', () => {
+      for (const actor of [owner, admin, member]) {
+        for (const row of [memberRow, invitedByAdmin, ownerRow]) {
+          for (const isBanned of [false, true]) {
+            const allowed = allowedMemberActions(actor, team, row);
+            for (const action of memberRowActions(actor, team, { ...row, isBanned })) {
+              expect(
+                allowed.includes(action) || (action === 'cancelInvitation' && allowed.includes('deleteUser')),
+              ).toBe(true);
+            }
+          }
+        }
+      }
+    });
   });
 });
 

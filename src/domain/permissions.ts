@@ -218,6 +218,42 @@ export function allowedMemberActions(
   return MEMBER_ACTIONS.filter((action) => MEMBER_RULES[action](actor, team, target));
 }
 
+/** A member-list row as its menu reads it: the permission fields and whether it is deactivated. */
+export type RowTarget = PermissionTarget & Pick<TeamUser, 'isBanned'>;
+
+/**
+ * The row menu for one member, in menu order, offering only what makes sense for the row's status
+ * (a subset of allowedMemberActions):
+ * - inactive (deactivated, invitee or not): Activate and remove; a role means nothing to someone shut out;
+ * - pending: resend, cancel the invitation (the inviter's right, or anyone's who may remove people;
+ *   both are the same kick), and the role the invitee will join with; never Deactivate;
+ * - active: role, Deactivate, remove.
+ */
+export function memberRowActions(
+  actor: PermissionActor,
+  team: PermissionTeam,
+  target: RowTarget,
+): MemberAction[] {
+  const allowed = new Set(allowedMemberActions(actor, team, target));
+  const menu: MemberAction[] = [];
+  const offer = (action: MemberAction, when = allowed.has(action)) => {
+    if (when) menu.push(action);
+  };
+  if (target.isBanned) {
+    offer('deactivate');
+    offer('deleteUser');
+  } else if (target.teamStatus === 'pending') {
+    offer('resendInvitation');
+    offer('cancelInvitation', allowed.has('cancelInvitation') || allowed.has('deleteUser'));
+    offer('changeRole');
+  } else {
+    offer('changeRole');
+    offer('deactivate');
+    offer('deleteUser');
+  }
+  return menu;
+}
+
 export const PREMIUM_DELETE_BLOCKED_MESSAGE =
   'To delete your Premium Team, please cancel your subscription first';
 

@@ -1,12 +1,17 @@
 import { createActor, fromPromise } from 'xstate';
 import type { TeamUser } from '@/domain/entities';
 import { ErrorCode } from '@/domain/error-codes';
-import { emailFieldError, type InviteInput, invitationsMachine } from './invitations.machine';
+import {
+  emailFieldError,
+  type InviteInput,
+  type InviteOutcome,
+  invitationsMachine,
+} from './invitations.machine';
 import { TEAM_REF, teamUser } from './members.test-kit';
 import { type Deferred, deferred, flush } from './session.test-kit';
 
 function openForm() {
-  const calls: { input: InviteInput; reply: Deferred<TeamUser[]> }[] = [];
+  const calls: { input: InviteInput; reply: Deferred<InviteOutcome> }[] = [];
   const log: string[] = [];
   const drafts: string[][] = [];
   const listed: TeamUser[][] = [];
@@ -14,7 +19,7 @@ function openForm() {
   const machine = invitationsMachine.provide({
     actors: {
       inviteUsers: fromPromise(({ input }) => {
-        const reply = deferred<TeamUser[]>();
+        const reply = deferred<InviteOutcome>();
         calls.push({ input, reply });
         return reply.promise;
       }),
@@ -47,13 +52,46 @@ describe('invite form', () => {
     expect(form.actor.getSnapshot().hasTag('busy')).toBe(true);
     expect(form.calls[0]?.input).toEqual({ ref: TEAM_REF, emails: ['pete@acme.test', 'quinn@acme.test'] });
 
-    const invited = [teamUser({ email: 'pete@acme.test', teamStatus: 'pending' })];
-    form.calls[0]?.reply.resolve(invited);
+    const invited = [
+      teamUser({ email: 'pete@acme.test', teamStatus: 'pending' }),
+      teamUser({ id: 99, email: 'quinn@acme.test', teamStatus: 'pending' }),
+    ];
+    form.calls[0]?.reply.resolve({ items: invited, skipped: [] });
     await flush();
     expect(form.log).toEqual(['flash', 'draft']);
     expect(form.drafts).toEqual([['pete@acme.test', 'quinn@acme.test']]);
     expect(form.listed).toEqual([invited]);
     expect(form.actor.getSnapshot().context.sentCount).toBe(1);
+  });
+
+  it('drafts mail only to those invited and keeps the skipped, with why, for the note', async () => {
+    const form = openForm();
+    form.actor.send({ type: 'invite.submit', emails: ['pete@acme.test', 'mia@acme.test'] });
+    const pete = teamUser({ email: 'pete@acme.test', teamStatus: 'pending' });
+    const skipped = [{ email: 'mia@acme.test', reason: 'member' as const }];
+    form.calls[0]?.reply.resolve({ items: [pete], skipped });
+    await flush();
+    expect(form.drafts).toEqual([['pete@acme.test']]);
+    expect(form.actor.getSnapshot().context.skipped).toEqual(skipped);
+
+    // The next send starts without the old note.
+    form.actor.send({ type: 'invite.submit', emails: ['x@acme.test'] });
+    expect(form.actor.getSnapshot().context.skipped).toEqual([]);
+  });
+
+  it('announces nothing and opens no draft when everyone was skipped', async () => {
+    const form = openForm();
+    form.actor.send({ type: 'invite.submit', emails: ['mia@acme.test', 'paula@acme.test'] });
+    const skipped = [
+      { email: 'mia@acme.test', reason: 'member' as const },
+      { email: 'paula@acme.test', reason: 'invited' as const },
+    ];
+    form.calls[0]?.reply.resolve({ items: [], skipped });
+    await flush();
+    expect(form.log).toEqual([]);
+    expect(form.listed).toEqual([]);
+    expect(form.actor.getSnapshot().context.skipped).toEqual(skipped);
+    expect(form.actor.getSnapshot().matches('idle')).toBe(true);
   });
 
   it("shows the server's complaint about the addresses under the email field", async () => {

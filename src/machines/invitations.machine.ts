@@ -2,11 +2,13 @@
 // (empty: 'must not be empty', a bad address: 'is invalid'); this sends it, maps the server's
 // validation errors (code 10) back onto the email field, and after a success flashes
 // 'Invitation was sent', opens a prefilled mail draft to the invitees and lists them as pending.
+// Both only for addresses actually invited: those the server skipped (already a member, already
+// invited) are kept to say so beside the field, and when nobody was invited nothing is announced.
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import type { TeamUser } from '@/domain/entities';
 import type { TeamUserRef } from '@/domain/error-codes';
 import { serverFieldErrorText } from '@/domain/field-errors';
-import { INVITATION_FIELD } from '@/domain/invitations';
+import { INVITATION_FIELD, type SkippedInvitation } from '@/domain/invitations';
 import { errorOf } from './actor-error';
 
 export const INVITATION_SENT_MESSAGE = 'Invitation was sent';
@@ -19,6 +21,14 @@ export interface InvitationsContext {
   fieldError: string | null;
   /** Successful sends so far: the form starts afresh after each. */
   sentCount: number;
+  /** The addresses the last send left alone, with why; shown beside the field. */
+  skipped: SkippedInvitation[];
+}
+
+/** What a send answers: the new pending users, and the addresses skipped. */
+export interface InviteOutcome {
+  items: TeamUser[];
+  skipped: SkippedInvitation[];
 }
 
 export type InvitationsEvent =
@@ -42,19 +52,21 @@ export const invitationsMachine = setup({
     input: {} as { ref: TeamUserRef },
   },
   actors: {
-    inviteUsers: fromPromise<TeamUser[], InviteInput>(async () => {
+    inviteUsers: fromPromise<InviteOutcome, InviteInput>(async () => {
       throw new Error('inviteUsers is not provided');
     }),
   },
   guards: {
     isEmailFieldError: ({ event }) => emailFieldError(errorOf(event)) !== null,
+    invitedSomeone: (_, outcome: InviteOutcome) => outcome.items.length > 0,
   },
   actions: {
     rememberEmails: assign(({ event }) => {
       assertEvent(event, 'invite.submit');
-      return { emails: event.emails, fieldError: null };
+      return { emails: event.emails, fieldError: null, skipped: [] };
     }),
     clearFieldError: assign({ fieldError: null }),
+    rememberSkipped: assign((_, outcome: InviteOutcome) => ({ skipped: outcome.skipped })),
     rememberFieldError: assign(({ event }) => ({ fieldError: emailFieldError(errorOf(event)) })),
     countSent: assign(({ context }) => ({ sentCount: context.sentCount + 1 })),
     // Injected by the app: the flash 'Invitation was sent'.
@@ -68,7 +80,7 @@ export const invitationsMachine = setup({
   },
 }).createMachine({
   id: 'invitations',
-  context: ({ input }) => ({ ref: input.ref, emails: [], fieldError: null, sentCount: 0 }),
+  context: ({ input }) => ({ ref: input.ref, emails: [], fieldError: null, sentCount: 0, skipped: [] }),
   initial: 'idle',
   states: {
     idle: {
@@ -83,15 +95,27 @@ export const invitationsMachine = setup({
         id: 'inviteUsers',
         src: 'inviteUsers',
         input: ({ context }) => ({ ref: context.ref, emails: context.emails }),
-        onDone: {
-          target: 'idle',
-          actions: [
-            'countSent',
-            'announceSent',
-            { type: 'listInvitees', params: ({ event }) => event.output },
-            { type: 'openMailDraft', params: ({ context }) => context.emails },
-          ],
-        },
+        onDone: [
+          {
+            guard: { type: 'invitedSomeone', params: ({ event }) => event.output },
+            target: 'idle',
+            actions: [
+              'countSent',
+              { type: 'rememberSkipped', params: ({ event }) => event.output },
+              'announceSent',
+              { type: 'listInvitees', params: ({ event }) => event.output.items },
+              {
+                type: 'openMailDraft',
+                params: ({ event }) => event.output.items.map((user) => user.email),
+              },
+            ],
+          },
+          // Nobody new: no flash, no draft; the note says why each address was skipped.
+          {
+            target: 'idle',
+            actions: ['countSent', { type: 'rememberSkipped', params: ({ event }) => event.output }],
+          },
+        ],
         onError: [
           { guard: 'isEmailFieldError', target: 'idle', actions: 'rememberFieldError' },
           { target: 'idle', actions: 'escalate' },

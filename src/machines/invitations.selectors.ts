@@ -8,6 +8,8 @@ type BannerSnapshot = SnapshotFrom<typeof invitationsBannerMachine>;
 export const selectInviteBusy = (snapshot: InviteSnapshot): boolean => snapshot.hasTag('busy');
 export const selectInviteFieldError = (snapshot: InviteSnapshot): string | null =>
   snapshot.context.fieldError;
+/** The addresses the last send skipped, with why (same array until the next send). */
+export const selectSkippedInvitations = (snapshot: InviteSnapshot) => snapshot.context.skipped;
 /** Changes after each successful send: the form starts afresh. */
 export const selectSentCount = (snapshot: InviteSnapshot): number => snapshot.context.sentCount;
 

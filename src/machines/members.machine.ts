@@ -35,6 +35,8 @@ export interface MembersContext {
   nextPageToken: string | null;
   pagesLoaded: number;
   filter: MemberFilter;
+  /** The search over name and email; '' shows everyone the filter lets through. */
+  search: string;
   errorMessage: string | null;
   actions: PendingMemberAction[];
   nextActionId: number;
@@ -44,6 +46,7 @@ export interface MembersContext {
 
 export type MembersEvent =
   | { type: 'members.filter'; filter: MemberFilter }
+  | { type: 'members.search'; search: string }
   | { type: 'members.retry' }
   | { type: 'member.act'; userId: number; request: MemberActionRequest }
   | { type: 'dialog.confirm' }
@@ -78,7 +81,8 @@ export const membersMachine = setup({
   types: {
     context: {} as MembersContext,
     events: {} as MembersEvent,
-    input: {} as { ref: TeamUserRef },
+    /** filter and search: from the page's address, so a reload or a shared link keeps them. */
+    input: {} as { ref: TeamUserRef; filter?: MemberFilter; search?: string },
   },
   actors: {
     loadPage: fromPromise<Paged<TeamUser>, LoadPageInput>(async () => {
@@ -113,6 +117,10 @@ export const membersMachine = setup({
     setFilter: assign(({ event }) => {
       assertEvent(event, 'members.filter');
       return { filter: event.filter };
+    }),
+    setSearch: assign(({ event }) => {
+      assertEvent(event, 'members.search');
+      return { search: event.search };
     }),
     rememberConfirmation: assign(({ event }) => {
       assertEvent(event, 'member.act');
@@ -177,7 +185,8 @@ export const membersMachine = setup({
     users: [],
     nextPageToken: null,
     pagesLoaded: 0,
-    filter: DEFAULT_MEMBER_FILTER,
+    filter: input.filter ?? DEFAULT_MEMBER_FILTER,
+    search: input.search ?? '',
     errorMessage: null,
     actions: [],
     nextActionId: 1,
@@ -186,6 +195,7 @@ export const membersMachine = setup({
   type: 'parallel',
   on: {
     'members.filter': { actions: 'setFilter' },
+    'members.search': { actions: 'setSearch' },
     'members.added': { actions: 'addUsers' },
     'members.removed': { actions: 'removeUsers' },
     'members.updated': { actions: 'updateUser' },

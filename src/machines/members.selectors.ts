@@ -1,6 +1,11 @@
 import type { SnapshotFrom } from 'xstate';
 import type { TeamUser } from '@/domain/entities';
-import { filterAndSortMembers, type MemberFilter, matchesMemberFilter } from '@/domain/members';
+import {
+  DEFAULT_MEMBER_FILTER,
+  filterAndSortMembers,
+  type MemberFilter,
+  matchesMemberFilter,
+} from '@/domain/members';
 import type { membersMachine } from './members.machine';
 
 type MembersSnapshot = SnapshotFrom<typeof membersMachine>;
@@ -18,6 +23,8 @@ export const selectMembersError = (snapshot: MembersSnapshot): string | null =>
 
 export const selectMemberFilter = (snapshot: MembersSnapshot): MemberFilter => snapshot.context.filter;
 
+export const selectMemberSearch = (snapshot: MembersSnapshot): string => snapshot.context.search;
+
 export const selectMemberCount = (snapshot: MembersSnapshot): number => snapshot.context.users.length;
 
 /** Remembers its last answer: recomputes only when one of the inputs is a different object. */
@@ -30,13 +37,20 @@ function memoizeLast<A, B, R>(compute: (a: A, b: B) => R): (a: A, b: B) => R {
 }
 
 /**
- * The rows on show, filtered and ordered: one filterAndSortMembers per change of the list or the
- * filter, however often the actor's snapshot changes otherwise. One selector per view (it remembers
+ * The rows on show, filtered, searched and ordered: one filterAndSortMembers per change of the list,
+ * the filter or the search, however often the actor's snapshot changes otherwise. One selector per view (it remembers
  * one answer), made with useMemo or useState.
  */
 export function createVisibleMembersSelector(): (snapshot: MembersSnapshot) => TeamUser[] {
-  const visible = memoizeLast(filterAndSortMembers<TeamUser>);
-  return (snapshot) => visible(snapshot.context.users, snapshot.context.filter);
+  const visible = memoizeLast((users: TeamUser[], view: { filter: MemberFilter; search: string }) =>
+    filterAndSortMembers(users, view.filter, view.search),
+  );
+  let lastView = { filter: DEFAULT_MEMBER_FILTER as MemberFilter, search: '' };
+  return (snapshot) => {
+    const { filter, search } = snapshot.context;
+    if (lastView.filter !== filter || lastView.search !== search) lastView = { filter, search };
+    return visible(snapshot.context.users, lastView);
+  };
 }
 
 /** Pending invitations (pending, not banned), in list order, for the banner; same array until the list changes. */

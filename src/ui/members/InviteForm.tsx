@@ -1,11 +1,14 @@
+import { Stack, Text } from '@mantine/core';
 import type { FieldError } from '@/domain/error-codes';
-import { parseInvitationList } from '@/domain/invitations';
+import { namedInvitationListError, parseInvitationList } from '@/domain/invitations';
 import { SingleFieldForm } from '@/ui/SingleFieldForm';
 
-/** The address list rule (empty: 'must not be empty', a bad address: 'is invalid'), as the server's. */
+/**
+ * The address list rule (empty: 'must not be empty', a bad address: 'is invalid'), as the server's,
+ * with the bad addresses named: 'Email is invalid: pete@acme'.
+ */
 function invitationListError(text: string): FieldError | null {
-  const parsed = parseInvitationList(text);
-  return parsed.ok ? null : parsed.error;
+  return namedInvitationListError(parseInvitationList(text));
 }
 
 const INPUT_PROPS = {
@@ -21,22 +24,30 @@ export interface InviteFormProps {
   onInvite: (emails: string[]) => void;
   /** The field changed after a complaint. */
   onEdit: () => void;
+  /** Which addresses the last send left alone and why ('Not invited: ...'), or null. */
+  skippedNote?: string | null;
 }
 
 /** Comma-separated addresses and an Invite button. The parent remounts it (new key) after a send. */
-export function InviteForm({ busy, serverError, onInvite, onEdit }: InviteFormProps) {
+export function InviteForm({ busy, serverError, onInvite, onEdit, skippedNote = null }: InviteFormProps) {
   return (
-    <SingleFieldForm
-      rule={invitationListError}
-      serverError={serverError}
-      onEdit={onEdit}
-      busy={busy}
-      submitLabel="Invite"
-      inputProps={INPUT_PROPS}
-      onSubmit={(text) => {
-        const parsed = parseInvitationList(text);
-        if (parsed.ok) onInvite(parsed.emails);
-      }}
-    />
+    <Stack gap={4}>
+      <SingleFieldForm
+        rule={invitationListError}
+        serverError={serverError}
+        onEdit={onEdit}
+        busy={busy}
+        submitLabel="Invite"
+        inputProps={INPUT_PROPS}
+        onSubmit={(text) => {
+          const parsed = parseInvitationList(text);
+          if (parsed.ok) onInvite(parsed.emails);
+        }}
+      />
+      {/* Always present, so screen readers announce the note when it appears. */}
+      <Text size="sm" c="orange.9" role="status">
+        {skippedNote}
+      </Text>
+    </Stack>
   );
 }

@@ -28,7 +28,8 @@ export function PendingInvitationsBanner({
   onResendAll,
   onCancelAll,
 }: PendingInvitationsBannerProps) {
-  if (count === 0) return null;
+  // Nothing to do about them: a member neither resends nor cancels, so no banner either.
+  if (count === 0 || !(canResend || canCancel)) return null;
   return (
     <Alert color="yellow" variant="light" role="region" aria-label="Pending invitations">
       <Group justify="space-between" gap="sm">

@@ -1,6 +1,7 @@
 import { useSelector } from '@xstate/react';
 import { useContext, useMemo, useState } from 'react';
 import type { TeamMembership } from '@/domain/entities';
+import { skippedInvitationsText } from '@/domain/invitations';
 import { canCancelInvitation, canDeleteUser, canResendInvitation } from '@/domain/permissions';
 import {
   selectBannerBusy,
@@ -10,6 +11,7 @@ import {
   selectInviteFieldError,
   selectResent,
   selectSentCount,
+  selectSkippedInvitations,
 } from '@/machines/invitations.selectors';
 import { createPendingInvitationsSelector } from '@/machines/members.selectors';
 import { useScreenFlow, useSelections } from '@/routes/screen-flow';
@@ -37,6 +39,7 @@ const INVITE_VIEW = {
   sentCount: selectSentCount,
   busy: selectInviteBusy,
   serverError: selectInviteFieldError,
+  skipped: selectSkippedInvitations,
 };
 
 export function cancelAllQuestion(count: number): string {
@@ -99,12 +102,13 @@ export function InviteSection({ membership, members }: SectionProps) {
     (services) => invitationsLogic(services, members, (emails) => openUrl(invitationMailDraftUrl(emails))),
     { ref: { teamId: team.id, userId: profile.id } },
   );
-  const { sentCount, busy, serverError } = useSelections(actor, INVITE_VIEW);
+  const { sentCount, busy, serverError, skipped } = useSelections(actor, INVITE_VIEW);
   return (
     <InviteForm
       key={sentCount}
       busy={busy}
       serverError={serverError}
+      skippedNote={skippedInvitationsText(skipped)}
       onInvite={(emails) => actor.send({ type: 'invite.submit', emails })}
       onEdit={() => actor.send({ type: 'invite.edit' })}
     />

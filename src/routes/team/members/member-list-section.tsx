@@ -2,12 +2,14 @@ import { Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { type ReactNode, useCallback, useMemo, useState } from 'react';
 import { useServices } from '@/app/services-context';
 import type { TeamMembership, TeamUser } from '@/domain/entities';
+import type { MemberFilter } from '@/domain/members';
 import { displayName } from '@/domain/members';
-import { allowedMemberActions } from '@/domain/permissions';
+import { memberRowActions } from '@/domain/permissions';
 import {
   createBusyUserIdsSelector,
   createVisibleMembersSelector,
   selectMemberFilter,
+  selectMemberSearch,
   selectMembersError,
   selectMembersLoading,
   selectMembersLoadingMore,
@@ -18,6 +20,7 @@ import { ConfirmDialog } from '@/ui/ConfirmDialog';
 import { ErrorBox } from '@/ui/ErrorBox';
 import { MemberFilterControl } from '@/ui/members/MemberFilterControl';
 import { MemberList } from '@/ui/members/MemberList';
+import { MemberSearchField } from '@/ui/members/MemberSearchField';
 import type { MemberRowAction } from '@/ui/members/member-row-action';
 import { avatarSrc } from './avatar-src';
 import type { MembersActorRef } from './members-logic';
@@ -34,11 +37,18 @@ export function MemberListSection({
   membership,
   members,
   inviteForm,
+  onFilterChange,
+  search: addressSearch,
+  onSearchChange,
 }: {
   membership: TeamMembership;
   members: MembersActorRef;
   /** The invite form, for those who may invite. */
   inviteForm: ReactNode;
+  /** Filter and search live in the page's address; the page hands them on to the list's flow. */
+  onFilterChange: (filter: MemberFilter) => void;
+  search: string;
+  onSearchChange: (search: string) => void;
 }) {
   const { api } = useServices();
   const { team, profile } = membership;
@@ -47,19 +57,20 @@ export function MemberListSection({
     visible: createVisibleMembersSelector(),
     busyIds: createBusyUserIdsSelector(),
     filter: selectMemberFilter,
+    search: selectMemberSearch,
     loading: selectMembersLoading,
     loadingMore: selectMembersLoadingMore,
     error: selectMembersError,
     userToDelete: selectUserToDelete,
   }));
-  const { visible, busyIds, filter, loading, loadingMore, error, userToDelete } = useSelections(
+  const { visible, busyIds, filter, search, loading, loadingMore, error, userToDelete } = useSelections(
     members,
     listView,
   );
 
   // Stable callbacks, so a row re-renders only when its own user (or the caller's rights) change.
   const actionsFor = useCallback(
-    (user: TeamUser) => rowActionsFor(allowedMemberActions(profile, team, user), user),
+    (user: TeamUser) => rowActionsFor(memberRowActions(profile, team, user), user),
     [profile, team],
   );
   const onAction = useCallback(
@@ -76,10 +87,16 @@ export function MemberListSection({
         busyIds={busyIds}
         avatarSrc={rowAvatarSrc}
         onAction={onAction}
-        emptyText={filter === 'everyone' ? 'No members yet' : 'No one matches this filter'}
+        emptyText={
+          search.trim() !== ''
+            ? 'No one matches this search'
+            : filter === 'everyone'
+              ? 'No members yet'
+              : 'No one matches this filter'
+        }
       />
     ),
-    [visible, actionsFor, busyIds, rowAvatarSrc, onAction, filter],
+    [visible, actionsFor, busyIds, rowAvatarSrc, onAction, filter, search],
   );
 
   return (
@@ -91,10 +108,7 @@ export function MemberListSection({
         </Title>
         {inviteForm}
         <Group justify="space-between" gap="sm">
-          <MemberFilterControl
-            value={filter}
-            onChange={(next) => members.send({ type: 'members.filter', filter: next })}
-          />
+          <MemberFilterControl value={filter} onChange={onFilterChange} />
           {!loading && (
             <Group gap="xs">
               {loadingMore && <Loader size="xs" aria-hidden />}
@@ -106,6 +120,7 @@ export function MemberListSection({
             </Group>
           )}
         </Group>
+        <MemberSearchField value={addressSearch} onChange={onSearchChange} />
         {error && <ErrorBox message={error} onRetry={() => members.send({ type: 'members.retry' })} />}
       </Stack>
       {loading ? (

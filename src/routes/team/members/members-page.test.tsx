@@ -98,10 +98,10 @@ describe('Members page', () => {
     renderMembers(olivia);
     await listShown();
     fireEvent.click(screen.getByRole('radio', { name: 'Pending only' }));
-    expect(rows()).toHaveLength(1);
+    await waitFor(() => expect(rows()).toHaveLength(1));
     expect(within(rows()[0] as HTMLElement).getByText('paula@acme.test')).toBeTruthy();
     fireEvent.click(screen.getByRole('radio', { name: 'Admins only' }));
-    expect(rowNames()).toEqual(['Adam Admin', 'Olivia Owens']);
+    await waitFor(() => expect(rowNames()).toEqual(['Adam Admin', 'Olivia Owens']));
   });
 
   it('gives a member no actions and no invite form', async () => {
@@ -179,15 +179,17 @@ describe('Members page', () => {
     expect(await screen.findByText('Email must not be empty')).toBeTruthy();
     fireEvent.change(field, { target: { value: 'pete@acme.test, quinn.acme.test' } });
     fireEvent.click(screen.getByRole('button', { name: 'Invite' }));
-    expect(await screen.findByText('Email is invalid')).toBeTruthy();
-    expect(requests.some((request) => request.url.endsWith('/invite'))).toBe(false);
+    expect(await screen.findByText('Email is invalid: quinn.acme.test')).toBeTruthy();
+    expect(requests.some((request) => request.url.includes('/invite'))).toBe(false);
   });
 
   it("invites, flashes 'Invitation was sent', opens the mail draft and lists the invitees", async () => {
     const pete = user(20, '', 'pete@acme.test', { teamStatus: 'pending', inviterId: 7 });
     const quinn = user(21, '', 'quinn@acme.test', { teamStatus: 'pending', inviterId: 7 });
     const { requests, opened } = renderMembers(olivia, (request) =>
-      request.url.endsWith('/api/v1/collab/teams/3-7/invite') ? jsonResponse(200, [pete, quinn]) : undefined,
+      new URL(request.url).pathname.endsWith('/api/v1/collab/teams/3-7/invite')
+        ? jsonResponse(200, { items: [pete, quinn], skipped: [] })
+        : undefined,
     );
     await listShown();
     fireEvent.change(screen.getByRole('textbox', { name: /Invite people/ }), {
@@ -195,7 +197,7 @@ describe('Members page', () => {
     });
     fireEvent.click(screen.getByRole('button', { name: 'Invite' }));
     expect(await screen.findByText('Invitation was sent')).toBeTruthy();
-    const invite = requests.find((request) => request.url.endsWith('/invite'));
+    const invite = requests.find((request) => request.url.includes('/invite?'));
     expect(invite?.json()).toEqual([{ email: 'pete@acme.test' }, { email: 'quinn@acme.test' }]);
     expect(opened).toHaveLength(1);
     const draft = new URL(opened[0] ?? '');
@@ -209,9 +211,55 @@ describe('Members page', () => {
     expect((screen.getByRole('textbox', { name: /Invite people/ }) as HTMLInputElement).value).toBe('');
   });
 
+  it('says beside the field who was not invited and why, with no flash and no draft when nobody was', async () => {
+    const { opened } = renderMembers(olivia, (request) =>
+      request.url.includes('/invite?skipped=true')
+        ? jsonResponse(200, {
+            items: [],
+            skipped: [
+              { email: 'mia@acme.test', reason: 'member' },
+              { email: 'paula@acme.test', reason: 'invited' },
+            ],
+          })
+        : undefined,
+    );
+    await listShown();
+    fireEvent.change(screen.getByRole('textbox', { name: /Invite people/ }), {
+      target: { value: 'mia@acme.test, paula@acme.test' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Invite' }));
+    expect(
+      await screen.findByText(
+        'Not invited: mia@acme.test (already a member), paula@acme.test (already invited)',
+      ),
+    ).toBeTruthy();
+    expect(screen.queryByText('Invitation was sent')).toBeNull();
+    expect(opened).toEqual([]);
+  });
+
+  it('searches names and emails, with the filter', async () => {
+    renderMembers(olivia);
+    await listShown();
+    fireEvent.change(screen.getByRole('searchbox', { name: 'Search members' }), { target: { value: 'ADA' } });
+    await waitFor(() => expect(rowNames()).toEqual(['Adam Admin']));
+    fireEvent.change(screen.getByRole('searchbox', { name: 'Search members' }), {
+      target: { value: 'acme.test' },
+    });
+    fireEvent.click(screen.getByRole('radio', { name: 'Admins only' }));
+    await waitFor(() => expect(rowNames()).toEqual(['Adam Admin', 'Olivia Owens']));
+    fireEvent.change(screen.getByRole('searchbox', { name: 'Search members' }), { target: { value: 'zzz' } });
+    expect(await screen.findByText('No one matches this search')).toBeTruthy();
+  });
+
+  it('hides the pending banner from a member, who can neither resend nor cancel', async () => {
+    renderMembers(mia);
+    await listShown();
+    expect(screen.queryByRole('region', { name: 'Pending invitations' })).toBeNull();
+  });
+
   it("shows the server's complaint about an address under the field", async () => {
     const { opened } = renderMembers(olivia, (request) =>
-      request.url.endsWith('/invite')
+      request.url.includes('/invite?')
         ? jsonResponse(400, {
             errorCode: 10,
             errorMessage: 'Validation error',

@@ -6,19 +6,25 @@ import type { MemberActionRequest } from '@/machines/members-action.machine';
 import type { MemberRowAction } from '@/ui/members/member-row-action';
 
 /**
- * The menu of a row, in menu order, for the actions the domain allows. The inviter's 'Cancel
- * invitation' does what 'Delete' does for an invitee (the same kick), so the row offers it alone.
+ * The menu of a row, in the order the domain gives its actions (memberRowActions: per status, only
+ * what makes sense for the row). 'Cancel invitation' is the kick of a pending invitee.
  */
-export function rowActionsFor(allowed: readonly MemberAction[], user: TeamUser): MemberRowAction[] {
-  const menu: MemberRowAction[] = [];
-  if (allowed.includes('changeRole')) {
-    menu.push(roleAfterChange(user.role) === 'admin' ? 'makeAdmin' : 'makeMember');
+export function rowActionsFor(actions: readonly MemberAction[], user: TeamUser): MemberRowAction[] {
+  return actions.map((action) => rowActionOf(action, user));
+}
+
+function rowActionOf(action: MemberAction, user: TeamUser): MemberRowAction {
+  switch (action) {
+    case 'changeRole':
+      return roleAfterChange(user.role) === 'admin' ? 'makeAdmin' : 'makeMember';
+    case 'deactivate':
+      return user.isBanned ? 'activate' : 'deactivate';
+    case 'resendInvitation':
+    case 'cancelInvitation':
+      return action;
+    case 'deleteUser':
+      return 'delete';
   }
-  if (allowed.includes('deactivate')) menu.push(user.isBanned ? 'activate' : 'deactivate');
-  if (allowed.includes('resendInvitation')) menu.push('resendInvitation');
-  if (allowed.includes('cancelInvitation')) menu.push('cancelInvitation');
-  else if (allowed.includes('deleteUser')) menu.push('delete');
-  return menu;
 }
 
 export function requestFor(action: MemberRowAction): MemberActionRequest {
