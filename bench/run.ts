@@ -11,6 +11,19 @@ import { createVisibleMembersSelector } from '@/machines/members.selectors';
 import { memberActionMachine } from '@/machines/members-action.machine';
 import { rowActionsFor } from '@/routes/team/members/row-actions';
 
+// `npm run bench -- <name>` runs one benchmark: `members` (this file) or bench/<name>.ts, each
+// printing its own table; `npm run bench` runs them all, members first.
+const OTHER_BENCHMARKS = ['weight', 'api'];
+const only = process.argv[2];
+if (only && only !== 'members') {
+  if (!OTHER_BENCHMARKS.includes(only)) {
+    console.error(`Unknown benchmark '${only}': members, ${OTHER_BENCHMARKS.join(', ')}`);
+    process.exit(2);
+  }
+  await import(`./${only}.ts`);
+  process.exit(0);
+}
+
 const MEMBERS = 5000;
 const PAGE_SIZE = 500;
 /** Rows the list renders at once: a 600 px box of 60 px rows plus 8 overscan on each side. */
@@ -284,3 +297,10 @@ for (const row of rows) {
   );
 }
 console.log('\nA frame is 16.7 ms; the list renders about 26 rows whatever the team size.');
+
+if (!only) {
+  for (const name of OTHER_BENCHMARKS) {
+    console.log(`\n=== ${name} ===`);
+    await import(`./${name}.ts`);
+  }
+}

@@ -1,0 +1,256 @@
+// What a browser loads on a first visit to each route group of the built console, counted from
+// Vite's manifest (dist/.vite/manifest.json): the entry script and its static imports (the
+// modulepreload graph), plus the lazy chunk of every route the address matches (a team page also
+// loads the team frame's chunk) and their static imports, with the CSS of all of them. Sizes are
+// raw bytes and gzip bytes (level 9); 1 KB = 1024 bytes, as the issue's figures are.
+// One module for both readers: `npm run bench -- weight` prints the table, `npm run check:budgets`
+// (scripts/check-budgets.ts) enforces the budgets of issue 13 over the same numbers.
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { type RouteMeta, type RouteName, routeMeta } from '@/routes/route-table';
+
+interface ManifestChunk {
+  file: string;
+  src?: string;
+  isEntry?: boolean;
+  imports?: string[];
+  dynamicImports?: string[];
+  css?: string[];
+}
+type Manifest = Record<string, ManifestChunk>;
+
+export type RowKind = 'public' | 'sign-in' | 'team';
+
+export interface RowSpec {
+  label: string;
+  kind: RowKind;
+  /** The routes whose first visit this row counts (the heaviest one is reported). */
+  routes: RouteName[];
+  /** Why there is nothing to count yet; the row prints this instead of sizes. */
+  notBuilt?: string;
+  /** A note shown beside the sizes (a page that is still a placeholder). */
+  note?: string;
+}
+
+/** The route groups of issue 13's weight benchmark. */
+export const ROWS: RowSpec[] = [
+  { label: 'public: /web-login', kind: 'public', routes: ['web-login'], note: 'placeholder page' },
+  {
+    label: 'public: /accept-invitation',
+    kind: 'public',
+    routes: ['accept-invitation'],
+    note: 'placeholder page',
+  },
+  { label: 'public: /back-to-app', kind: 'public', routes: ['back-to-app'], note: 'placeholder page' },
+  { label: 'public: public file', kind: 'public', routes: ['public-file'], note: 'placeholder page' },
+  { label: 'public: 404', kind: 'public', routes: ['not-found'] },
+  { label: 'sign-in: /login, /auth', kind: 'sign-in', routes: ['login', 'auth'] },
+  { label: 'team: overview', kind: 'team', routes: ['team-overview'] },
+  { label: 'team: members', kind: 'team', routes: ['team-users'] },
+  { label: 'team: billing', kind: 'team', routes: ['team-billing'], notBuilt: 'not built yet' },
+  {
+    label: 'team: billing, card form open',
+    kind: 'team',
+    routes: ['team-billing'],
+    notBuilt: 'not built yet',
+  },
+];
+
+/** Issue 13's size budgets (KB gzip, first visit). */
+export const BUDGETS = { publicJsKb: 130, teamJsKb: 190, cssKb: 20 } as const;
+
+/** Strings that must never appear in a first visit: Stripe.js, the card field, the sandbox stand-in. */
+export const FORBIDDEN_ON_FIRST_VISIT = ['@stripe', '/sandbox/stripe/js', 'js.stripe.com'];
+
+export interface Weight {
+  files: string[];
+  jsRaw: number;
+  jsGzip: number;
+  cssRaw: number;
+  cssGzip: number;
+  /** Forbidden strings found, as `file: string`. */
+  forbidden: string[];
+}
+
+export const kb = (bytes: number) => bytes / 1024;
+
+export function readManifest(distDir: string): Manifest {
+  const path = join(distDir, '.vite', 'manifest.json');
+  if (!existsSync(path)) {
+    throw new Error(`${path} is missing: build the console first (vite build; build.manifest is on)`);
+  }
+  return JSON.parse(readFileSync(path, 'utf8')) as Manifest;
+}
+
+function entryKey(manifest: Manifest): string {
+  const entries = Object.entries(manifest).filter(([, chunk]) => chunk.isEntry);
+  if (entries.length !== 1) throw new Error(`expected one entry in the manifest, found ${entries.length}`);
+  return (entries[0] as [string, ManifestChunk])[0];
+}
+
+/** The manifest key of a route group's module (`src/routes/<folder>/<group>.group.ts`). */
+function groupKey(manifest: Manifest, group: string): string {
+  const key = Object.keys(manifest).find((name) => name.endsWith(`/${group}.group.ts`));
+  if (!key) throw new Error(`no chunk for route group '${group}' in the manifest`);
+  return key;
+}
+
+/** The routes the router matches for an address of this route: its team frame, then the route. */
+function matchedRoutes(route: RouteMeta): RouteMeta[] {
+  return route.layout === 'team' ? [routeMeta('team'), route] : [route];
+}
+
+/** Every chunk key a first visit loads: the entry's and the matched routes' static-import closures. */
+export function firstVisitKeys(manifest: Manifest, name: RouteName): string[] {
+  const roots = [
+    entryKey(manifest),
+    ...matchedRoutes(routeMeta(name)).map((r) => groupKey(manifest, r.group)),
+  ];
+  const seen = new Set<string>();
+  const stack = [...roots];
+  while (stack.length > 0) {
+    const key = stack.pop() as string;
+    if (seen.has(key)) continue;
+    const chunk = manifest[key];
+    if (!chunk) throw new Error(`manifest has no chunk '${key}'`);
+    seen.add(key);
+    stack.push(...(chunk.imports ?? []));
+  }
+  return [...seen];
+}
+
+const sizeCache = new Map<string, { raw: number; gzip: number; text: string }>();
+
+function fileSize(distDir: string, file: string) {
+  const path = join(distDir, file);
+  let size = sizeCache.get(path);
+  if (!size) {
+    const bytes = readFileSync(path);
+    const mapPath = `${path}.map`;
+    // The source map names every module in the chunk: '@stripe/...' shows up there even minified.
+    const sources = existsSync(mapPath) ? (JSON.parse(readFileSync(mapPath, 'utf8')).sources ?? []) : [];
+    size = {
+      raw: bytes.length,
+      gzip: gzipSync(bytes, { level: 9 }).length,
+      text: `${bytes.toString('utf8')}\n${sources.join('\n')}`,
+    };
+    sizeCache.set(path, size);
+  }
+  return size;
+}
+
+export function firstVisitWeight(distDir: string, manifest: Manifest, name: RouteName): Weight {
+  const keys = firstVisitKeys(manifest, name);
+  const js = keys.map((key) => (manifest[key] as ManifestChunk).file);
+  const css = [...new Set(keys.flatMap((key) => manifest[key]?.css ?? []))];
+  const weight: Weight = {
+    files: [...js, ...css],
+    jsRaw: 0,
+    jsGzip: 0,
+    cssRaw: 0,
+    cssGzip: 0,
+    forbidden: [],
+  };
+  for (const file of js) {
+    const size = fileSize(distDir, file);
+    weight.jsRaw += size.raw;
+    weight.jsGzip += size.gzip;
+  }
+  for (const file of css) {
+    const size = fileSize(distDir, file);
+    weight.cssRaw += size.raw;
+    weight.cssGzip += size.gzip;
+  }
+  for (const file of weight.files) {
+    const { text } = fileSize(distDir, file);
+    for (const needle of FORBIDDEN_ON_FIRST_VISIT) {
+      if (text.includes(needle)) weight.forbidden.push(`${file}: ${needle}`);
+    }
+  }
+  return weight;
+}
+
+export interface RowWeight {
+  spec: RowSpec;
+  /** The heaviest of the row's routes (by gzip JS); null when not built yet. */
+  route: RouteName | null;
+  weight: Weight | null;
+}
+
+export function measureRows(distDir: string): RowWeight[] {
+  const manifest = readManifest(distDir);
+  return ROWS.map((spec) => {
+    if (spec.notBuilt) return { spec, route: null, weight: null };
+    const measured = spec.routes.map((route) => ({
+      route,
+      weight: firstVisitWeight(distDir, manifest, route),
+    }));
+    measured.sort((a, b) => b.weight.jsGzip - a.weight.jsGzip);
+    const heaviest = measured[0] as { route: RouteName; weight: Weight };
+    return { spec, ...heaviest };
+  });
+}
+
+/** Every budget the rows break, as sentences; empty when all pass. */
+export function budgetFailures(rows: RowWeight[]): string[] {
+  const failures: string[] = [];
+  for (const { spec, weight } of rows) {
+    if (!weight) continue;
+    const jsBudget = spec.kind === 'team' ? BUDGETS.teamJsKb : BUDGETS.publicJsKb;
+    if (kb(weight.jsGzip) > jsBudget) {
+      failures.push(`${spec.label}: ${kb(weight.jsGzip).toFixed(1)} KB gz JavaScript > ${jsBudget} KB`);
+    }
+    if (kb(weight.cssGzip) > BUDGETS.cssKb) {
+      failures.push(`${spec.label}: ${kb(weight.cssGzip).toFixed(1)} KB gz CSS > ${BUDGETS.cssKb} KB`);
+    }
+    for (const found of weight.forbidden) {
+      failures.push(`${spec.label}: first visit loads Stripe code (${found})`);
+    }
+  }
+  return failures;
+}
+
+export function formatTable(rows: RowWeight[]): string {
+  const header = [
+    'route group',
+    'files',
+    'JS gz KB',
+    'JS raw KB',
+    'CSS gz KB',
+    'CSS raw KB',
+    'budget',
+    'note',
+  ];
+  const body = rows.map(({ spec, weight }) => {
+    if (!weight) return [spec.label, '', '', '', '', '', '', spec.notBuilt ?? ''];
+    const jsBudget = spec.kind === 'team' ? BUDGETS.teamJsKb : BUDGETS.publicJsKb;
+    const passes =
+      kb(weight.jsGzip) <= jsBudget && kb(weight.cssGzip) <= BUDGETS.cssKb && weight.forbidden.length === 0;
+    return [
+      spec.label,
+      String(weight.files.length),
+      kb(weight.jsGzip).toFixed(1),
+      kb(weight.jsRaw).toFixed(1),
+      kb(weight.cssGzip).toFixed(1),
+      kb(weight.cssRaw).toFixed(1),
+      `${passes ? 'ok' : 'OVER'} (${jsBudget})`,
+      spec.note ?? '',
+    ];
+  });
+  const widths = header.map((title, column) =>
+    Math.max(title.length, ...body.map((row) => row[column]?.length ?? 0)),
+  );
+  const line = (cells: string[]) =>
+    cells
+      .map((cell, column) =>
+        column === 0 || column === 7 ? cell.padEnd(widths[column] ?? 0) : cell.padStart(widths[column] ?? 0),
+      )
+      .join('  ')
+      .trimEnd();
+  return [
+    line(header),
+    '-'.repeat(widths.reduce((sum, width) => sum + width + 2, 0)),
+    ...body.map(line),
+  ].join('\n');
+}

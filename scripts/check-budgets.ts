@@ -1,0 +1,14 @@
+// CI's size budgets (issue 13): counts each route group's first visit in the built console (dist/,
+// or the folder given) with the weight benchmark's code, and fails past a budget. No timing.
+// Run after a build: npm run check:budgets [-- <dist folder>]
+import { budgetFailures, formatTable, measureRows } from '../bench/first-visit';
+
+const distDir = process.argv[2] ?? 'dist';
+const rows = measureRows(distDir);
+console.log(formatTable(rows));
+const failures = budgetFailures(rows);
+if (failures.length > 0) {
+  console.error(`\nSize budgets broken:\n  ${failures.join('\n  ')}`);
+  process.exit(1);
+}
+console.log('\nSize budgets: all within budget.');
