@@ -10,6 +10,10 @@ export type RouteGroup =
   | 'auth'
   | 'signup'
   | 'team'
+  | 'team-overview'
+  | 'team-members'
+  | 'team-billing'
+  | 'team-contact-us'
   | 'personal'
   | 'public'
   | 'internal'
@@ -107,7 +111,7 @@ export const routeTable = [
     ...member,
     key: 'team-overview',
     title: 'Overview',
-    group: 'team',
+    group: 'team-overview',
   },
   {
     name: 'team-users',
@@ -116,7 +120,7 @@ export const routeTable = [
     ...member,
     key: 'team-users',
     title: 'Members',
-    group: 'team',
+    group: 'team-members',
   },
   {
     name: 'team-billing',
@@ -125,7 +129,7 @@ export const routeTable = [
     ...member,
     key: 'team-billing',
     title: 'Billing',
-    group: 'team',
+    group: 'team-billing',
   },
   {
     name: 'team-contact-us',
@@ -134,7 +138,7 @@ export const routeTable = [
     ...member,
     key: 'team-contact-us',
     title: 'Contact us',
-    group: 'team',
+    group: 'team-contact-us',
   },
   {
     name: 'public-files-upload',

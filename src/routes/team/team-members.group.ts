@@ -1,0 +1,6 @@
+import type { GroupPages } from '@/routes/route-groups';
+import { MembersPage } from '@/routes/team/members.route';
+
+export const pages: GroupPages = {
+  'team-users': MembersPage,
+};
