@@ -1,7 +1,7 @@
 import { Alert, Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useMemo, useRef } from 'react';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { fieldErrorText } from '@/domain/field-errors';
 import {
   CONFIRM_TEAM_NAME_FIELD,
@@ -83,9 +83,9 @@ function ConfirmForm({ teamName, body, action, busy, errorMessage, onConfirm, on
   const schema = useMemo(
     () =>
       z.object({
-        teamName: z.string().refine((typed) => confirmsTeamName(typed, teamName), {
-          error: INCORRECT_TEAM_NAME_TEXT,
-        }),
+        teamName: z
+          .string()
+          .check(z.refine((typed) => confirmsTeamName(typed, teamName), { error: INCORRECT_TEAM_NAME_TEXT })),
       }),
     [teamName],
   );
