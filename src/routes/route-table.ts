@@ -12,8 +12,6 @@ export type RouteGroup =
   | 'team'
   | 'team-overview'
   | 'team-members'
-  | 'team-billing'
-  | 'team-contact-us'
   | 'personal'
   | 'public'
   | 'internal'
@@ -129,7 +127,7 @@ export const routeTable = [
     ...member,
     key: 'team-billing',
     title: 'Billing',
-    group: 'team-billing',
+    group: 'team',
   },
   {
     name: 'team-contact-us',
@@ -138,7 +136,7 @@ export const routeTable = [
     ...member,
     key: 'team-contact-us',
     title: 'Contact us',
-    group: 'team-contact-us',
+    group: 'team',
   },
   {
     name: 'public-files-upload',
