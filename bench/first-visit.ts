@@ -29,6 +29,8 @@ export interface RowSpec {
   routes: RouteName[];
   /** Why there is nothing to count yet; the row prints this instead of sizes. */
   notBuilt?: string;
+  /** Counted only once this route group has its own chunk (the page is built); else 'not built yet'. */
+  builtWithGroup?: string;
   /** A note shown beside the sizes (a page that is still a placeholder). */
   note?: string;
 }
@@ -48,11 +50,13 @@ export const ROWS: RowSpec[] = [
   { label: 'sign-in: /login, /auth', kind: 'sign-in', routes: ['login', 'auth'] },
   { label: 'team: overview', kind: 'team', routes: ['team-overview'] },
   { label: 'team: members', kind: 'team', routes: ['team-users'] },
-  { label: 'team: billing', kind: 'team', routes: ['team-billing'], notBuilt: 'not built yet' },
+  { label: 'team: billing', kind: 'team', routes: ['team-billing'], builtWithGroup: 'team-billing' },
   {
     label: 'team: billing, card form open',
     kind: 'team',
     routes: ['team-billing'],
+    // TODO(issue 13): count the chunks the card form loads (Stripe.js, the card field) once the
+    // billing console has one; they must stay out of the row above.
     notBuilt: 'not built yet',
   },
 ];
@@ -94,6 +98,10 @@ function groupKey(manifest: Manifest, group: string): string {
   const key = Object.keys(manifest).find((name) => name.endsWith(`/${group}.group.ts`));
   if (!key) throw new Error(`no chunk for route group '${group}' in the manifest`);
   return key;
+}
+
+function hasGroup(manifest: Manifest, group: string): boolean {
+  return Object.keys(manifest).some((name) => name.endsWith(`/${group}.group.ts`));
 }
 
 /** The routes the router matches for an address of this route: its team frame, then the route. */
@@ -181,7 +189,9 @@ export interface RowWeight {
 export function measureRows(distDir: string): RowWeight[] {
   const manifest = readManifest(distDir);
   return ROWS.map((spec) => {
-    if (spec.notBuilt) return { spec, route: null, weight: null };
+    const built = !spec.builtWithGroup || hasGroup(manifest, spec.builtWithGroup);
+    if (spec.notBuilt || !built)
+      return { spec: { notBuilt: 'not built yet', ...spec }, route: null, weight: null };
     const measured = spec.routes.map((route) => ({
       route,
       weight: firstVisitWeight(distDir, manifest, route),
