@@ -154,6 +154,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorateRequest('accountId', 0);
   app.decorateRequest('sessionId', 0);
   app.decorateRequest('membership', null as never);
+  app.decorateRequest('callerInTeam', null);
   app.decorateRequest('target', null);
 
   // Routes, one plugin per resource of spec section 7.

@@ -1,7 +1,10 @@
 import type { FastifyRequest } from 'fastify';
+import { parseTeamUserRef } from '../../../src/domain/team-user-ref';
 import type { Db } from '../db/db';
+import { type CallerInTeam, createCallerRepository } from '../db/repositories/caller.repository';
 import { createSessionsRepository } from '../db/repositories/sessions.repository';
 import { TokenInvalidError } from '../errors';
+import { MAX_ID } from '../http/team-user-param';
 import type { TokenSigner } from './tokens';
 
 declare module 'fastify' {
@@ -10,6 +13,11 @@ declare module 'fastify' {
     accountId: number;
     /** Set by authenticate: the session (refresh-token row) the access token was issued for. */
     sessionId: number;
+    /**
+     * Set by authenticate on /{tid}-{uid} routes: the team and team user it read along with the
+     * session, for requireMembership (which then needs no query of its own).
+     */
+    callerInTeam: (CallerInTeam & { teamId: number; userId: number }) | null;
   }
   interface FastifyInstance {
     /** Pre-handler for routes that need a signed-in account. */
@@ -19,18 +27,36 @@ declare module 'fastify' {
 
 const BEARER = /^Bearer +([A-Za-z0-9_\-.]+=*) *$/i;
 
+/** The {tid}-{uid} of the path, when the route has one and it is well formed (else validation says so). */
+function teamUserRef(request: FastifyRequest): { teamId: number; userId: number } | null {
+  const segment = (request.params as { teamUser?: unknown } | undefined)?.teamUser;
+  if (typeof segment !== 'string') return null;
+  const ref = parseTeamUserRef(segment);
+  return ref && ref.teamId <= MAX_ID && ref.userId <= MAX_ID ? ref : null;
+}
+
 /**
  * Accepts `Authorization: Bearer <access token>`. Missing, garbage, expired, of another kind (an auth
  * code), for a revoked session or a deleted account: 401 with errorCode 1200.
  */
 export function createAuthenticate(db: Db, signer: TokenSigner) {
   const sessions = createSessionsRepository(db);
+  const caller = createCallerRepository(db);
   return async function authenticate(request: FastifyRequest): Promise<void> {
     const match = BEARER.exec(request.headers.authorization ?? '');
     const claims = match?.[1] ? await signer.verifyAccessToken(match[1]) : null;
     if (!claims) throw new TokenInvalidError();
-    // One indexed lookup per request buys immediate logout when a session family is revoked.
-    const accountId = await sessions.findLiveAccount(claims.sid, claims.uid);
+    // One indexed lookup per request buys immediate logout when a session family is revoked. On a
+    // /{tid}-{uid} route the same statement also reads the team and the membership.
+    const ref = teamUserRef(request);
+    let accountId: number | null;
+    if (ref) {
+      const found = await caller.findInTeam({ sessionId: claims.sid, accountId: claims.uid }, ref);
+      accountId = found.accountId;
+      request.callerInTeam = { ...found, ...ref };
+    } else {
+      accountId = await sessions.findLiveAccount(claims.sid, claims.uid);
+    }
     if (accountId === null) throw new TokenInvalidError();
     request.accountId = accountId;
     request.sessionId = claims.sid;

@@ -39,15 +39,21 @@ export function assertActiveMembership(
 }
 
 /**
- * Resolves {tid}-{uid} to the caller's membership once per request: unknown or deleted team -> 1502,
+ * Resolves {tid}-{uid} to the caller's membership once per request (from what authenticate read with
+ * the session when it could, else two lookups): unknown or deleted team -> 1502,
  * then assertActiveMembership (1600, 1850). Each carries {teamId, userId}.
  */
 export function createRequireMembership(repos: Repositories) {
   return async function requireMembership(request: FastifyRequest): Promise<void> {
     const ref = (request.params as { teamUser: TeamUserRef }).teamUser;
-    const team = await repos.teams.findById(ref.teamId);
+    // authenticate usually read both already, in the statement that checked the session.
+    const read = request.callerInTeam;
+    const prefetched = read && read.teamId === ref.teamId && read.userId === ref.userId ? read : null;
+    const team = prefetched ? prefetched.team : await repos.teams.findById(ref.teamId);
     if (!team) throw new TeamNotFoundError(ref);
-    const teamUser = await repos.teamUsers.findInTeam(ref.teamId, ref.userId);
+    const teamUser = prefetched
+      ? prefetched.teamUser
+      : await repos.teamUsers.findInTeam(ref.teamId, ref.userId);
     assertActiveMembership(teamUser, request.accountId, ref);
     request.membership = { team, teamUser };
   };

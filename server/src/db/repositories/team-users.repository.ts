@@ -11,7 +11,7 @@ const columns = `id, team_id AS "teamId", account_id AS "accountId", email, full
   role, status, team_status AS "teamStatus", is_banned AS "isBanned", inviter_id AS "inviterId"`;
 
 // The avatar column holds the storage key; the API shows where the image is served.
-const toRecord = (row: TeamUserRecord): TeamUserRecord => ({ ...row, avatar: avatarUrl(row.avatar) });
+export const toRecord = (row: TeamUserRecord): TeamUserRecord => ({ ...row, avatar: avatarUrl(row.avatar) });
 
 export interface NewTeamUser {
   teamId: number;

@@ -4,7 +4,7 @@ import type { Queryable } from '../db';
 import { seatCountSql } from './seats.repository';
 import { toEpochSeconds } from './time';
 
-interface TeamRow {
+export interface TeamRow {
   id: number;
   name: string;
   logo: string | null;
@@ -22,14 +22,15 @@ interface TeamRow {
 }
 
 // usersCnt is the billable seat count (see seats.repository.ts): the one definition of who counts.
-const selectTeams = `
-  SELECT t.id, t.name, t.logo, t.plan, t.domain, t.domain_signups_enabled, t.trial_status, t.trial_end_at,
-         t.subscription_cancel_at, t.payment_provider,
+// The columns toTeam reads, from `teams t LEFT JOIN team_settings s` (the caller check reuses them).
+export const teamColumns = `t.id, t.name, t.logo, t.plan, t.domain, t.domain_signups_enabled, t.trial_status,
+         t.trial_end_at, t.subscription_cancel_at, t.payment_provider,
          s.admins_can_assign_admins, s.admins_can_deactivate, s.admins_can_delete,
-         ${seatCountSql} AS users_cnt
-  FROM teams t LEFT JOIN team_settings s ON s.team_id = t.id`;
+         ${seatCountSql} AS users_cnt`;
 
-function toTeam(row: TeamRow): Team {
+const selectTeams = `SELECT ${teamColumns} FROM teams t LEFT JOIN team_settings s ON s.team_id = t.id`;
+
+export function toTeam(row: TeamRow): Team {
   return {
     id: row.id,
     name: row.name,
