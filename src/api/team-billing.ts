@@ -2,7 +2,7 @@
 // provider's read-only calls under billing-paddle.
 
 import type { ApiClient } from '@/api/client';
-import type { Billing, Card, Customer, Invoice, Preview, Product } from '@/domain/entities';
+import type { Billing, Card, Customer, Invoice, PaymentProvider, Preview, Product } from '@/domain/entities';
 import type { TeamUserRef } from '@/domain/error-codes';
 import { formatTeamUserRef } from '@/domain/team-user-ref';
 
@@ -16,14 +16,19 @@ export interface PlanChoice {
   coupon?: string | null;
 }
 
-export const getBilling = (api: ApiClient, ref: TeamUserRef) => api.get<Billing>(v1(ref));
+const withSignal = (signal: AbortSignal | undefined) => (signal ? { signal } : {});
+
+export const getBilling = (api: ApiClient, ref: TeamUserRef, signal?: AbortSignal) =>
+  api.get<Billing>(v1(ref), withSignal(signal));
 
 export const getBillingUsage = (api: ApiClient, ref: TeamUserRef) =>
   api.get<Billing['usage']>(v1(ref, '/usage'));
 
-export const getPlans = (api: ApiClient, ref: TeamUserRef) => api.get<Product[]>(v1(ref, '/plans'));
+export const getPlans = (api: ApiClient, ref: TeamUserRef, signal?: AbortSignal) =>
+  api.get<Product[]>(v1(ref, '/plans'), withSignal(signal));
 
-export const getInvoices = (api: ApiClient, ref: TeamUserRef) => api.get<Invoice[]>(v1(ref, '/invoices'));
+export const getInvoices = (api: ApiClient, ref: TeamUserRef, signal?: AbortSignal) =>
+  api.get<Invoice[]>(v1(ref, '/invoices'), withSignal(signal));
 
 /** The invoice as an HTML page, for the browser to open. */
 export const invoiceHtmlUrl = (api: ApiClient, ref: TeamUserRef, invoiceId: string) =>
@@ -55,9 +60,15 @@ export const createCheckout = (api: ApiClient, ref: TeamUserRef, planId: string)
 export const createSetupIntent = (api: ApiClient, ref: TeamUserRef) =>
   api.post<{ clientSecret: string }>(v2(ref, '/setup-intent'));
 
+/** The payment-provider switch's data (docs/api.md); the rest of the answer is Paddle.js's. */
+export interface PaymentProviderSettings {
+  currentProvider: PaymentProvider | null;
+  allowedProviders: PaymentProvider[];
+}
+
 // The second provider is a placeholder in the spec: its answers are not detailed.
-export const getPaddleSettings = (api: ApiClient, ref: TeamUserRef) =>
-  api.get<unknown>(paddle(ref, '/settings'));
+export const getPaddleSettings = (api: ApiClient, ref: TeamUserRef, signal?: AbortSignal) =>
+  api.get<PaymentProviderSettings>(paddle(ref, '/settings'), withSignal(signal));
 export const getPaddlePlans = (api: ApiClient, ref: TeamUserRef) => api.get<unknown>(paddle(ref, '/plans'));
 export const getPaddleSubscription = (api: ApiClient, ref: TeamUserRef) =>
   api.get<unknown>(paddle(ref, '/subscription'));

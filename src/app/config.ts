@@ -28,3 +28,25 @@ export function getSparkHref(from: string): string {
 
 /** Prefix of the console's browser-storage keys; set VITE_STORAGE_PREFIX to run two consoles side by side. */
 export const STORAGE_KEY_PREFIX: string = import.meta.env.VITE_STORAGE_PREFIX ?? 'spark-console:';
+
+/**
+ * The contact-us page's scheduling widget (spec section 2 'Checkout dialog flows', Contact-us): one
+ * booking page for paying teams (customer success), another for basic teams (sales). Set
+ * VITE_SCHEDULING_URL_PAID and VITE_SCHEDULING_URL_BASIC at build time to use your own.
+ */
+export const schedulingLinks = {
+  paid:
+    (import.meta.env.VITE_SCHEDULING_URL_PAID as string | undefined) ??
+    'https://calendly.com/spark-teams/customer-success',
+  basic:
+    (import.meta.env.VITE_SCHEDULING_URL_BASIC as string | undefined) ??
+    'https://calendly.com/spark-teams/sales',
+} as const;
+
+/** A scheduling link prefilled with who asks (Calendly's `name` and `email` query params). */
+export function prefilledSchedulingUrl(base: string, person: { name: string; email: string }): string {
+  const url = new URL(base);
+  if (person.name) url.searchParams.set('name', person.name);
+  url.searchParams.set('email', person.email);
+  return url.toString();
+}

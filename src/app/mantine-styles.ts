@@ -33,3 +33,4 @@ import '@mantine/core/styles/ModalBase.css';
 import '@mantine/core/styles/Modal.css';
 import '@mantine/core/styles/Radio.css';
 import '@mantine/core/styles/Switch.css';
+import '@mantine/core/styles/Tooltip.css';

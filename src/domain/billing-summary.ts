@@ -54,6 +54,8 @@ export function cardExpiryText(card: Pick<Card, 'expMonth' | 'expYear'>): string
   return `${pad2(card.expMonth)} / ${pad2(card.expYear)}`;
 }
 
+const capitalized = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
 const BRAND_NAMES: Record<string, string> = {
   visa: 'Visa',
   mastercard: 'Mastercard',
@@ -66,7 +68,7 @@ const BRAND_NAMES: Record<string, string> = {
 
 /** The provider's brand code as people write it ('visa' -> 'Visa'). */
 export function cardBrandName(brand: string): string {
-  return BRAND_NAMES[brand.toLowerCase()] ?? (brand ? brand[0]!.toUpperCase() + brand.slice(1) : 'Card');
+  return BRAND_NAMES[brand.toLowerCase()] ?? (brand ? capitalized(brand) : 'Card');
 }
 
 export const NO_PAYMENT_INFORMATION = 'No payment information';
@@ -81,8 +83,7 @@ export function invoiceLink(invoice: Pick<Invoice, 'status' | 'payUrl' | 'pdfUrl
 }
 
 export function invoiceStatusText(status: string): string {
-  if (!status) return '';
-  return status[0]!.toUpperCase() + status.slice(1).replaceAll('_', ' ');
+  return capitalized(status.replaceAll('_', ' '));
 }
 
 // The return from the hosted checkout or an upgrade (spec section 2 'Team billing').

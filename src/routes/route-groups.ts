@@ -16,6 +16,8 @@ export const groupLoaders: Record<RouteGroup, () => Promise<GroupModule>> = {
   team: () => import('@/routes/team/team.group'),
   'team-overview': () => import('@/routes/team/team-overview.group'),
   'team-members': () => import('@/routes/team/team-members.group'),
+  'team-billing': () => import('@/routes/team/team-billing.group'),
+  'team-contact-us': () => import('@/routes/team/team-contact-us.group'),
   personal: () => import('@/routes/personal/personal.group'),
   public: () => import('@/routes/public/public.group'),
   internal: () => import('@/routes/internal/internal.group'),

@@ -12,6 +12,8 @@ export type RouteGroup =
   | 'team'
   | 'team-overview'
   | 'team-members'
+  | 'team-billing'
+  | 'team-contact-us'
   | 'personal'
   | 'public'
   | 'internal'
@@ -127,7 +129,7 @@ export const routeTable = [
     ...member,
     key: 'team-billing',
     title: 'Billing',
-    group: 'team',
+    group: 'team-billing',
   },
   {
     name: 'team-contact-us',
@@ -136,7 +138,7 @@ export const routeTable = [
     ...member,
     key: 'team-contact-us',
     title: 'Contact us',
-    group: 'team',
+    group: 'team-contact-us',
   },
   {
     name: 'public-files-upload',

@@ -1,0 +1,152 @@
+// The loaded billing page: the summary, the plan table, and (with a live subscription) the billing
+// details, the card and the invoices. Every button starts a flow of <BillingFlows> around it.
+import { Stack } from '@mantine/core';
+import { useState } from 'react';
+import type { PaymentProviderSettings } from '@/api/team-billing';
+import type { CheckoutResult } from '@/domain/billing-summary';
+import {
+  cancelledSubscriptionAction,
+  checkoutResultText,
+  formatBillingDate,
+  intervalName,
+  isCancelScheduled,
+  liveSubscription,
+  planCodeOfPlanId,
+} from '@/domain/billing-summary';
+import type { Billing, Invoice, PaymentProvider, Product, TeamPlan } from '@/domain/entities';
+import { initialInterval, planTableColumns, showsUpgradeOptions } from '@/domain/plan-table';
+import { formatPrice } from '@/domain/price';
+import { teamPlanTitle } from '@/domain/team-details';
+import { useBillingFlows } from '@/routes/team/billing/billing-flows';
+import classes from '@/ui/billing-page/BillingBlocks.module.css';
+import { BillingDetailsBlock } from '@/ui/billing-page/BillingDetailsBlock';
+import { CheckoutResultDialog } from '@/ui/billing-page/CheckoutResultDialog';
+import { InvoicesBlock } from '@/ui/billing-page/InvoicesBlock';
+import { PaymentDetailsBlock } from '@/ui/billing-page/PaymentDetailsBlock';
+import { PaymentProviderSwitch } from '@/ui/billing-page/PaymentProviderSwitch';
+import { PlanTable } from '@/ui/billing-page/PlanTable';
+import { SubscriptionSummary } from '@/ui/billing-page/SubscriptionSummary';
+import { useSubscriptionTrialDays } from './use-subscription-trial-days';
+
+export interface BillingContentProps {
+  billing: Billing;
+  plans: Product[];
+  invoices: Invoice[];
+  providers: PaymentProviderSettings | null;
+  /** The plan the page treats as the team's (the subscription's when there is one). */
+  teamPlan: TeamPlan;
+  checkoutResult: CheckoutResult | null;
+  onDismissResult: () => void;
+}
+
+function planTitle(plans: Product[], code: string): string {
+  return plans.find((product) => product.code === code)?.title ?? teamPlanTitle(code as TeamPlan);
+}
+
+function priceCurrency(plans: Product[], planId: string): string {
+  for (const product of plans) {
+    const price = product.plans.find((plan) => plan.id === planId);
+    if (price) return price.currency;
+  }
+  return 'USD';
+}
+
+export function BillingContent(props: BillingContentProps) {
+  const { billing, plans, invoices, providers, teamPlan, checkoutResult } = props;
+  const flows = useBillingFlows();
+  const subscription = liveSubscription(billing);
+  const trialDaysLeft = useSubscriptionTrialDays(subscription);
+  const [chosenProvider, setChosenProvider] = useState<PaymentProvider | null>(null);
+
+  const cancelled = subscription ? isCancelScheduled(subscription, Date.now()) : false;
+  const nextPayment =
+    subscription && !cancelled && subscription.nextPaymentAt != null && subscription.nextPaymentAmount != null
+      ? {
+          date: formatBillingDate(subscription.nextPaymentAt),
+          amount: formatPrice(subscription.nextPaymentAmount, priceCurrency(plans, subscription.planId)),
+        }
+      : null;
+  const interval = subscription
+    ? intervalName(subscription.planId) === 'annual'
+      ? 'Annual'
+      : 'Monthly'
+    : null;
+  const resultPlan = checkoutResult
+    ? plans.find((p) => p.code === planCodeOfPlanId(checkoutResult.planId))
+    : null;
+  const allowedProviders = providers?.allowedProviders ?? [];
+  const currentProvider = chosenProvider ?? providers?.currentProvider ?? allowedProviders[0] ?? 'stripe';
+
+  return (
+    <Stack gap="md">
+      <SubscriptionSummary
+        planTitle={planTitle(plans, teamPlan)}
+        interval={interval}
+        seats={billing.usage.usersCnt}
+        nextPayment={nextPayment}
+        trialDaysLeft={trialDaysLeft}
+        cancellation={
+          subscription?.cancelAt != null && cancelled
+            ? {
+                date: formatBillingDate(subscription.cancelAt),
+                action: cancelledSubscriptionAction(subscription),
+              }
+            : null
+        }
+        cancellable={subscription !== null && !cancelled}
+        busy={flows.busy}
+        onRenew={() => flows.renew()}
+        onUpgrade={() => subscription && flows.upgrade(subscription.planId)}
+        onCancel={() => flows.cancel()}
+      />
+      <PaymentProviderSwitch
+        current={currentProvider}
+        allowed={allowedProviders}
+        onSwitch={setChosenProvider}
+      />
+      <PlanTable
+        columns={planTableColumns(plans, teamPlan)}
+        seats={billing.usage.usersCnt}
+        upgradeOptions={showsUpgradeOptions(plans, teamPlan)}
+        initialInterval={initialInterval(subscription?.planId)}
+        busy={flows.busy}
+        onUpgrade={(planId) => flows.upgrade(planId)}
+        onRequestFreeUpgrade={(planId) => flows.requestFreeUpgrade(planId)}
+      />
+      {subscription && (
+        <>
+          <div className={classes.grid}>
+            <BillingDetailsBlock
+              customer={billing.customer}
+              busy={flows.busy}
+              onEdit={() => flows.editCustomer()}
+            />
+            <PaymentDetailsBlock
+              card={billing.card}
+              busy={flows.busy}
+              onEdit={() => (billing.customer ? flows.editCard() : flows.editCustomerAndCard())}
+            />
+          </div>
+          <InvoicesBlock
+            invoices={invoices}
+            busy={flows.busy}
+            onEditBillingDetails={() => flows.editCustomer()}
+          />
+        </>
+      )}
+      <CheckoutResultDialog
+        opened={checkoutResult !== null}
+        message={
+          checkoutResult
+            ? checkoutResultText(
+                resultPlan?.title ?? planTitle(plans, planCodeOfPlanId(checkoutResult.planId)),
+                checkoutResult.planId,
+              )
+            : ''
+        }
+        successText={resultPlan?.successText ?? null}
+        onClose={props.onDismissResult}
+      />
+    </Stack>
+  );
+}

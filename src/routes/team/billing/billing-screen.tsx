@@ -1,0 +1,83 @@
+// The billing page of the team's owner: loads billing, plans and invoices through the screen-setup
+// flow (loading, then the page, or the error with Retry), keeps showing the page while a flow's
+// change reloads it, and keeps the team registry's plan in step with the subscription.
+import { Group, Loader, Text } from '@mantine/core';
+import { useCallback, useEffect } from 'react';
+import { fromPromise, type SnapshotFrom } from 'xstate';
+import { useServices } from '@/app/services-context';
+import { liveSubscription, subscribedPlanCode } from '@/domain/billing-summary';
+import type { TeamMembership } from '@/domain/entities';
+import type { TeamUserRef } from '@/domain/error-codes';
+import { errorOf } from '@/machines/actor-error';
+import { screenSetupMachine } from '@/machines/screen-setup.machine';
+import { useScreenFlow, useSelections } from '@/routes/screen-flow';
+import { BillingFlows } from '@/routes/team/billing/billing-flows';
+import { ErrorBox } from '@/ui/ErrorBox';
+import { BillingContent } from './billing-content';
+import { type BillingPageData, loadBillingPage } from './load-billing-page';
+import { useCheckoutResult } from './use-checkout-result';
+
+type SetupSnapshot = SnapshotFrom<typeof screenSetupMachine>;
+
+const SETUP_VIEW = {
+  loading: (snapshot: SetupSnapshot) => snapshot.hasTag('loading'),
+  // Kept while a reload runs, so the flows' dialogs stay open around it.
+  data: (snapshot: SetupSnapshot) => snapshot.context.data as BillingPageData | null,
+  errorMessage: (snapshot: SetupSnapshot) =>
+    snapshot.matches('failed') ? snapshot.context.errorMessage : null,
+};
+
+export interface BillingScreenProps {
+  membership: TeamMembership;
+  teamUser: TeamUserRef;
+}
+
+export function BillingScreen({ membership, teamUser }: BillingScreenProps) {
+  const { registry } = useServices();
+  const setup = useScreenFlow(({ api, handleError }) =>
+    screenSetupMachine.provide({
+      actors: { load: fromPromise(({ signal }) => loadBillingPage(api, teamUser, signal)) },
+      actions: { escalate: ({ event }) => handleError(errorOf(event)) },
+    }),
+  );
+  const { loading, data, errorMessage } = useSelections(setup, SETUP_VIEW);
+  const reload = useCallback(() => setup.send({ type: 'setup.reload' }), [setup]);
+  const { result, dismiss } = useCheckoutResult(data !== null);
+
+  // Back from a checkout the registry may still hold the old plan: the nav and the selector follow
+  // the subscription the page has just read.
+  const subscribed = data && liveSubscription(data.billing) ? subscribedPlanCode(data.billing) : null;
+  const teamPlan = subscribed ?? membership.team.plan;
+  useEffect(() => {
+    if (subscribed && subscribed !== membership.team.plan) {
+      registry.send({ type: 'registry.updateTeam', team: { id: membership.team.id, plan: subscribed } });
+    }
+  }, [subscribed, membership.team.plan, membership.team.id, registry]);
+
+  return (
+    <>
+      {loading && !data && (
+        <Group gap="xs">
+          <Loader size="sm" aria-hidden />
+          <Text role="status">Loading</Text>
+        </Group>
+      )}
+      {errorMessage && (
+        <ErrorBox message={errorMessage} onRetry={() => setup.send({ type: 'setup.retry' })} />
+      )}
+      {data && (
+        <BillingFlows teamUserRef={teamUser} billing={data.billing} plans={data.plans} onChanged={reload}>
+          <BillingContent
+            billing={data.billing}
+            plans={data.plans}
+            invoices={data.invoices}
+            providers={data.providers}
+            teamPlan={teamPlan}
+            checkoutResult={result}
+            onDismissResult={dismiss}
+          />
+        </BillingFlows>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,6 @@
+import type { GroupPages } from '@/routes/route-groups';
+import { BillingPage } from '@/routes/team/billing.route';
+
+export const pages: GroupPages = {
+  'team-billing': BillingPage,
+};

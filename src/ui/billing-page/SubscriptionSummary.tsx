@@ -1,0 +1,88 @@
+import { Badge, Button, Paper, Text, Title } from '@mantine/core';
+import { trialEndsText } from '@/ui/team-overview/TeamDetailsCard';
+import classes from './BillingBlocks.module.css';
+
+export interface SubscriptionSummaryProps {
+  planTitle: string;
+  /** 'Annual' or 'Monthly'; null without a subscription. */
+  interval: string | null;
+  seats: number;
+  /** Date and amount, already formatted; null when none is due (no subscription, or cancelled). */
+  nextPayment: { date: string; amount: string } | null;
+  /** Whole days left while trialing; null otherwise. */
+  trialDaysLeft: number | null;
+  /** The date a cancelled subscription ends, with Renew (or Upgrade while trialing); null if not cancelled. */
+  cancellation: { date: string; action: 'Renew' | 'Upgrade' } | null;
+  /** A live subscription that is not cancelled: 'Cancel subscription' shows. */
+  cancellable: boolean;
+  busy?: boolean;
+  onRenew: () => void;
+  onUpgrade: () => void;
+  onCancel: () => void;
+}
+
+/** The plan and subscription summary of the billing page. */
+export function SubscriptionSummary(props: SubscriptionSummaryProps) {
+  const { planTitle, interval, seats, nextPayment, trialDaysLeft, cancellation, cancellable, busy } = props;
+  return (
+    <Paper
+      component="section"
+      aria-labelledby="billing-summary-title"
+      withBorder
+      p="lg"
+      className={classes.block}
+    >
+      <div className={classes.head}>
+        <Title order={3} size="h4" id="billing-summary-title">
+          Plan and subscription
+        </Title>
+        {cancellable && (
+          <Button variant="default" size="xs" disabled={busy} onClick={props.onCancel}>
+            Cancel subscription
+          </Button>
+        )}
+      </div>
+      <dl className={classes.facts}>
+        <div className={classes.fact}>
+          <dt>Plan</dt>
+          <dd>{planTitle}</dd>
+        </div>
+        {interval && (
+          <div className={classes.fact}>
+            <dt>Billing</dt>
+            <dd>{interval}</dd>
+          </div>
+        )}
+        <div className={classes.fact}>
+          <dt>Seats</dt>
+          <dd>{seats}</dd>
+        </div>
+        {nextPayment && (
+          <div className={classes.fact}>
+            <dt>Next payment</dt>
+            <dd>
+              {nextPayment.amount} on {nextPayment.date}
+            </dd>
+          </div>
+        )}
+      </dl>
+      {trialDaysLeft !== null && (
+        <Badge mt="md" size="lg" variant="dot" color="orange" tt="none" fw={500}>
+          {trialEndsText(trialDaysLeft)}
+        </Badge>
+      )}
+      {cancellation && (
+        <div className={classes.notice}>
+          <Text size="sm">Your subscription is cancelled and ends on {cancellation.date}.</Text>
+          <Button
+            size="xs"
+            disabled={busy}
+            onClick={cancellation.action === 'Renew' ? props.onRenew : props.onUpgrade}
+          >
+            {cancellation.action}
+          </Button>
+        </div>
+      )}
+    </Paper>
+  );
+}
