@@ -28,7 +28,7 @@ describe('migrations', () => {
   it('create the schema once; running them again changes nothing', async () => {
     const db = await freshDb();
     const first = await migrate(db);
-    expect(first).toEqual(['001-initial', '002-team-management', '003-billing']);
+    expect(first).toEqual(['001-initial', '002-team-management', '003-billing', '004-rate-limit-counters']);
     expect(await tableNames(db)).toEqual([
       'account_events',
       'accounts',
@@ -39,6 +39,7 @@ describe('migrations', () => {
       'billing_products',
       'billing_tax_rates',
       'billing_webhook_events',
+      'rate_limit_counters',
       'schema_migrations',
       'sessions',
       'team_billing',

@@ -1,22 +1,46 @@
 import type { Clock } from '../clock';
+import type { Queryable } from '../db/db';
+
+/** One in this many hits also deletes counters whose window is over, so the table stays small. */
+const SWEEP_EVERY = 200;
 
 /**
- * At most `limit` hits per key in each window of `windowMs`, in memory. The whole table is dropped
- * when a window ends, so memory is bounded by the keys seen in one window.
+ * At most `limit` hits per key in each window of `windowMs`, the window starting with the key's first
+ * hit. The counters are rows of rate_limit_counters (one UPSERT per hit, atomic under concurrency),
+ * so several server processes on one database share them: a client cannot multiply its allowance by
+ * landing on different servers. `name` keeps the keys of different limiters apart.
  */
-export function createFixedWindowLimiter(options: { limit: number; windowMs: number; clock: Clock }) {
-  let windowStart = 0;
-  let hits = new Map<string, number>();
+export function createFixedWindowLimiter(options: {
+  name: string;
+  limit: number;
+  windowMs: number;
+  clock: Clock;
+  db: Queryable;
+}) {
+  let hitsSinceSweep = 0;
   return {
-    allow(key: string): boolean {
-      const now = options.clock.now().getTime();
-      if (now - windowStart >= options.windowMs || now < windowStart) {
-        windowStart = now;
-        hits = new Map();
+    async allow(key: string): Promise<boolean> {
+      const now = options.clock.now();
+      // A window that is over (or lies in the future: the clock went back) starts again at this hit.
+      const [row] = await options.db.query<{ hits: number }>(
+        `INSERT INTO rate_limit_counters AS c (key, window_start, hits) VALUES ($1, $2, 1)
+         ON CONFLICT (key) DO UPDATE SET
+           window_start = CASE WHEN c.window_start <= $2 - make_interval(secs => $3) OR c.window_start > $2
+                               THEN $2 ELSE c.window_start END,
+           hits = CASE WHEN c.window_start <= $2 - make_interval(secs => $3) OR c.window_start > $2
+                       THEN 1 ELSE c.hits + 1 END
+         RETURNING hits`,
+        [`${options.name}:${key}`, now, options.windowMs / 1000],
+      );
+      if (++hitsSinceSweep >= SWEEP_EVERY) {
+        hitsSinceSweep = 0;
+        await options.db.query(
+          `DELETE FROM rate_limit_counters
+           WHERE starts_with(key, $3) AND window_start <= $1::timestamptz - make_interval(secs => $2)`,
+          [now, options.windowMs / 1000, `${options.name}:`],
+        );
       }
-      const count = (hits.get(key) ?? 0) + 1;
-      hits.set(key, count);
-      return count <= options.limit;
+      return (row?.hits ?? 1) <= options.limit;
     },
   };
 }

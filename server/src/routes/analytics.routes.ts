@@ -22,6 +22,8 @@ export interface AnalyticsOptions {
 export const analyticsRoutes: FastifyPluginAsync<AnalyticsOptions> = async (instance, options) => {
   const app = instance.withTypeProvider<ZodTypeProvider>();
   const limiter = createFixedWindowLimiter({
+    name: 'page-views',
+    db: app.db,
     limit: PAGE_VIEWS_PER_MINUTE,
     windowMs: 60_000,
     clock: options.clock,
@@ -36,7 +38,7 @@ export const analyticsRoutes: FastifyPluginAsync<AnalyticsOptions> = async (inst
       },
     },
     async (request, reply) => {
-      if (limiter.allow(request.ip)) {
+      if (await limiter.allow(request.ip)) {
         const { route, tid, uid } = request.body;
         await app.repos.pageViews.record({ route, teamId: tid, teamUserId: uid });
       }
