@@ -1,0 +1,154 @@
+import { expect, type Page, type Response, test } from '@playwright/test';
+import { cli, loginUrl } from './support/cli';
+
+// The billing page through the real server and its Stripe sandbox. Each test starts from freshly
+// seeded demo data (Acme on annual premium, Basic Bakery with nothing).
+test.beforeEach(() => {
+  cli('seed', '--reset');
+});
+
+async function logIn(page: Page, email: string, team: string): Promise<string> {
+  await page.goto(loginUrl(email, team));
+  await expect(page).toHaveURL(/\/teams\/\d+-\d+\/overview$/);
+  return new URL(page.url()).pathname.replace(/\/overview$/, '');
+}
+
+const teamNav = (page: Page) => page.getByRole('navigation', { name: 'Team' });
+const summary = (page: Page) => page.getByRole('region', { name: 'Plan and subscription' });
+const plans = (page: Page) => page.getByRole('table', { name: 'Plans' });
+
+test("Olivia sees Acme's legacy premium plan, annual, 3 seats, her Visa and the three invoices", async ({
+  page,
+}) => {
+  await logIn(page, 'olivia@acme.test', 'Acme Inc');
+  await teamNav(page).getByRole('link', { name: 'Billing' }).click();
+  await expect(page).toHaveURL(/\/billing$/);
+
+  await expect(summary(page).getByText('Premium', { exact: true })).toBeVisible();
+  await expect(summary(page).getByText('Annual', { exact: true })).toBeVisible();
+  await expect(summary(page).locator('dd').filter({ hasText: /^3$/ })).toBeVisible();
+  await expect(summary(page).getByRole('button', { name: 'Cancel subscription' })).toBeVisible();
+
+  // The legacy premium column, current, between basic and pro.
+  await expect(plans(page).getByRole('columnheader')).toHaveText(['Basic', 'PremiumCurrent plan', 'Pro']);
+  await expect(plans(page).getByRole('button', { name: 'Upgrade to Pro' })).toBeVisible();
+
+  const payment = page.getByRole('region', { name: 'Payment details' });
+  await expect(payment.getByText('Visa •••• 4242')).toBeVisible();
+  await expect(payment.getByText('12 / 30')).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Billing details' }).getByText('Germany')).toBeVisible();
+
+  const invoices = page.getByRole('table', { name: 'Invoices' });
+  const rows = invoices.locator('tbody tr');
+  await expect(rows).toHaveCount(3);
+  const open = rows.filter({ hasText: 'Open' });
+  await expect(open).toHaveCount(1);
+  await expect(open.getByRole('link', { name: 'Pay' })).toHaveAttribute('href', /^http/);
+  await expect(open.getByRole('link', { name: 'Download' })).toHaveCount(0);
+  const paid = rows.filter({ hasText: 'Paid' });
+  await expect(paid).toHaveCount(2);
+  await expect(paid.getByRole('link', { name: 'Download' })).toHaveCount(2);
+  await expect(paid.getByRole('link', { name: 'Pay' })).toHaveCount(0);
+});
+
+test('Bella subscribes Basic Bakery to Pro through the hosted checkout and comes back to it everywhere', async ({
+  page,
+}) => {
+  const teamPath = await logIn(page, 'bella@bakery.test', 'Basic Bakery');
+  await expect(teamNav(page).getByRole('link', { name: 'Upgrade' })).toBeVisible();
+  await teamNav(page).getByRole('link', { name: 'Upgrade' }).click();
+  await expect(plans(page).getByRole('columnheader')).toHaveText(['BasicCurrent plan', 'Plus', 'Pro']);
+  await expect(page.getByRole('region', { name: 'Payment details' })).toHaveCount(0);
+
+  // Every document load notes where it landed and how long the history was then.
+  await page.addInitScript(() => {
+    Object.assign(window, { landing: { search: location.search, length: history.length } });
+  });
+  await plans(page).getByRole('button', { name: 'Upgrade to Pro' }).click();
+  // The sandbox's hosted checkout page.
+  await expect(page.getByRole('button', { name: 'Subscribe' })).toBeVisible({ timeout: 15_000 });
+  await page.getByLabel('Email').fill('bella@bakery.test');
+  await page.getByLabel('Card number').fill('4242 4242 4242 4242');
+  await page.getByLabel('Expiration').fill('12 / 34');
+  await page.getByLabel('CVC').fill('123');
+  await page.getByLabel('Cardholder name').fill('Bella Baker');
+  await page.getByRole('button', { name: 'Subscribe' }).click();
+
+  // Back on billing: the result dialog, and the query gone without a new history entry.
+  const dialog = page.getByRole('dialog', { name: 'Thank you!' });
+  await expect(dialog.getByText('Your team is now on Spark Pro (annual subscription).')).toBeVisible({
+    timeout: 15_000,
+  });
+  await expect(dialog.getByText('Every Pro feature is on for everyone in your team.')).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`${teamPath}/billing$`));
+  const landing = await page.evaluate(
+    () => (window as unknown as { landing: { search: string; length: number } }).landing,
+  );
+  expect(landing.search).toContain('result=success');
+  expect(landing.search).toContain('mode=checkout');
+  expect(await page.evaluate(() => history.length)).toBe(landing.length);
+  await dialog.getByRole('button', { name: 'Ok' }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(summary(page).getByText('Pro', { exact: true })).toBeVisible();
+  await expect(teamNav(page).getByRole('link', { name: 'Billing' })).toBeVisible();
+
+  // A fresh load agrees: summary, table, nav and the overview all say Pro.
+  await page.goto(`${teamPath}/billing`);
+  await expect(summary(page).getByText('Pro', { exact: true })).toBeVisible();
+  await expect(summary(page).getByText(/^Trial ends in \d+ days$/)).toBeVisible();
+  await expect(plans(page).getByRole('columnheader')).toHaveText(['Basic', 'Plus', 'ProCurrent plan']);
+  await expect(teamNav(page).getByRole('link', { name: 'Billing' })).toBeVisible();
+  await expect(teamNav(page).getByRole('link', { name: 'Upgrade' })).toHaveCount(0);
+  await teamNav(page).getByRole('link', { name: 'Overview' }).click();
+  await expect(
+    page.getByRole('region', { name: 'Team details' }).getByText('Pro', { exact: true }),
+  ).toBeVisible();
+});
+
+for (const { who, email } of [
+  { who: 'a member (Mia)', email: 'mia@acme.test' },
+  { who: 'an admin (Adam)', email: 'adam@acme.test' },
+]) {
+  test(`${who} who opens the Acme billing URL gets no billing data`, async ({ page }) => {
+    const billingAnswers: Response[] = [];
+    page.on('response', (response) => {
+      if (/\/billing(-paddle)?(\/|$)/.test(new URL(response.url()).pathname)) billingAnswers.push(response);
+    });
+    const teamPath = await logIn(page, email, 'Acme Inc');
+    await expect(teamNav(page).getByRole('link', { name: 'Billing' })).toHaveCount(0);
+    await page.goto(`${teamPath}/billing`);
+    await expect(page.getByText('Only the team owner can see billing.')).toBeVisible();
+    await expect(page.getByText(/4242/)).toHaveCount(0);
+    await expect(page.getByRole('table')).toHaveCount(0);
+    // None answered with data (the page makes none: API answers only for document loads).
+    const withData = billingAnswers.filter(
+      (response) => response.request().resourceType() !== 'document' && response.ok(),
+    );
+    expect(withData.map((response) => response.url())).toEqual([]);
+  });
+}
+
+test('contact us embeds the scheduling widget prefilled with the name and email', async ({ page }) => {
+  // The scheduling service is outside; the test answers for it.
+  await page.route('https://calendly.com/**', (route) =>
+    route.fulfill({
+      contentType: 'text/html',
+      body: '<!doctype html><title>Scheduling</title><p>Pick a time</p>',
+    }),
+  );
+  await logIn(page, 'olivia@acme.test', 'Acme Inc');
+  await teamNav(page).getByRole('link', { name: 'Talk to Customer Success' }).click();
+  const frame = page.getByTitle('Talk to Customer Success: schedule a call');
+  await expect(frame).toBeVisible();
+  const src = new URL((await frame.getAttribute('src')) ?? '');
+  expect(src.searchParams.get('email')).toBe('olivia@acme.test');
+  expect(src.searchParams.get('name')).toBeTruthy();
+  await expect(page.frameLocator('iframe').getByText('Pick a time')).toBeVisible();
+
+  await logIn(page, 'bella@bakery.test', 'Basic Bakery');
+  await teamNav(page).getByRole('link', { name: 'Talk to Sales' }).click();
+  const salesFrame = page.getByTitle('Talk to Sales: schedule a call');
+  const salesSrc = new URL((await salesFrame.getAttribute('src')) ?? '');
+  expect(salesSrc.searchParams.get('email')).toBe('bella@bakery.test');
+  expect(salesSrc.pathname).not.toBe(src.pathname);
+});
