@@ -6,6 +6,7 @@ import {
   cardExpiryText,
   checkoutResultOf,
   checkoutResultText,
+  countryDisplayName,
   formatBillingDate,
   hasCheckoutResultParams,
   intervalName,
@@ -76,6 +77,12 @@ describe('cards, dates and invoices', () => {
     expect(cardBrandName('')).toBe('Card');
   });
 
+  it('names countries', () => {
+    expect(countryDisplayName('DE')).toBe('Germany');
+    expect(countryDisplayName('us')).toBe('United States');
+    expect(countryDisplayName('')).toBe('');
+  });
+
   it('formats dates', () => {
     expect(formatBillingDate(Date.UTC(2027, 0, 15, 12) / 1000)).toBe('Jan 15, 2027');
   });
@@ -120,7 +127,9 @@ describe('the checkout result', () => {
   });
 
   it('removes result, mode, planId, token and session_id, keeping the rest', () => {
-    expect(withoutCheckoutResultParams('?result=success&mode=checkout&planId=pro_365&session_id=cs_1')).toBe('');
+    expect(withoutCheckoutResultParams('?result=success&mode=checkout&planId=pro_365&session_id=cs_1')).toBe(
+      '',
+    );
     expect(withoutCheckoutResultParams('?token=t&x=1&result=cancel')).toBe('?x=1');
     expect(hasCheckoutResultParams('?x=1')).toBe(false);
     expect(hasCheckoutResultParams('?result=cancel')).toBe(true);
@@ -128,6 +137,8 @@ describe('the checkout result', () => {
 
   it('says the team is on the plan with its interval', () => {
     expect(checkoutResultText('Pro', 'pro_365')).toBe('Your team is now on Spark Pro (annual subscription).');
-    expect(checkoutResultText('Plus', 'plus_30')).toBe('Your team is now on Spark Plus (monthly subscription).');
+    expect(checkoutResultText('Plus', 'plus_30')).toBe(
+      'Your team is now on Spark Plus (monthly subscription).',
+    );
   });
 });

@@ -1,5 +1,5 @@
 import { Button, Paper, Text, Title } from '@mantine/core';
-import { countryName } from '@/domain/countries';
+import { countryDisplayName } from '@/domain/billing-summary';
 import type { Customer } from '@/domain/entities';
 import classes from './BillingBlocks.module.css';
 
@@ -36,7 +36,7 @@ export function BillingDetailsBlock({ customer, busy, onEdit }: BillingDetailsBl
           <div>{customer.line1}</div>
           {customer.line2 && <div>{customer.line2}</div>}
           {cityLine && <div>{cityLine}</div>}
-          <div>{countryName(customer.country) ?? customer.country}</div>
+          <div>{countryDisplayName(customer.country)}</div>
           {customer.vatId && <div>VAT Number: {customer.vatId}</div>}
         </address>
       ) : (
