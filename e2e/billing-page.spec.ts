@@ -20,6 +20,12 @@ const plans = (page: Page) => page.getByRole('table', { name: 'Plans' });
 test("Olivia sees Acme's legacy premium plan, annual, 3 seats, her Visa and the three invoices", async ({
   page,
 }) => {
+  const billingCalls: string[] = [];
+  page.on('request', (request) => {
+    const { pathname } = new URL(request.url());
+    if (request.resourceType() !== 'document' && /\/billing(-paddle)?(\/|$)/.test(pathname))
+      billingCalls.push(pathname);
+  });
   await logIn(page, 'olivia@acme.test', 'Acme Inc');
   await teamNav(page).getByRole('link', { name: 'Billing' }).click();
   await expect(page).toHaveURL(/\/billing$/);
@@ -49,6 +55,14 @@ test("Olivia sees Acme's legacy premium plan, annual, 3 seats, her Visa and the 
   await expect(paid).toHaveCount(2);
   await expect(paid.getByRole('link', { name: 'Download' })).toHaveCount(2);
   await expect(paid.getByRole('link', { name: 'Pay' })).toHaveCount(0);
+
+  // Each call once: billing, plans, invoices and the provider settings, nothing twice.
+  expect(billingCalls.map((path) => path.replace(/^.*\/collab\/\d+-\d+/, '')).sort()).toEqual([
+    '/billing',
+    '/billing-paddle/settings',
+    '/billing/invoices',
+    '/billing/plans',
+  ]);
 });
 
 test('Bella subscribes Basic Bakery to Pro through the hosted checkout and comes back to it everywhere', async ({
