@@ -149,4 +149,9 @@ export const acmeInvoices: Invoice[] = [
 ];
 
 /** Basic Bakery: nothing at the provider. */
-export const emptyBilling: Billing = { customer: null, card: null, subscription: null, usage: { usersCnt: 1 } };
+export const emptyBilling: Billing = {
+  customer: null,
+  card: null,
+  subscription: null,
+  usage: { usersCnt: 1 },
+};
