@@ -1,9 +1,40 @@
 // The billing page's flows and their dialogs (spec section 2 'Checkout dialog flows', section 4):
 // the page renders <BillingFlows> around itself and starts flows from its buttons with
-// useBillingFlows(); onChanged asks the page to reload billing after a flow changed something.
-import { createContext, type JSX, type ReactNode, useContext, useMemo } from 'react';
+// useBillingFlows(); onChanged asks the page to read billing again after a flow changed something.
+// The subscription lifecycle runs here too: a payment waiting for the card (pending secret) is
+// confirmed with Stripe.js, then billing is read again.
+//
+// Each flow's machine starts when its dialog mounts and stops when it ends (flow-dialogs.tsx); all of
+// them join the Stately inspector in development (`?inspect`) through useScreenFlow.
+import { Alert } from '@mantine/core';
+import { useSelector } from '@xstate/react';
+import {
+  createContext,
+  type JSX,
+  type ReactNode,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
+import { fromPromise } from 'xstate';
+import { getStripeToken } from '@/api/team-billing';
+import type { AppServices } from '@/app/services';
+import { checkoutResultText } from '@/domain/billing-summary';
 import type { Billing, Product } from '@/domain/entities';
 import type { TeamUserRef } from '@/domain/error-codes';
+import { upgradeNeedsHostedCheckout } from '@/domain/subscription-phase';
+import type { CheckoutFlow } from '@/machines/checkout.machine';
+import { subscriptionLifecycleMachine } from '@/machines/subscription-lifecycle.machine';
+import { selectConfirmingPayment, selectLifecycleError } from '@/machines/subscription-lifecycle.selectors';
+import { useScreenFlow } from '@/routes/screen-flow';
+import {
+  CancelFlowDialog,
+  CheckoutFlowDialog,
+  HostedCheckoutDialog,
+} from '@/routes/team/billing-flows/flow-dialogs';
 
 export interface BillingFlowsApi {
   /** No subscription (or incomplete): hosted checkout redirect; otherwise the subscribe dialog. */
@@ -14,7 +45,7 @@ export interface BillingFlowsApi {
   editCustomerAndCard(): void;
   renew(): void;
   cancel(): void;
-  /** A flow is running (a dialog is open or a call is under way). */
+  /** A flow is running (a dialog is open or a pending payment is being confirmed). */
   busy: boolean;
 }
 
@@ -26,24 +57,140 @@ export interface BillingFlowsProps {
   children: ReactNode;
 }
 
+type OpenFlow =
+  | { kind: 'checkout'; flow: CheckoutFlow; planId: string }
+  | { kind: 'cancel'; planId: string }
+  | { kind: 'hosted'; planId: string };
+
 const BillingFlowsContext = createContext<BillingFlowsApi | null>(null);
 
-export function BillingFlows(props: BillingFlowsProps): JSX.Element {
-  // Placeholder wiring while the statecharts land: the real dialogs replace this body.
-  const flows = useMemo<BillingFlowsApi>(
-    () => ({
-      upgrade: () => {},
-      requestFreeUpgrade: () => {},
-      editCustomer: () => {},
-      editCard: () => {},
-      editCustomerAndCard: () => {},
-      renew: () => {},
-      cancel: () => {},
-      busy: false,
-    }),
+const productOfPlan = (plans: Product[], planId: string) =>
+  plans.find((product) => product.plans.some((plan) => plan.id === planId));
+
+const longDate = (seconds: number | null | undefined) =>
+  seconds ? new Intl.DateTimeFormat('en-US', { dateStyle: 'long' }).format(new Date(seconds * 1000)) : null;
+
+export function BillingFlows({
+  teamUserRef,
+  billing,
+  plans,
+  onChanged,
+  children,
+}: BillingFlowsProps): JSX.Element {
+  const [open, setOpen] = useState<(OpenFlow & { key: number }) | null>(null);
+  const started = useRef(0);
+
+  // Reading billing again: the page reloads, and the promise settles when the new billing arrives.
+  const onChangedRef = useRef(onChanged);
+  onChangedRef.current = onChanged;
+  const waiting = useRef<(() => void)[]>([]);
+  const refreshBilling = useCallback(
+    () =>
+      new Promise<void>((resolve) => {
+        waiting.current.push(resolve);
+        onChangedRef.current();
+      }),
     [],
   );
-  return <BillingFlowsContext.Provider value={flows}>{props.children}</BillingFlowsContext.Provider>;
+
+  const lifecycle = useScreenFlow(
+    ({ api, showFlash }: AppServices) =>
+      subscriptionLifecycleMachine.provide({
+        actors: {
+          confirmPayment: fromPromise(async ({ input }) => {
+            const [{ token }, { confirmPendingPayment }] = await Promise.all([
+              getStripeToken(api, teamUserRef),
+              import('@/routes/team/billing-flows/stripe'),
+            ]);
+            return confirmPendingPayment(token, input.clientSecret);
+          }),
+          reloadBilling: fromPromise(() => refreshBilling()),
+        },
+        actions: { showCardError: (_, message) => showFlash(message, 'danger') },
+      }),
+    { subscription: billing.subscription, now: Date.now() },
+  );
+  // New billing from the page: the lifecycle reads it, and whoever waited for it goes on.
+  useEffect(() => {
+    lifecycle.send({ type: 'billing.updated', subscription: billing.subscription, now: Date.now() });
+    const settled = waiting.current;
+    waiting.current = [];
+    for (const resolve of settled) resolve();
+  }, [billing, lifecycle]);
+  const confirmingPayment = useSelector(lifecycle, selectConfirmingPayment);
+  const lifecycleError = useSelector(lifecycle, selectLifecycleError);
+
+  const billingRef = useRef(billing);
+  billingRef.current = billing;
+  const flows = useMemo<BillingFlowsApi>(() => {
+    const start = (flow: OpenFlow) => setOpen({ ...flow, key: ++started.current });
+    const checkout = (flow: CheckoutFlow, planId = '') => start({ kind: 'checkout', flow, planId });
+    const currentPlanId = () => billingRef.current.subscription?.planId ?? '';
+    return {
+      upgrade: (planId) =>
+        upgradeNeedsHostedCheckout(billingRef.current.subscription)
+          ? start({ kind: 'hosted', planId })
+          : checkout('subscribe', planId),
+      requestFreeUpgrade: (planId) => checkout('freeUpgrade', planId),
+      editCustomer: () => checkout('editCustomer'),
+      editCard: () => checkout('editCard'),
+      editCustomerAndCard: () => checkout('editCustomerAndCard'),
+      renew: () => checkout('renew', currentPlanId()),
+      cancel: () => start({ kind: 'cancel', planId: currentPlanId() }),
+      busy: false,
+    };
+  }, []);
+  const busy = open !== null || confirmingPayment;
+  const value = useMemo(() => ({ ...flows, busy }), [flows, busy]);
+
+  const finish = useCallback(() => {
+    setOpen(null);
+    onChangedRef.current();
+  }, []);
+  const product = open ? productOfPlan(plans, open.planId) : undefined;
+  const subscription = billing.subscription;
+
+  return (
+    <BillingFlowsContext.Provider value={value}>
+      {lifecycleError && (
+        <Alert color="red" role="alert" mb="md">
+          {lifecycleError}
+        </Alert>
+      )}
+      {children}
+      {open?.kind === 'checkout' && (
+        <CheckoutFlowDialog
+          key={open.key}
+          teamUserRef={teamUserRef}
+          flow={open.flow}
+          planId={open.planId}
+          planTitle={product?.title ?? open.planId}
+          successText={product?.successText ?? null}
+          successMessage={checkoutResultText(product?.title ?? open.planId, open.planId)}
+          customer={billing.customer}
+          refreshBilling={refreshBilling}
+          onFinished={finish}
+        />
+      )}
+      {open?.kind === 'cancel' && (
+        <CancelFlowDialog
+          key={open.key}
+          teamUserRef={teamUserRef}
+          planId={open.planId}
+          expiresOn={longDate(subscription?.trialEndAt ?? subscription?.nextPaymentAt)}
+          onFinished={finish}
+        />
+      )}
+      {open?.kind === 'hosted' && (
+        <HostedCheckoutDialog
+          key={open.key}
+          teamUserRef={teamUserRef}
+          planId={open.planId}
+          onFinished={() => setOpen(null)}
+        />
+      )}
+    </BillingFlowsContext.Provider>
+  );
 }
 
 export function useBillingFlows(): BillingFlowsApi {
