@@ -14,7 +14,7 @@ import { paymentMethodRoutes } from './api/payment-methods';
 import { subscriptionRoutes } from './api/subscriptions';
 import { runDueWork } from './billing/subscriptions';
 import { sandboxNow, sandboxOffset, setSandboxOffset } from './clock';
-import { API_VERSION, type SandboxConfig } from './context';
+import { API_VERSION, lockSandbox, type SandboxConfig } from './context';
 import { StripeError } from './errors';
 import { parseStripeForm } from './form-body';
 import { randomToken } from './ids';
@@ -81,9 +81,32 @@ export function createStripeSandbox(options: StripeSandboxOptions): StripeSandbo
     realNow: options.now ?? (() => new Date()),
     log: options.log ?? (() => {}),
   };
-  const webhooks = createWebhookDeliverer(options.db, config, options.webhookUrl, config.webhookSecret);
+  const webhooks = createWebhookDeliverer(options.db, config, options.webhookUrl, () => config.webhookSecret);
   const runner = createRunner(options.db, config, () => webhooks.kick());
   const timers: NodeJS.Timeout[] = [];
+
+  /**
+   * Several servers on one database are one sandbox: the first to start stores its keys, and every
+   * process (this one included, from here on) uses the stored ones.
+   */
+  async function adoptSharedKeys(): Promise<void> {
+    const keys = await options.db.transaction(async (tx) => {
+      await lockSandbox(tx);
+      await tx.query(
+        `INSERT INTO stripe_sandbox_keys (secret_key, publishable_key, webhook_secret) VALUES ($1, $2, $3)
+         ON CONFLICT (id) DO NOTHING`,
+        [config.secretKey, config.publishableKey, config.webhookSecret],
+      );
+      const [row] = await tx.query<{ secret_key: string; publishable_key: string; webhook_secret: string }>(
+        'SELECT secret_key, publishable_key, webhook_secret FROM stripe_sandbox_keys',
+      );
+      return row;
+    });
+    if (!keys) throw new Error('stripe sandbox: no keys stored');
+    config.secretKey = keys.secret_key;
+    config.publishableKey = keys.publishable_key;
+    config.webhookSecret = keys.webhook_secret;
+  }
 
   /** Moves the sandbox clock and runs what fell due; returns the words for it. */
   async function moveClock(seconds: number) {
@@ -189,11 +212,19 @@ export function createStripeSandbox(options: StripeSandboxOptions): StripeSandbo
   };
 
   return {
-    secretKey: config.secretKey,
-    publishableKey: config.publishableKey,
-    webhookSecret: config.webhookSecret,
+    // Getters: migrate() replaces this process's random keys with the ones the database holds.
+    get secretKey() {
+      return config.secretKey;
+    },
+    get publishableKey() {
+      return config.publishableKey;
+    },
+    get webhookSecret() {
+      return config.webhookSecret;
+    },
     async migrate() {
       await runMigrations(options.db, migrationsDir, 'stripe_sandbox_migrations');
+      await adoptSharedKeys();
     },
     plugin,
     advance,

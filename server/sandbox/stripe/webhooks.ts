@@ -45,7 +45,8 @@ export function createWebhookDeliverer(
   db: Db,
   config: SandboxConfig,
   webhookUrl: () => string,
-  secret: string,
+  /** Read at each delivery: the sandbox adopts the database's shared keys after it is created. */
+  secret: () => string,
 ): WebhookDeliverer {
   let running: Promise<number> | null = null;
   let deliveredTotal = 0;
@@ -72,7 +73,7 @@ export function createWebhookDeliverer(
   }
 
   async function target(delivery: Claimed): Promise<{ url: string; secret: string } | null> {
-    if (!delivery.endpoint) return { url: webhookUrl(), secret };
+    if (!delivery.endpoint) return { url: webhookUrl(), secret: secret() };
     const rows = await db.query<{ data: Stripe.WebhookEndpoint }>(
       "SELECT data FROM stripe_sandbox_objects WHERE id = $1 AND type = 'webhook_endpoint'",
       [delivery.endpoint],

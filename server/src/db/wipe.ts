@@ -3,12 +3,14 @@ import type { Queryable } from './db';
 const quoteIdent = (name: string) => `"${name.replaceAll('"', '""')}"`;
 
 /**
- * Tables a reset keeps: the migration records (the product's and the Stripe sandbox's), and the
+ * Tables a reset keeps: the migration records (the product's and the Stripe sandbox's), the sandbox's
+ * keys (servers already running keep using them), and the
  * operator's billing catalogue and tax table, which their migration filled and no seed refills.
  */
 const KEPT_TABLES = [
   'schema_migrations',
   'stripe_sandbox_migrations',
+  'stripe_sandbox_keys',
   'billing_products',
   'billing_prices',
   'billing_tax_rates',
