@@ -157,17 +157,28 @@ export interface TestAppOptions {
   demoBilling?: boolean;
 }
 
-/** The real app on a fresh migrated (and seeded) database, ready for app.inject. */
-export async function buildTestApp(options: TestAppOptions = {}): Promise<TestApp> {
-  const testDb = await createTestDb();
-  const { db } = testDb;
-  await migrate(db);
-  if (options.seed ?? true) await db.transaction((tx) => loadDemoData(tx));
-  const jwtSecret = randomBytes(32);
-  const cliSecret = randomBytes(32).toString('base64url');
-  const clock = createTestClock();
-  const storage = createMemoryFileStorage();
-  const outboxDir = await mkdtemp(path.join(tmpdir(), 'spark-outbox-'));
+/** Set with DATABASE_URL: every test app is two servers on one database, used alternately. */
+export const twoServers = process.env.TEST_TWO_SERVERS === '1';
+
+interface SharedParts {
+  jwtSecret: Uint8Array;
+  cliSecret: string;
+  clock: TestClock;
+  storage: FileStorage;
+  mailer: Mailer;
+  options: TestAppOptions;
+}
+
+interface StartedServer {
+  app: FastifyInstance;
+  sandbox: StripeSandbox;
+  baseUrl: string;
+  stripeSettings: Parameters<typeof createStripeProvider>[0];
+}
+
+/** One server as main.ts starts it, listening on a free port, its billing at its own sandbox mount. */
+async function startServer(db: Db, shared: SharedParts): Promise<StartedServer> {
+  const { clock, options } = shared;
   // Billing runs as in production without keys: the SDK talks over HTTP to the sandbox in this app.
   let baseUrl = '';
   const sandbox = createStripeSandbox({
@@ -192,13 +203,11 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
     standIns: [sandbox.plugin],
     cliHooks: { sandboxAdvance: (seconds) => sandbox.advance(seconds) },
     db,
-    jwtSecret,
-    cliSecret,
+    jwtSecret: shared.jwtSecret,
+    cliSecret: shared.cliSecret,
     clock,
-    storage,
-    mailer: (options.wrapMailer ?? ((outbox) => outbox))(
-      createOutboxMailer(outboxDir, 'Spark Teams <no-reply@spark.test>', clock),
-    ),
+    storage: shared.storage,
+    mailer: shared.mailer,
     publicUrl: () => TEST_PUBLIC_URL,
     distDir: options.distDir ?? path.join(import.meta.dirname, 'no-dist-here'),
     logger: false,
@@ -207,7 +216,55 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
   await app.ready();
   baseUrl = await app.listen({ port: 0, host: '127.0.0.1' });
   await app.billing.syncCatalogue();
-  if (options.demoBilling) await seedDemoBilling(app, stripeSettings);
+  return { app, sandbox, baseUrl, stripeSettings };
+}
+
+/**
+ * The first app, except that inject goes to each app in turn: a test's consecutive requests (sign in,
+ * then use the token; change, then read back) land on different servers, as behind a round-robin load
+ * balancer. Everything else (decorations, route tree, close) is the first app's.
+ */
+function roundRobin(apps: FastifyInstance[]): FastifyInstance {
+  let turn = 0;
+  const inject = ((...args: Parameters<FastifyInstance['inject']>) => {
+    const app = apps[turn++ % apps.length] as FastifyInstance;
+    return (app.inject as (...a: unknown[]) => unknown)(...args);
+  }) as FastifyInstance['inject'];
+  return new Proxy(apps[0] as FastifyInstance, {
+    get: (target, property) => (property === 'inject' ? inject : Reflect.get(target, property, target)),
+  });
+}
+
+/** The real app on a fresh migrated (and seeded) database, ready for app.inject. */
+export async function buildTestApp(options: TestAppOptions = {}): Promise<TestApp> {
+  const testDb = await createTestDb();
+  const { db } = testDb;
+  await migrate(db);
+  if (options.seed ?? true) await db.transaction((tx) => loadDemoData(tx));
+  const jwtSecret = randomBytes(32);
+  const cliSecret = randomBytes(32).toString('base64url');
+  const clock = createTestClock();
+  const storage = createMemoryFileStorage();
+  const outboxDir = await mkdtemp(path.join(tmpdir(), 'spark-outbox-'));
+  const mailer = (options.wrapMailer ?? ((outbox) => outbox))(
+    createOutboxMailer(outboxDir, 'Spark Teams <no-reply@spark.test>', clock),
+  );
+  const shared = { jwtSecret, cliSecret, clock, storage, mailer, options };
+  const first = await startServer(db, shared);
+  const { app: firstApp, sandbox, baseUrl, stripeSettings } = first;
+  // TEST_TWO_SERVERS=1: a second server on the same database, with its own pool, its own sandbox
+  // mount and the same key, storage and outbox (as shared storage and one SMTP server would be);
+  // t.app.inject then alternates between the two, request by request.
+  let second: StartedServer | null = null;
+  let secondDb: Db | null = null;
+  if (twoServers) {
+    if (!testDb.databaseUrl)
+      throw new Error('TEST_TWO_SERVERS=1 needs DATABASE_URL (scripts/with-postgres.sh)');
+    secondDb = await openPgDb(testDb.databaseUrl, { max: 4 });
+    second = await startServer(secondDb, shared);
+  }
+  const app = second ? roundRobin([firstApp, second.app]) : firstApp;
+  if (options.demoBilling) await seedDemoBilling(firstApp, stripeSettings);
   return {
     app,
     db,
@@ -222,8 +279,13 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
     sandbox,
     baseUrl,
     async close() {
+      if (second) {
+        await second.sandbox.close();
+        await second.app.close();
+        await secondDb?.close();
+      }
       await sandbox.close();
-      await app.close();
+      await firstApp.close();
       await testDb.close();
       await rm(outboxDir, { recursive: true, force: true });
     },
