@@ -1,6 +1,7 @@
 import { fileURLToPath, URL } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { precompress } from './scripts/vite-precompress';
 
 // The API server (server/) listens on 8080 by default; in development Vite proxies /api to it.
 const apiTarget = process.env.API_URL ?? `http://127.0.0.1:${process.env.PORT ?? 8080}`;
@@ -12,7 +13,8 @@ const reactRouterProduction = fileURLToPath(
 );
 
 export default defineConfig(({ command }) => ({
-  plugins: [react()],
+  // precompress: a .br and .gz beside each text file of the build, sent as they are by the server.
+  plugins: [react(), precompress()],
   resolve: {
     alias: [
       { find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) },

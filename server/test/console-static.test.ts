@@ -1,6 +1,7 @@
 import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, setupTestApp, type TestApp } from './helper';
 
@@ -17,6 +18,8 @@ describe('with a built console', () => {
       '<!doctype html><title>Spark</title><div id="root"></div>',
     );
     await writeFile(path.join(distDir, 'assets', 'app-abc123.js'), 'console.log(1)');
+    // What the build writes beside each text file (scripts/vite-precompress.ts).
+    await writeFile(path.join(distDir, 'assets', 'app-abc123.js.br'), brotliCompressSync('console.log(1)'));
     holder.t = await buildTestApp({ distDir, seed: false });
     return () => holder.t?.close();
   });
@@ -40,6 +43,37 @@ describe('with a built console', () => {
     const missing = await inject('/assets/missing.js', { accept: '*/*' });
     expect(missing.statusCode).toBe(404);
     expect(missing.headers['content-type']).toMatch(/text\/plain/);
+  });
+
+  it('sends index.html compressed as the browser accepts, with an ETag that answers 304', async () => {
+    const br = await inject('/teams/1-2/overview', { ...html, 'accept-encoding': 'gzip, deflate, br' });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toMatch(/accept-encoding/i);
+    expect(brotliDecompressSync(br.rawPayload).toString()).toContain('<div id="root">');
+    const gzip = await inject('/', { ...html, 'accept-encoding': 'gzip' });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzip.rawPayload).toString()).toContain('<div id="root">');
+    const plain = await inject('/login', { ...html, 'accept-encoding': 'br;q=0, identity' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    const etag = plain.headers.etag as string;
+    expect(etag).toMatch(/^"[^"]+"$/);
+    expect(new Set([etag, br.headers.etag, gzip.headers.etag]).size).toBe(3);
+
+    const again = await inject('/members', { ...html, 'if-none-match': etag });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+    const changed = await inject('/members', { ...html, 'if-none-match': '"something-else"' });
+    expect(changed.statusCode).toBe(200);
+  });
+
+  it("sends an asset's precompressed file when the browser takes it, the plain file otherwise", async () => {
+    const br = await inject('/assets/app-abc123.js', { 'accept-encoding': 'br' });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe('console.log(1)');
+    expect(br.headers['cache-control']).toContain('immutable');
+    const plain = await inject('/assets/app-abc123.js', { 'accept-encoding': 'identity' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe('console.log(1)');
   });
 
   it('keeps /api paths JSON even when the browser asks for HTML', async () => {

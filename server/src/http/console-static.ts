@@ -1,5 +1,7 @@
-import { existsSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isApiPath, sendApiNotFound } from '../errors';
@@ -14,32 +16,96 @@ function wantsHtml(request: FastifyRequest): boolean {
   );
 }
 
+/** index.html as read at start, in the encodings a browser may take, with one ETag per encoding. */
+interface IndexPage {
+  variants: { encoding: 'br' | 'gzip' | null; body: Buffer; etag: string }[];
+}
+
+function loadIndexPage(file: string): IndexPage {
+  const identity = readFileSync(file);
+  const tag = createHash('sha256').update(identity).digest('base64url').slice(0, 27);
+  const br = brotliCompressSync(identity, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } });
+  const gzip = gzipSync(identity, { level: 9 });
+  return {
+    variants: [
+      { encoding: 'br', body: br, etag: `"${tag}-br"` },
+      { encoding: 'gzip', body: gzip, etag: `"${tag}-gz"` },
+      { encoding: null, body: identity, etag: `"${tag}"` },
+    ],
+  };
+}
+
+/** Accept-Encoding names this coding with a non-zero q (a missing q is 1). */
+function accepts(header: string, coding: string): boolean {
+  for (const part of header.split(',')) {
+    const [name, ...params] = part.trim().split(';');
+    if (name?.trim().toLowerCase() !== coding) continue;
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    return q === undefined || Number(q.slice(2)) > 0;
+  }
+  return false;
+}
+
+/**
+ * The console's HTML from memory: no file read per navigation, compressed once, and a strong ETag so
+ * a revalidating browser (index.html is never cached: no-cache) gets a 304 without a body.
+ */
+function sendIndexPage(page: IndexPage, request: FastifyRequest, reply: FastifyReply): void {
+  const acceptEncoding = request.headers['accept-encoding'] ?? '';
+  const variant =
+    page.variants.find((v) => v.encoding === null || accepts(acceptEncoding, v.encoding)) ??
+    (page.variants.at(-1) as IndexPage['variants'][number]);
+  void reply
+    .header('cache-control', 'no-cache')
+    .header('vary', 'accept-encoding')
+    .header('etag', variant.etag)
+    .type('text/html; charset=utf-8');
+  const ifNoneMatch = request.headers['if-none-match'] ?? '';
+  if (ifNoneMatch.split(',').some((tag) => tag.trim().replace(/^W\//, '') === variant.etag)) {
+    void reply.status(304).send();
+    return;
+  }
+  if (variant.encoding) void reply.header('content-encoding', variant.encoding);
+  void reply.send(variant.body);
+}
+
 /**
  * One port for console and API: files from dist/, and for browser navigations to client routes
  * (/teams/1-2, /login?token=...) the console's index.html. Unknown /api paths stay JSON 404s.
  * Without a build, pages answer with a hint instead; the API works either way.
+ *
+ * Assets go out compressed without compressing per request: the build writes a .br and a .gz beside
+ * each text file (scripts/vite-precompress.ts) and @fastify/static picks one by Accept-Encoding. The
+ * API's JSON and streams are never compressed here (docs/decisions/004-server-speed-and-scale-out.md).
  */
 export async function registerConsole(app: FastifyInstance, distDir: string): Promise<void> {
-  const built = existsSync(path.join(distDir, 'index.html'));
-  if (built) {
+  const indexFile = path.join(distDir, 'index.html');
+  const page = existsSync(indexFile) ? loadIndexPage(indexFile) : null;
+  if (page) {
     await app.register(fastifyStatic, {
       root: distDir,
       cacheControl: false,
+      preCompressed: true,
+      // index.html comes from memory (below), for / as for every client route.
+      index: false,
       setHeaders(reply, filePath) {
-        // Vite fingerprints everything under assets/; index.html must always be revalidated.
+        // Vite fingerprints everything under assets/; anything else must always be revalidated.
         const immutable = filePath.startsWith(path.join(distDir, 'assets') + path.sep);
         reply.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
       },
     });
+    for (const url of ['/', '/index.html']) {
+      app.get(url, (request, reply) => sendIndexPage(page, request, reply));
+    }
   }
 
   app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
     if (isApiPath(request.url)) {
       sendApiNotFound(reply);
-    } else if (!built && (request.method === 'GET' || request.method === 'HEAD')) {
+    } else if (!page && (request.method === 'GET' || request.method === 'HEAD')) {
       void reply.status(503).type('text/plain; charset=utf-8').send(buildHint);
-    } else if (built && wantsHtml(request)) {
-      void reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').sendFile('index.html');
+    } else if (page && wantsHtml(request)) {
+      sendIndexPage(page, request, reply);
     } else {
       void reply.status(404).type('text/plain; charset=utf-8').send('Not found\n');
     }
