@@ -25,10 +25,13 @@ const nowSeconds = () => Math.floor(Date.now() / 1000);
 export function createTokenSigner(secret: Uint8Array) {
   // Imported once: given the raw bytes, jose imports the key into WebCrypto again on every call, which
   // was a visible share of each authenticated request's CPU time.
-  const keyPromise = crypto.subtle.importKey('raw', secret, { name: 'HMAC', hash: 'SHA-256' }, false, [
-    'sign',
-    'verify',
-  ]);
+  const keyPromise = crypto.subtle.importKey(
+    'raw',
+    Uint8Array.from(secret),
+    { name: 'HMAC', hash: 'SHA-256' },
+    false,
+    ['sign', 'verify'],
+  );
   // Never an unhandled rejection: the first sign or verify reports it.
   keyPromise.catch(() => {});
 
