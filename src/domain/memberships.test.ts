@@ -1,6 +1,13 @@
 import type { Role, TeamMembership, TeamPlan } from './entities';
 import { membershipFixture } from './entity-fixtures';
-import { findMembership, homeTarget, isUsableMembership, selectableMemberships } from './memberships';
+import {
+  findMembership,
+  homeTarget,
+  isUsableMembership,
+  ownMembershipInTeam,
+  selectableMemberships,
+  withTeamUser,
+} from './memberships';
 
 let nextId = 1;
 function membership(
@@ -92,5 +99,25 @@ describe('findMembership', () => {
     expect(findMembership([acme, banned], acme.team.id, acme.profile.id)).toBe(acme);
     expect(findMembership([acme, banned], acme.team.id, acme.profile.id + 1)).toBeNull();
     expect(findMembership([acme, banned], banned.team.id, banned.profile.id)).toBeNull();
+  });
+});
+
+describe('ownMembershipInTeam and withTeamUser', () => {
+  it("finds the person's own usable membership in the team a link names", () => {
+    const mine = membershipFixture({ id: 1, name: 'Acme Inc' }, { id: 3, email: 'mia@acme.test' });
+    const other = membershipFixture({ id: 2, name: 'Basic Bakery' }, { id: 9, email: 'mia@acme.test' });
+    const banned = membershipFixture(
+      { id: 4, name: 'Gone' },
+      { id: 5, email: 'mia@acme.test', isBanned: true },
+    );
+    expect(ownMembershipInTeam([other, mine, banned], 1)).toBe(mine);
+    expect(ownMembershipInTeam([other, mine, banned], 4)).toBeNull();
+    expect(ownMembershipInTeam([other, mine], 7)).toBeNull();
+  });
+
+  it('moves a team path to another team user, keeping the rest', () => {
+    expect(withTeamUser('/teams/1-1/users', '1-1', '1-3')).toBe('/teams/1-3/users');
+    expect(withTeamUser('/teams/1-1', '1-1', '1-3')).toBe('/teams/1-3');
+    expect(withTeamUser('/teams/1-11/users', '1-1', '1-3')).toBe('/teams/1-11/users');
   });
 });

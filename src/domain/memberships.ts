@@ -45,3 +45,20 @@ export function findMembership(
     ) ?? null
   );
 }
+
+/**
+ * The signed-in person's own usable membership in a team, or null. A shared link names the sharer's
+ * team-user id (`/teams/1-1/users`); a teammate opening it goes to the same page under their own id.
+ */
+export function ownMembershipInTeam(
+  memberships: readonly TeamMembership[],
+  teamId: number,
+): TeamMembership | null {
+  return selectableMemberships(memberships).find((membership) => membership.team.id === teamId) ?? null;
+}
+
+/** A path under one team-user ref moved to another: `/teams/1-1/users` -> `/teams/1-3/users`. */
+export function withTeamUser(path: string, from: string, to: string): string {
+  const prefix = `/teams/${from}`;
+  return path === prefix || path.startsWith(`${prefix}/`) ? `/teams/${to}${path.slice(prefix.length)}` : path;
+}

@@ -57,3 +57,13 @@ export const INCORRECT_TEAM_NAME_MESSAGE = 'is incorrect';
 export function confirmsTeamName(typed: string, teamName: string): boolean {
   return typed === teamName;
 }
+
+/**
+ * The one line an owner on the basic plan reads where settings are hidden (beside the Upgrade link):
+ * 'Admins Can' always, and Team Signup too when the team has no domain to show it for.
+ */
+export function paidPlanSettingsNote(signupShown: boolean): string {
+  return signupShown
+    ? 'Admins Can comes with a paid plan.'
+    : 'Team Signup and Admins Can come with a paid plan.';
+}

@@ -4,11 +4,12 @@ import type { Team } from '@/domain/entities';
 import { membershipFixture } from '@/domain/entity-fixtures';
 import type { TeamEdit } from '@/domain/team-edits';
 import { type Deferred, deferred, flush } from './session.test-kit';
-import { teamEditMachine } from './team-edit.machine';
+import { SAVED_NOTE_MS, teamEditMachine } from './team-edit.machine';
 import {
   selectLogoError,
   selectNameError,
   selectRefusedName,
+  selectSavedPlace,
   selectSaving,
   selectShownTeam,
 } from './team-edit.selectors';
@@ -241,5 +242,39 @@ describe('team edit: edits in flight together', () => {
       'removeLogo',
       'rename',
     ]);
+  });
+});
+
+describe("team edit: the quiet 'Saved'", () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('marks where a confirmed edit was made, for SAVED_NOTE_MS, and never for a refused one', async () => {
+    vi.useFakeTimers();
+    const { actor, calls } = startEditor();
+    const saved = () => selectSavedPlace(actor.getSnapshot());
+    actor.send({ type: 'team.changeSetting', setting: 'adminsCanDelete', enabled: true });
+    expect(saved()).toBeNull();
+    calls[0]?.reply.resolve({ settings: { ...acme.settings, adminsCanDelete: true } });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(saved()).toBe('settings');
+    await vi.advanceTimersByTimeAsync(SAVED_NOTE_MS - 1);
+    expect(saved()).toBe('settings');
+
+    // A newer confirmation moves the note and restarts its time.
+    actor.send({ type: 'team.changeDomainSignups', enabled: false });
+    calls[1]?.reply.resolve({ ...acme, domainSignupsEnabled: false });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(saved()).toBe('signup');
+    await vi.advanceTimersByTimeAsync(SAVED_NOTE_MS - 1);
+    expect(saved()).toBe('signup');
+    await vi.advanceTimersByTimeAsync(1);
+    expect(saved()).toBeNull();
+
+    actor.send({ type: 'team.rename', name: 'Nope' });
+    calls[2]?.reply.reject(new Error('down'));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(saved()).toBeNull();
   });
 });

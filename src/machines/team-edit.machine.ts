@@ -9,13 +9,35 @@
 //   and are still sent, and two edits of one field end with the newest one the server accepted.
 // The server's validation message for the edit's own field shows under that field; every other
 // failure goes to the app-wide error handling (a danger flash, or the membership and auth rules).
+// A confirmed edit says so quietly where it was made: 'Saved' for SAVED_NOTE_MS (spec: edits apply
+// at once, so without it nothing tells the user the server has it).
 //
 // API calls, the registry, the error handling and preview URLs are injected with `provide`.
-import { assertEvent, assign, fromPromise, setup } from 'xstate';
+import { assertEvent, assign, cancel, fromPromise, raise, setup } from 'xstate';
 import type { Team, TeamSettings } from '@/domain/entities';
 import { IMAGE_TYPE_MESSAGE, isAcceptedImageName } from '@/domain/image-upload';
 import { type TeamEdit, teamEditFieldError, teamWithEdits } from '@/domain/team-edits';
 import { errorOf } from './actor-error';
+
+/** Where a confirmed edit was made: its quiet 'Saved' shows there for a moment. */
+export type SavedPlace = 'name' | 'signup' | 'settings' | 'logo';
+
+/** How long 'Saved' stays beside the control after the server confirmed the change. */
+export const SAVED_NOTE_MS = 3000;
+
+function placeOf(edit: TeamEdit): SavedPlace {
+  switch (edit.kind) {
+    case 'rename':
+      return 'name';
+    case 'domainSignups':
+      return 'signup';
+    case 'setting':
+      return 'settings';
+    case 'uploadLogo':
+    case 'removeLogo':
+      return 'logo';
+  }
+}
 
 export interface TeamEditInput {
   team: Team;
@@ -32,6 +54,8 @@ export interface TeamEditContext {
   nameError: { message: string; attempted: string } | null;
   /** Under the logo: 'PNG, JPG only' for a file of another type, or the server's message. */
   logoError: string | null;
+  /** Where the last confirmed edit was made, while its 'Saved' shows; null otherwise. */
+  saved: SavedPlace | null;
 }
 
 export type TeamEditEvent =
@@ -42,9 +66,11 @@ export type TeamEditEvent =
   | { type: 'team.uploadLogo'; file: File; preview: string | null }
   | { type: 'team.removeLogo' }
   /** The user dismissed a field's message (say, closed the name editor). */
-  | { type: 'team.dismissError'; field: 'name' | 'logo' };
+  | { type: 'team.dismissError'; field: 'name' | 'logo' }
+  /** Raised by the machine itself once 'Saved' has shown long enough. */
+  | { type: 'team.savedNoteElapsed' };
 
-type EditEvent = Exclude<TeamEditEvent, { type: 'team.dismissError' }>;
+type EditEvent = Exclude<TeamEditEvent, { type: 'team.dismissError' } | { type: 'team.savedNoteElapsed' }>;
 
 function editOf(event: EditEvent): TeamEdit {
   switch (event.type) {
@@ -122,6 +148,11 @@ export const teamEditMachine = setup({
       return event.field === 'name' ? { nameError: null } : { logoError: null };
     }),
     refuseImageType: assign({ logoError: IMAGE_TYPE_MESSAGE }),
+    markSaved: assign(({ context }) => ({ saved: placeOf(editAtServer(context)) })),
+    clearSaved: assign({ saved: null }),
+    // One timer: a newer confirmation restarts it.
+    cancelSavedNote: cancel('savedNote'),
+    scheduleSavedNoteEnd: raise({ type: 'team.savedNoteElapsed' }, { delay: 'savedNote', id: 'savedNote' }),
     // Injected by the app.
     /** The server confirmed a change: the team registry (selector, nav) shows it too. */
     publishTeam: (_, _team: Team) => {},
@@ -129,6 +160,9 @@ export const teamEditMachine = setup({
     reportError: (_, _error: unknown) => {},
     /** An upload left the queue: its local preview URL is no longer needed. */
     releasePreview: (_, _edit: TeamEdit) => {},
+  },
+  delays: {
+    savedNote: SAVED_NOTE_MS,
   },
   guards: {
     hasPendingEdits: ({ context }) => context.pending.length > 0,
@@ -143,6 +177,7 @@ export const teamEditMachine = setup({
     shown: input.team,
     nameError: null,
     logoError: null,
+    saved: null,
   }),
   // Edits are taken in any state: they join the queue, and `idle` starts on it.
   on: {
@@ -160,6 +195,7 @@ export const teamEditMachine = setup({
     ],
     'team.removeLogo': { actions: ['clearLogoError', 'enqueueEdit'] },
     'team.dismissError': { actions: 'dismissError' },
+    'team.savedNoteElapsed': { actions: 'clearSaved' },
   },
   initial: 'idle',
   states: {
@@ -176,6 +212,9 @@ export const teamEditMachine = setup({
           target: 'idle',
           actions: [
             { type: 'releasePreview', params: ({ context }) => editAtServer(context) },
+            'markSaved',
+            'cancelSavedNote',
+            'scheduleSavedNoteEnd',
             { type: 'confirmEdit', params: ({ event }) => event.output },
             { type: 'publishTeam', params: ({ context }) => context.confirmed },
           ],
@@ -186,6 +225,7 @@ export const teamEditMachine = setup({
             target: 'idle',
             actions: [
               { type: 'releasePreview', params: ({ context }) => editAtServer(context) },
+              'clearSaved',
               'showFieldError',
               'rollBackEdit',
             ],
@@ -194,6 +234,7 @@ export const teamEditMachine = setup({
             target: 'idle',
             actions: [
               { type: 'releasePreview', params: ({ context }) => editAtServer(context) },
+              'clearSaved',
               { type: 'reportError', params: ({ event }: { event: object }) => errorOf(event) },
               'rollBackEdit',
             ],

@@ -1,6 +1,6 @@
 import type { SnapshotFrom } from 'xstate';
 import type { Team } from '@/domain/entities';
-import type { teamEditMachine } from './team-edit.machine';
+import type { SavedPlace, teamEditMachine } from './team-edit.machine';
 
 type TeamEditSnapshot = SnapshotFrom<typeof teamEditMachine>;
 
@@ -18,3 +18,6 @@ export const selectRefusedName = (snapshot: TeamEditSnapshot): string | null =>
   snapshot.context.nameError?.attempted ?? null;
 
 export const selectLogoError = (snapshot: TeamEditSnapshot): string | null => snapshot.context.logoError;
+
+/** Where the last confirmed edit was made, while its quiet 'Saved' shows; null otherwise. */
+export const selectSavedPlace = (snapshot: TeamEditSnapshot): SavedPlace | null => snapshot.context.saved;

@@ -1,5 +1,5 @@
 import { useSelector } from '@xstate/react';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import {
   isRouteErrorResponse,
   Outlet,
@@ -13,6 +13,7 @@ import { useServices } from '@/app/services-context';
 import { parseTeamUserRef } from '@/domain/team-user-ref';
 import { selectShownFlash } from '@/machines/flash.selectors';
 import { useCurrentRoute } from '@/routes/current-route';
+import { loginRedirectPath } from '@/routes/login-redirect';
 import { PublicFrame } from '@/routes/public-layout.route';
 import { pathTo } from '@/routes/route-table';
 import { AppError } from '@/ui/AppError';
@@ -41,6 +42,35 @@ function usePageViews() {
   }, [location.key]);
 }
 
+/**
+ * When the session ends under a page that needs it (another tab logged out, or this one), the page
+ * follows to sign-in: the same way out as any lost session, with the page as goto. The tab that
+ * chose 'Log out' goes on to the sign-in page itself (useLogout).
+ */
+function useFollowLogout() {
+  const { session } = useServices();
+  const navigate = useNavigate();
+  const route = useCurrentRoute();
+  const location = useLocation();
+  const here = useRef({ needsLogIn: false, path: '/' });
+  here.current = {
+    needsLogIn: route?.needsLogIn ?? false,
+    path: `${location.pathname}${location.search}${location.hash}`,
+  };
+  useEffect(() => {
+    let wasLoggedIn = session.getSnapshot().matches('loggedIn');
+    const subscription = session.subscribe((snapshot) => {
+      const loggedIn = snapshot.matches('loggedIn');
+      const loggedOut = snapshot.matches('loggedOut');
+      if (wasLoggedIn && loggedOut && here.current.needsLogIn) {
+        navigate(loginRedirectPath(new URL(here.current.path, window.location.origin)), { replace: true });
+      }
+      wasLoggedIn = loggedIn;
+    });
+    return () => subscription.unsubscribe();
+  }, [session, navigate]);
+}
+
 /** The flash bar at the bottom of every screen. */
 function AppFlashBar() {
   const { flash } = useServices();
@@ -53,6 +83,7 @@ export function RootRoute() {
   const route = useCurrentRoute();
   useDocumentTitle(route?.title);
   usePageViews();
+  useFollowLogout();
   return (
     <>
       <Outlet />

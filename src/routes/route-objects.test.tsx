@@ -47,11 +47,21 @@ describe('the console router', () => {
     await waitFor(() => expect(document.title).toBe('Overview – Spark Teams Console'));
   });
 
-  it('says so when the address names no membership of the user', async () => {
-    renderAt('/teams/3-8/overview', {
+  it('says so when the address names a team the user is not in', async () => {
+    renderAt('/teams/4-8/overview', {
       memberships: [membershipFixture({ id: 3, name: 'Acme Inc' }, { id: 7, email: 'olivia@acme.test' })],
     });
     expect(await screen.findByText('You are not a member of this team')).toBeTruthy();
+  });
+
+  it("moves a teammate's link to the user's own membership of that team, replacing the entry", async () => {
+    const { router } = renderAt('/teams/3-8/users?filter=pending', {
+      memberships: [membershipFixture({ id: 3, name: 'Acme Inc' }, { id: 7, email: 'olivia@acme.test' })],
+    });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/teams/3-7/users'));
+    expect(router.state.location.search).toBe('?filter=pending');
+    expect(router.state.historyAction).toBe('REPLACE');
+    expect(screen.queryByText('You are not a member of this team')).toBeNull();
   });
 
   it('shows a placeholder with the route title for pages not built yet', async () => {

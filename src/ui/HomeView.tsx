@@ -1,6 +1,7 @@
-import { Stack, Text, Title } from '@mantine/core';
+import { Button, Group, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { ErrorBox } from '@/ui/ErrorBox';
+import { linkClick, type NavigateHandler } from '@/ui/link-click';
 
 export interface HomeViewProps {
   /** The expanded team selector. */
@@ -8,15 +9,43 @@ export interface HomeViewProps {
   /** Why the teams could not be loaded, or null. */
   error: string | null;
   onRetry: () => void;
+  /** The signed-in person's menu (email, profile, 'Log out'). */
+  userMenu?: ReactNode;
+  /**
+   * The person has no team: the ways on, their profile (and plan) and creating a team through the
+   * web sign-up. Null while teams load or when there are some.
+   */
+  noTeams?: { profileHref: string; createTeamHref: string } | null;
+  onNavigate?: NavigateHandler;
 }
 
 /** The home page: welcome and pick a team, or the pick-a-team error state (spec section 2, home). */
-export function HomeView({ selector, error, onRetry }: HomeViewProps) {
+export function HomeView({ selector, error, onRetry, userMenu, noTeams = null, onNavigate }: HomeViewProps) {
   return (
     <Stack gap="md" maw={480} mx="auto">
+      {userMenu && <Group justify="flex-end">{userMenu}</Group>}
       <Title order={1}>Welcome</Title>
       <Text>Pick a team to start</Text>
       {error === null ? selector : <ErrorBox message={error} onRetry={onRetry} />}
+      {noTeams && (
+        <Group gap="sm">
+          <Button
+            component="a"
+            href={noTeams.createTeamHref}
+            onClick={linkClick(noTeams.createTeamHref, onNavigate)}
+          >
+            Create a team
+          </Button>
+          <Button
+            component="a"
+            variant="default"
+            href={noTeams.profileHref}
+            onClick={linkClick(noTeams.profileHref, onNavigate)}
+          >
+            Your profile and plan
+          </Button>
+        </Group>
+      )}
     </Stack>
   );
 }

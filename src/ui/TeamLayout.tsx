@@ -4,8 +4,11 @@ import { linkClick, type NavigateHandler } from '@/ui/link-click';
 import { PageFrame } from '@/ui/PageFrame';
 import classes from './TeamLayout.module.css';
 
-/** loading: the memberships are not known yet; notMember: the address names no membership of the user. */
-export type TeamLayoutState = 'loading' | 'notMember' | 'ready';
+/**
+ * loading: the memberships are not known yet; redirecting: the address names a teammate's membership
+ * and the page moves to the user's own (shown as loading); notMember: the user is not in the team.
+ */
+export type TeamLayoutState = 'loading' | 'redirecting' | 'notMember' | 'ready';
 
 export interface TeamLayoutProps {
   state: TeamLayoutState;
@@ -15,6 +18,8 @@ export interface TeamLayoutProps {
   onBackNavigate?: NavigateHandler;
   /** The team selector. */
   selector: ReactNode;
+  /** The signed-in person's menu (email, profile, 'Log out'), at the header's end. */
+  userMenu?: ReactNode;
   /** The team nav bar, shown once the membership is known. */
   nav: ReactNode;
   /** The team page. */
@@ -27,7 +32,7 @@ export interface TeamLayoutProps {
 
 /** The frame of every /teams/{tid}-{uid} page (spec section 2, team layout). */
 export function TeamLayout(props: TeamLayoutProps) {
-  const { state, backHref, onBackNavigate, selector, nav, children, ...legal } = props;
+  const { state, backHref, onBackNavigate, selector, userMenu, nav, children, ...legal } = props;
   return (
     <PageFrame
       {...legal}
@@ -37,7 +42,10 @@ export function TeamLayout(props: TeamLayoutProps) {
             <img className={classes.logo} src="/logo.svg" alt="" />
             <span>Back to Spark</span>
           </a>
-          {selector}
+          <div className={classes.headerEnd}>
+            {selector}
+            {userMenu}
+          </div>
         </>
       }
     >
@@ -52,7 +60,7 @@ export function TeamLayout(props: TeamLayoutProps) {
 }
 
 function TeamBody({ state, nav, children }: Pick<TeamLayoutProps, 'state' | 'nav' | 'children'>) {
-  if (state === 'loading') {
+  if (state === 'loading' || state === 'redirecting') {
     return (
       <Group gap="xs">
         <Loader size="sm" aria-hidden />

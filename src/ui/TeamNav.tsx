@@ -1,4 +1,4 @@
-import { useLayoutEffect, useRef } from 'react';
+import { type RefObject, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { TeamNavEntry, TeamRouteName } from '@/domain/permissions';
 import { linkClick, type NavigateHandler } from '@/ui/link-click';
 import classes from './TeamNav.module.css';
@@ -26,32 +26,95 @@ function revealInNav(link: HTMLElement) {
   else if (end > nav.scrollLeft + nav.clientWidth) nav.scrollLeft = end - nav.clientWidth;
 }
 
-/** The team area's nav bar (spec section 2, Nav). */
+/** Whether the nav has entries hidden past its start or its end (a phone cuts the last one). */
+function useHiddenEntries(nav: RefObject<HTMLElement | null>) {
+  const [hidden, setHidden] = useState({ before: false, after: false });
+  const measure = useCallback(() => {
+    const element = nav.current;
+    if (!element) return;
+    const before = element.scrollLeft > 1;
+    const after = element.scrollLeft + element.clientWidth < element.scrollWidth - 1;
+    setHidden((current) =>
+      current.before === before && current.after === after ? current : { before, after },
+    );
+  }, [nav]);
+  useEffect(() => {
+    const element = nav.current;
+    if (!element) return;
+    measure();
+    const observer = typeof ResizeObserver === 'function' ? new ResizeObserver(measure) : null;
+    observer?.observe(element);
+    return () => observer?.disconnect();
+  }, [nav, measure]);
+  return { ...hidden, measure };
+}
+
+/**
+ * The team area's nav bar (spec section 2, Nav). On a narrow screen it scrolls sideways; a fade and
+ * an arrow at the cut edge say there is more, and the arrow scrolls to it.
+ */
 export function TeamNav({ entries, activeRoute, hrefFor, onNavigate }: TeamNavProps) {
   const activeLink = useRef<HTMLAnchorElement>(null);
+  const navRef = useRef<HTMLElement>(null);
+  const { before, after, measure } = useHiddenEntries(navRef);
   useLayoutEffect(() => {
     if (activeRoute && activeLink.current) revealInNav(activeLink.current);
   }, [activeRoute]);
+  const scrollBy = (direction: 1 | -1) => {
+    const nav = navRef.current;
+    if (nav) nav.scrollBy({ left: direction * nav.clientWidth * 0.8, behavior: 'smooth' });
+  };
   return (
-    <nav className={classes.nav} aria-label="Team">
-      {entries.map((entry) => {
-        const href = hrefFor(entry.route);
-        const active = entry.route === activeRoute;
-        return (
-          <a
-            key={entry.key}
-            ref={active ? activeLink : undefined}
-            className={classes.link}
-            href={href}
-            aria-current={active ? 'page' : undefined}
-            data-upsell={entry.key === 'upgrade' || undefined}
-            onClick={linkClick(href, onNavigate)}
-            onFocus={(event) => revealInNav(event.currentTarget)}
-          >
-            {entry.label}
-          </a>
-        );
-      })}
-    </nav>
+    <div
+      className={classes.frame}
+      data-hidden-before={before || undefined}
+      data-hidden-after={after || undefined}
+    >
+      {/* Pointer help only: keyboard users reach every link with Tab, which scrolls it into view. */}
+      {before && (
+        <button
+          type="button"
+          className={classes.more}
+          data-side="before"
+          aria-hidden
+          tabIndex={-1}
+          onClick={() => scrollBy(-1)}
+        >
+          ‹
+        </button>
+      )}
+      <nav ref={navRef} className={classes.nav} aria-label="Team" onScroll={measure}>
+        {entries.map((entry) => {
+          const href = hrefFor(entry.route);
+          const active = entry.route === activeRoute;
+          return (
+            <a
+              key={entry.key}
+              ref={active ? activeLink : undefined}
+              className={classes.link}
+              href={href}
+              aria-current={active ? 'page' : undefined}
+              data-upsell={entry.key === 'upgrade' || undefined}
+              onClick={linkClick(href, onNavigate)}
+              onFocus={(event) => revealInNav(event.currentTarget)}
+            >
+              {entry.label}
+            </a>
+          );
+        })}
+      </nav>
+      {after && (
+        <button
+          type="button"
+          className={classes.more}
+          data-side="after"
+          aria-hidden
+          tabIndex={-1}
+          onClick={() => scrollBy(1)}
+        >
+          ›
+        </button>
+      )}
+    </div>
   );
 }

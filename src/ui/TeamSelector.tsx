@@ -17,6 +17,11 @@ export interface TeamSelectorProps {
   loading: boolean;
   /** The list open inline (home page) instead of a dropdown. */
   expanded?: boolean;
+  /**
+   * The signed-in account's email: a membership's email shows only where it differs from it (one
+   * person may join a team under another address). Unknown (null): every email shows.
+   */
+  signedInEmail?: string | null;
   onSelect: (teamId: number, userId: number) => void;
 }
 
@@ -25,9 +30,21 @@ const optionValue = ({ team, profile }: TeamMembership) => `${team.id}-${profile
 const isCurrent = (membership: TeamMembership, current: TeamRef | null) =>
   current !== null && membership.team.id === current.teamId && membership.profile.id === current.userId;
 
-/** Logo, team name and the email of the user's membership in it. */
-function TeamLabel({ membership, emailId }: { membership: TeamMembership; emailId?: string }) {
+const sameEmail = (a: string, b: string | null | undefined) =>
+  b != null && a.trim().toLowerCase() === b.trim().toLowerCase();
+
+/** Logo, team name and, where it differs from the signed-in one, the email of the membership. */
+function TeamLabel({
+  membership,
+  emailId,
+  signedInEmail,
+}: {
+  membership: TeamMembership;
+  emailId?: string | undefined;
+  signedInEmail?: string | null | undefined;
+}) {
   const { team, profile } = membership;
+  const showEmail = !sameEmail(profile.email, signedInEmail);
   return (
     <span className={classes.team}>
       <span aria-hidden>
@@ -37,9 +54,11 @@ function TeamLabel({ membership, emailId }: { membership: TeamMembership; emailI
         <Text size="sm" fw={500} truncate>
           {team.name}
         </Text>
-        <Text id={emailId} size="xs" c="dimmed" truncate>
-          {profile.email}
-        </Text>
+        {showEmail && (
+          <Text id={emailId} size="xs" c="dimmed" truncate>
+            {profile.email}
+          </Text>
+        )}
       </span>
     </span>
   );
@@ -54,17 +73,16 @@ export function TeamSelector({
   current,
   loading,
   expanded = false,
+  signedInEmail = null,
   onSelect,
 }: TeamSelectorProps) {
-  if (expanded) {
-    return <TeamList memberships={memberships} current={current} loading={loading} onSelect={onSelect} />;
-  }
-  return <TeamDropdown memberships={memberships} current={current} loading={loading} onSelect={onSelect} />;
+  const props = { memberships, current, loading, signedInEmail, onSelect };
+  return expanded ? <TeamList {...props} /> : <TeamDropdown {...props} />;
 }
 
 type ListProps = Omit<TeamSelectorProps, 'expanded'>;
 
-function TeamList({ memberships, current, loading, onSelect }: ListProps) {
+function TeamList({ memberships, current, loading, signedInEmail, onSelect }: ListProps) {
   const idPrefix = useId();
   if (loading) return <Text role="status">Loading...</Text>;
   if (memberships.length === 0) return <Text c="dimmed">No teams available</Text>;
@@ -77,11 +95,11 @@ function TeamList({ memberships, current, loading, onSelect }: ListProps) {
             <UnstyledButton
               className={classes.item}
               aria-label={membership.team.name}
-              aria-describedby={emailId}
+              aria-describedby={sameEmail(membership.profile.email, signedInEmail) ? undefined : emailId}
               aria-current={isCurrent(membership, current) ? 'true' : undefined}
               onClick={() => onSelect(membership.team.id, membership.profile.id)}
             >
-              <TeamLabel membership={membership} emailId={emailId} />
+              <TeamLabel membership={membership} emailId={emailId} signedInEmail={signedInEmail} />
             </UnstyledButton>
           </li>
         );
@@ -90,7 +108,7 @@ function TeamList({ memberships, current, loading, onSelect }: ListProps) {
   );
 }
 
-function TeamDropdown({ memberships, current, loading, onSelect }: ListProps) {
+function TeamDropdown({ memberships, current, loading, signedInEmail, onSelect }: ListProps) {
   const combobox = useCombobox();
   const idPrefix = useId();
   const selected = memberships.find((membership) => isCurrent(membership, current)) ?? null;
@@ -113,7 +131,7 @@ function TeamDropdown({ memberships, current, loading, onSelect }: ListProps) {
             {loading ? (
               <Text size="sm">Loading...</Text>
             ) : selected ? (
-              <TeamLabel membership={selected} />
+              <TeamLabel membership={selected} signedInEmail={signedInEmail} />
             ) : (
               <Text size="sm">Select team</Text>
             )}
@@ -137,9 +155,15 @@ function TeamDropdown({ memberships, current, loading, onSelect }: ListProps) {
                   selected={currentOne}
                   aria-selected={currentOne}
                   aria-label={membership.team.name}
-                  aria-describedby={`${idPrefix}-${value}`}
+                  aria-describedby={
+                    sameEmail(membership.profile.email, signedInEmail) ? undefined : `${idPrefix}-${value}`
+                  }
                 >
-                  <TeamLabel membership={membership} emailId={`${idPrefix}-${value}`} />
+                  <TeamLabel
+                    membership={membership}
+                    emailId={`${idPrefix}-${value}`}
+                    signedInEmail={signedInEmail}
+                  />
                 </Combobox.Option>
               );
             })

@@ -14,8 +14,11 @@ import {
   selectSelectableMemberships,
 } from '@/machines/team-registry.selectors';
 import { pathTo } from '@/routes/route-table';
+import { useSignedInEmail } from '@/routes/signed-in-email';
+import { useLogout } from '@/routes/use-logout';
 import { HomeView } from '@/ui/HomeView';
 import { TeamSelector } from '@/ui/TeamSelector';
+import { UserMenu } from '@/ui/UserMenu';
 
 export const BILLING_GOTO = 'team-billing';
 
@@ -27,6 +30,8 @@ export function HomePage() {
   const loading = useSelector(registry, selectRegistryLoading);
   const error = useSelector(registry, selectRegistryError);
   const memberships = useSelector(registry, selectSelectableMemberships);
+  const signedInEmail = useSignedInEmail();
+  const logout = useLogout();
 
   // Errors without a message (401, lost membership) are handled app-wide (see app/services.ts).
   const outcome = error ? classifyError(error) : null;
@@ -43,16 +48,34 @@ export function HomePage() {
     if (target) navigate(pathTo(target.route, target), { replace: true });
   }, [loading, error, goto, memberships, navigate]);
 
+  // No team at all: the ways on rather than a dead end (the profile, and a new team through the
+  // web sign-up, which creates it at checkout).
+  const noTeams =
+    !loading && !error && memberships.length === 0
+      ? { profileHref: pathTo('profile'), createTeamHref: pathTo('web-login') }
+      : null;
+
   return (
     <HomeView
       error={shownError}
       onRetry={() => registry.send({ type: 'registry.reload' })}
+      noTeams={noTeams}
+      onNavigate={(href) => navigate(href)}
+      userMenu={
+        <UserMenu
+          email={signedInEmail}
+          profileHref={pathTo('profile')}
+          onNavigate={(href) => navigate(href)}
+          onLogout={logout}
+        />
+      }
       selector={
         <TeamSelector
           expanded
           memberships={memberships}
           current={null}
           loading={loading}
+          signedInEmail={signedInEmail}
           onSelect={(teamId, userId) => navigate(pathTo('team-overview', { teamId, userId }))}
         />
       }

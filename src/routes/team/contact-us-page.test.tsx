@@ -38,7 +38,10 @@ describe('Contact us', () => {
     expect(screen.getByRole('heading', { name: 'Talk to Customer Success' })).toBeTruthy();
     // The widget is a frame: the page itself loads no scheduling script and calls nothing else.
     expect(document.querySelectorAll('script')).toHaveLength(0);
-    expect(requests.map((request) => new URL(request.url).pathname)).toEqual(['/api/v1/collab/teams']);
+    // (The team layout's user menu asks who is signed in: /api/v2/profile.)
+    expect(
+      requests.map((request) => new URL(request.url).pathname).filter((path) => path !== '/api/v2/profile'),
+    ).toEqual(['/api/v1/collab/teams']);
   });
 
   it("embeds sales' scheduling page for a basic team", async () => {

@@ -61,7 +61,7 @@ describe('Overview: team details', () => {
     expect(await teamHeading('Acme Inc')).toBeTruthy();
     const facts = screen.getByText('Plan').closest('dl') as HTMLElement;
     expect(within(facts).getByText('Premium')).toBeTruthy();
-    expect(within(facts).getByText('Members').nextElementSibling?.textContent).toBe('4');
+    expect(within(facts).getByText('Active members').nextElementSibling?.textContent).toBe('4');
     expect(screen.getByText('Trial ends in 9 days')).toBeTruthy();
     const details = screen.getByRole('region', { name: 'Team details' });
     expect(within(details).getByText('AI')).toBeTruthy();

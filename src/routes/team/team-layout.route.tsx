@@ -1,13 +1,14 @@
 // The team area frame for /teams/{tid}-{uid}/... (spec section 2): 'Back to Spark', the team
 // selector, 'Team Preferences', the nav for the user's role and plan, the page, the footer.
 import { useSelector } from '@xstate/react';
-import { useMemo } from 'react';
-import { Outlet, useNavigate, useParams } from 'react-router';
+import { useEffect, useMemo } from 'react';
+import { Outlet, useLocation, useNavigate, useParams } from 'react-router';
 import { links } from '@/app/config';
 import { useServices } from '@/app/services-context';
 import { classifyError } from '@/domain/error-policy';
+import { ownMembershipInTeam, withTeamUser } from '@/domain/memberships';
 import { teamNav } from '@/domain/permissions';
-import { parseTeamUserRef } from '@/domain/team-user-ref';
+import { formatTeamUserRef, parseTeamUserRef } from '@/domain/team-user-ref';
 import {
   selectMembership,
   selectRegistryError,
@@ -16,10 +17,13 @@ import {
 } from '@/machines/team-registry.selectors';
 import { useCurrentRoute } from '@/routes/current-route';
 import { pathTo } from '@/routes/route-table';
+import { useSignedInEmail } from '@/routes/signed-in-email';
+import { useLogout } from '@/routes/use-logout';
 import { ErrorBox } from '@/ui/ErrorBox';
 import { TeamLayout } from '@/ui/TeamLayout';
 import { TeamNav } from '@/ui/TeamNav';
 import { TeamSelector } from '@/ui/TeamSelector';
+import { UserMenu } from '@/ui/UserMenu';
 
 const TEAM_ROUTES = ['team-overview', 'team-users', 'team-billing', 'team-contact-us'] as const;
 type TeamRoute = (typeof TEAM_ROUTES)[number];
@@ -42,12 +46,30 @@ export function TeamLayoutRoute() {
     [ref.teamId, ref.userId],
   );
   const membership = useSelector(registry, membershipSelector);
+  const signedInEmail = useSignedInEmail();
+  const logout = useLogout();
+
+  // A teammate's shared link (`/teams/1-1/users` for someone whose own is 1-3): the same page under
+  // the user's own membership, replacing the entry, without a word. Only a real non-member is told.
+  const location = useLocation();
+  const own = loading || membership ? null : ownMembershipInTeam(memberships, ref.teamId);
+  const ownPath = own
+    ? withTeamUser(
+        location.pathname,
+        formatTeamUserRef(ref),
+        formatTeamUserRef({ teamId: own.team.id, userId: own.profile.id }),
+      )
+    : null;
+  useEffect(() => {
+    if (ownPath) navigate(`${ownPath}${location.search}${location.hash}`, { replace: true });
+  }, [ownPath, location.search, location.hash, navigate]);
 
   const selector = (
     <TeamSelector
       memberships={memberships}
       current={ref}
       loading={loading}
+      signedInEmail={signedInEmail}
       onSelect={(teamId, userId) => navigate(pathTo('team-overview', { teamId, userId }))}
     />
   );
@@ -63,7 +85,17 @@ export function TeamLayoutRoute() {
   const errorOutcome = error ? classifyError(error) : null;
   return (
     <TeamLayout
-      state={loading ? 'loading' : membership || errorOutcome ? 'ready' : 'notMember'}
+      state={
+        loading ? 'loading' : membership || errorOutcome ? 'ready' : ownPath ? 'redirecting' : 'notMember'
+      }
+      userMenu={
+        <UserMenu
+          email={signedInEmail}
+          profileHref={pathTo('profile')}
+          onNavigate={(href) => navigate(href)}
+          onLogout={logout}
+        />
+      }
       backHref={links.appDeepLink}
       selector={selector}
       nav={nav}

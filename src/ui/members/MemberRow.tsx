@@ -66,6 +66,7 @@ function RowMenu({ name, actions, onPick }: RowMenuProps) {
       <ActionIcon
         variant="subtle"
         color="gray"
+        className={classes.menuButton}
         aria-label={label}
         aria-haspopup="menu"
         aria-expanded={false}
@@ -78,7 +79,13 @@ function RowMenu({ name, actions, onPick }: RowMenuProps) {
   return (
     <Menu position="bottom-end" opened={opened} onChange={setOpened} withinPortal returnFocus>
       <Menu.Target>
-        <ActionIcon ref={targetRef} variant="subtle" color="gray" aria-label={label}>
+        <ActionIcon
+          ref={targetRef}
+          variant="subtle"
+          color="gray"
+          className={classes.menuButton}
+          aria-label={label}
+        >
           <DotsIcon />
         </ActionIcon>
       </Menu.Target>
@@ -86,6 +93,7 @@ function RowMenu({ name, actions, onPick }: RowMenuProps) {
         {actions.map((action) => (
           <Menu.Item
             key={action}
+            className={classes.menuItem}
             // Red 9: Mantine's default red 6 for a menu item is 3.3:1 on white.
             color={DESTRUCTIVE_ROW_ACTIONS.has(action) ? 'red.9' : undefined}
             onClick={() => {
@@ -121,9 +129,16 @@ export const MemberRow = memo(function MemberRow({
         <Avatar name={name} src={avatarSrc(user.avatar)} size={36} />
       </span>
       <div className={classes.who}>
-        <Text id={nameId} size="sm" fw={500} truncate>
-          {name}
-        </Text>
+        {name === user.email ? (
+          // No name yet (an invitee): the address is the name, wrapped over two lines, never cut.
+          <Text id={nameId} size="sm" fw={500} lineClamp={2} className={classes.address}>
+            {name}
+          </Text>
+        ) : (
+          <Text id={nameId} size="sm" fw={500} truncate>
+            {name}
+          </Text>
+        )}
         {name !== user.email && (
           <Text size="xs" c="dimmed" truncate>
             {user.email}

@@ -1,4 +1,5 @@
 import { Alert, Button, Group, Text } from '@mantine/core';
+import classes from './PendingInvitationsBanner.module.css';
 
 export const RESENT_NOTE = 'Invitations were resent. You can resend them again in an hour.';
 
@@ -45,12 +46,19 @@ export function PendingInvitationsBanner({
         </div>
         <Group gap="xs">
           {canResend && !resent && (
-            <Button size="xs" variant="white" loading={busy} onClick={onResendAll}>
+            <Button size="xs" variant="white" className={classes.button} loading={busy} onClick={onResendAll}>
               Resend all
             </Button>
           )}
           {canCancel && (
-            <Button size="xs" variant="subtle" color="red" disabled={busy} onClick={onCancelAll}>
+            <Button
+              size="xs"
+              variant="subtle"
+              color="red"
+              className={classes.button}
+              disabled={busy}
+              onClick={onCancelAll}
+            >
               Cancel all
             </Button>
           )}

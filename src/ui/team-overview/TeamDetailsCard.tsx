@@ -10,6 +10,7 @@ export interface TeamDetailsCardProps {
   name: ReactNode;
   /** 'Basic', 'Plus', 'Premium' or 'Pro'. */
   planTitle: string;
+  /** Billable seats (Team.usersCnt): active members, not invitees or deactivated people. */
   membersCount: number;
   /** Whole days left while the team is trialing; null otherwise. */
   trialDaysLeft: number | null;
@@ -17,6 +18,8 @@ export interface TeamDetailsCardProps {
   billingLink: { label: string; href: string } | null;
   onNavigate?: NavigateHandler;
 }
+
+export const ACTIVE_MEMBERS_LABEL = 'Active members';
 
 /** The spec's text letter for letter, 'Trial ends in N days', whatever N is. */
 export function trialEndsText(daysLeft: number): string {
@@ -38,7 +41,9 @@ export function TeamDetailsCard(props: TeamDetailsCardProps) {
               <dd>{planTitle}</dd>
             </div>
             <div className={classes.fact}>
-              <dt>Members</dt>
+              {/* The billable seats: active members only, while the Members page counts invitees and
+                  deactivated people too. Named for what it counts, both numbers read true. */}
+              <dt>{ACTIVE_MEMBERS_LABEL}</dt>
               <dd>{membersCount}</dd>
             </div>
           </dl>

@@ -1,6 +1,7 @@
 import { ActionIcon, Button, Title } from '@mantine/core';
 import { useState } from 'react';
 import { normalizeTeamName, teamNameError } from '@/domain/team-details';
+import { SavedNote } from '@/ui/SavedNote';
 import { SingleFieldForm } from '@/ui/SingleFieldForm';
 import classes from './TeamOverview.module.css';
 
@@ -16,6 +17,8 @@ export interface TeamNameEditorProps {
   onRename: (name: string) => void;
   /** The editor closed while showing the server's message. */
   onDismissError: () => void;
+  /** The server just confirmed a rename: 'Saved' shows beside the name for a moment. */
+  saved?: boolean;
 }
 
 /** The team name as a heading; for the owner, with an inline editor behind 'Edit team name'. */
@@ -26,6 +29,7 @@ export function TeamNameEditor({
   refusedName,
   onRename,
   onDismissError,
+  saved = false,
 }: TeamNameEditorProps) {
   const [editing, setEditing] = useState(false);
   if (!editable || !(editing || error)) {
@@ -37,11 +41,13 @@ export function TeamNameEditor({
             variant="subtle"
             color="gray"
             aria-label="Edit team name"
+            className={classes.touchTarget}
             onClick={() => setEditing(true)}
           >
             <PencilIcon />
           </ActionIcon>
         )}
+        {editable && <SavedNote shown={saved} />}
       </div>
     );
   }

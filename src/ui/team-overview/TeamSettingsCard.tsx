@@ -1,6 +1,8 @@
-import { Paper, Radio, Stack, Switch } from '@mantine/core';
+import { Anchor, Paper, Radio, Stack, Switch, Text } from '@mantine/core';
 import type { TeamSettings } from '@/domain/entities';
 import { ADMIN_SETTINGS, domainSignupLabel, INVITATION_ONLY_LABEL } from '@/domain/team-details';
+import { linkClick, type NavigateHandler } from '@/ui/link-click';
+import { SavedNote } from '@/ui/SavedNote';
 import classes from './TeamOverview.module.css';
 
 type SettingKey = keyof TeamSettings;
@@ -12,6 +14,14 @@ export interface TeamSettingsCardProps {
   settings: TeamSettings | null;
   onSignupChange: (enabled: boolean) => void;
   onSettingChange: (setting: SettingKey, enabled: boolean) => void;
+  /** Which of the two the server just confirmed: 'Saved' shows beside it for a moment. */
+  saved?: 'signup' | 'settings' | null;
+  /**
+   * For the owner on the basic plan, where settings are hidden: one line saying they come with a
+   * paid plan ('Team Signup and Admins Can come with a paid plan.'), with the Upgrade link.
+   */
+  paidPlanNote?: { text: string; upgradeHref: string } | null;
+  onNavigate?: NavigateHandler;
 }
 
 const SIGNUP_BY_DOMAIN = 'domain';
@@ -23,8 +33,11 @@ export function TeamSettingsCard({
   settings,
   onSignupChange,
   onSettingChange,
+  saved = null,
+  paidPlanNote = null,
+  onNavigate,
 }: TeamSettingsCardProps) {
-  if (!signup && !settings) return null;
+  if (!signup && !settings && !paidPlanNote) return null;
   const enabledSettings = settings
     ? ADMIN_SETTINGS.filter(({ key }) => settings[key]).map(({ key }) => key)
     : [];
@@ -40,6 +53,7 @@ export function TeamSettingsCard({
             <Stack gap="xs" mt="xs">
               <Radio value={SIGNUP_BY_INVITATION} label={INVITATION_ONLY_LABEL} />
               <Radio value={SIGNUP_BY_DOMAIN} label={domainSignupLabel(signup.domain)} />
+              <SavedNote shown={saved === 'signup'} />
             </Stack>
           </Radio.Group>
         )}
@@ -57,8 +71,21 @@ export function TeamSettingsCard({
               {ADMIN_SETTINGS.map(({ key, label }) => (
                 <Switch key={key} value={key} label={label} />
               ))}
+              <SavedNote shown={saved === 'settings'} />
             </Stack>
           </Switch.Group>
+        )}
+        {paidPlanNote && (
+          <Text size="sm">
+            {paidPlanNote.text}{' '}
+            <Anchor
+              href={paidPlanNote.upgradeHref}
+              onClick={linkClick(paidPlanNote.upgradeHref, onNavigate)}
+              fw={500}
+            >
+              Upgrade
+            </Anchor>
+          </Text>
         )}
       </Stack>
     </Paper>

@@ -14,13 +14,15 @@ import {
   canEditTeamSettings,
   canLeaveTeam,
   deleteTeamBlockedReason,
+  isPaidPlan,
 } from '@/domain/permissions';
-import { billingLinkLabel, teamPlanTitle } from '@/domain/team-details';
+import { billingLinkLabel, paidPlanSettingsNote, teamPlanTitle } from '@/domain/team-details';
 import { teamEditMachine } from '@/machines/team-edit.machine';
 import {
   selectLogoError,
   selectNameError,
   selectRefusedName,
+  selectSavedPlace,
   selectShownTeam,
 } from '@/machines/team-edit.selectors';
 import { teamExitMachine } from '@/machines/team-exit.machine';
@@ -50,6 +52,7 @@ const EDITOR_VIEW = {
   nameError: selectNameError,
   refusedName: selectRefusedName,
   logoError: selectLogoError,
+  saved: selectSavedPlace,
 };
 
 const EXIT_VIEW = { openDialog: selectOpenDialog, exitBusy: selectExitBusy, exitError: selectExitError };
@@ -91,12 +94,18 @@ export function TeamOverviewScreen({ membership, teamUser }: TeamOverviewScreenP
     }),
   );
 
-  const { team, nameError, refusedName, logoError } = useSelections(editor, EDITOR_VIEW);
+  const { team, nameError, refusedName, logoError, saved } = useSelections(editor, EDITOR_VIEW);
   const { openDialog, exitBusy, exitError } = useSelections(exit, EXIT_VIEW);
   const trialDaysLeft = useTrialDaysLeft(team);
 
   const editable = canEditTeam(profile);
   const billingHref = pathTo('team-billing', teamUser);
+  const signup = editable && team.domain ? { domain: team.domain, enabled: team.domainSignupsEnabled } : null;
+  // The owner on the basic plan is told what the plan leaves out, rather than finding it missing.
+  const paidPlanNote =
+    editable && !isPaidPlan(team.plan) && canAccessBilling(profile)
+      ? { text: paidPlanSettingsNote(signup !== null), upgradeHref: billingHref }
+      : null;
 
   return (
     <Stack gap="md">
@@ -119,6 +128,7 @@ export function TeamOverviewScreen({ membership, teamUser }: TeamOverviewScreenP
             refusedName={refusedName}
             onRename={(name) => editor.send({ type: 'team.rename', name })}
             onDismissError={() => editor.send({ type: 'team.dismissError', field: 'name' })}
+            saved={saved === 'name'}
           />
         }
         planTitle={teamPlanTitle(team.plan)}
@@ -130,10 +140,13 @@ export function TeamOverviewScreen({ membership, teamUser }: TeamOverviewScreenP
         onNavigate={(href) => navigate(href)}
       />
       <TeamSettingsCard
-        signup={editable && team.domain ? { domain: team.domain, enabled: team.domainSignupsEnabled } : null}
+        signup={signup}
         settings={canEditTeamSettings(profile, team) ? team.settings : null}
         onSignupChange={(enabled) => editor.send({ type: 'team.changeDomainSignups', enabled })}
         onSettingChange={(setting, enabled) => editor.send({ type: 'team.changeSetting', setting, enabled })}
+        saved={saved === 'signup' || saved === 'settings' ? saved : null}
+        paidPlanNote={paidPlanNote}
+        onNavigate={(href) => navigate(href)}
       />
       <TeamExitCard
         canLeave={canLeaveTeam(profile)}
