@@ -20,6 +20,8 @@ export const demoBilling = {
     ],
   },
   trial: { planId: 'premium_365' },
+  /** A promotion code anyone can try at the Confirmation step: 10% off the next invoice, once. */
+  promotionCode: { code: 'WELCOME10', percentOff: 10 },
 } as const;
 
 async function teamIdByName(app: FastifyInstance, name: string): Promise<number | null> {
@@ -28,7 +30,7 @@ async function teamIdByName(app: FastifyInstance, name: string): Promise<number 
 }
 
 /**
- * Acme Inc: an annual premium subscription paid by a Visa ending 4242 (12 / 30), a customer in Germany
+ * The promotion code WELCOME10 (10% off, once). Acme Inc: an annual premium subscription paid by a Visa ending 4242 (12 / 30), a customer in Germany
  * with a VAT id, three invoices (two paid, one open). Trial Tech: a premium subscription trialing until
  * the team's trial end, no card (it ends with the trial). Basic Bakery: nothing at the provider.
  */
@@ -40,6 +42,17 @@ export async function seedDemoBilling(app: FastifyInstance, settings: StripeSett
     if (!data[0]) throw new Error(`demo billing: no price ${lookupKey}`);
     return data[0].id;
   };
+
+  const promotion = demoBilling.promotionCode;
+  const { data: existingCodes } = await stripe.promotionCodes.list({ code: promotion.code, limit: 1 });
+  if (existingCodes.length === 0) {
+    const coupon = await stripe.coupons.create({
+      percent_off: promotion.percentOff,
+      duration: 'once',
+      name: `${promotion.percentOff}% off`,
+    });
+    await stripe.promotionCodes.create({ promotion: { type: 'coupon', coupon: coupon.id }, code: promotion.code });
+  }
 
   const acmeId = await teamIdByName(app, demoTeams.acme.name);
   if (acmeId !== null && !(await repos.billing.findTeamBilling(acmeId))?.customerId) {
