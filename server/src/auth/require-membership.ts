@@ -70,9 +70,10 @@ export async function lockMembership(
   { team, teamUser }: Membership,
 ): Promise<Membership> {
   const ref = { teamId: team.id, userId: teamUser.id };
-  const lockedTeam = await repos.teams.lockById(team.id);
+  if (!(await repos.teams.lockRow(team.id))) throw new TeamNotFoundError(ref);
+  // After the lock, in a statement of its own (see teams.lockById): the team and the caller together.
+  const { team: lockedTeam, teamUser: current } = await repos.caller.findTeamAndUser(ref);
   if (!lockedTeam) throw new TeamNotFoundError(ref);
-  const current = await repos.teamUsers.findInTeam(team.id, teamUser.id);
   assertActiveMembership(current, teamUser.accountId, ref);
   return { team: lockedTeam, teamUser: current };
 }

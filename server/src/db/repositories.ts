@@ -2,6 +2,7 @@ import type { Queryable } from './db';
 import { createAccountsRepository } from './repositories/accounts.repository';
 import { createAuthCodesRepository } from './repositories/auth-codes.repository';
 import { createBillingRepository } from './repositories/billing.repository';
+import { createCallerRepository } from './repositories/caller.repository';
 import { createEventsRepository } from './repositories/events.repository';
 import { createInvitationsRepository } from './repositories/invitations.repository';
 import { createPageViewsRepository } from './repositories/page-views.repository';
@@ -23,6 +24,7 @@ export function createRepositories(db: Queryable) {
     sessions: createSessionsRepository(db),
     authCodes: createAuthCodesRepository(db),
     billing: createBillingRepository(db),
+    caller: createCallerRepository(db),
   };
 }
 

@@ -50,5 +50,25 @@ export function createCallerRepository(db: Queryable) {
         teamUser: row.team_user ? toRecord(row.team_user) : null,
       };
     },
+
+    /**
+     * The team and a team user as committed now, in one statement: lockMembership's read after it has
+     * locked the team's row (teams.findById and teamUsers.findInTeam together).
+     */
+    async findTeamAndUser(ref: { teamId: number; userId: number }): Promise<Omit<CallerInTeam, 'accountId'>> {
+      const [row] = await db.query<Row>(
+        `SELECT ${teamColumns}, CASE WHEN u.id IS NULL THEN NULL ELSE ${teamUserJson} END AS team_user
+         FROM (SELECT 1) AS one
+         LEFT JOIN (teams t LEFT JOIN team_settings s ON s.team_id = t.id)
+           ON t.id = $1 AND t.deleted_at IS NULL
+         LEFT JOIN team_users u ON u.team_id = $1 AND u.id = $2`,
+        [ref.teamId, ref.userId],
+      );
+      if (!row) throw new Error('the team query returns one row');
+      return {
+        team: row.id === null ? null : toTeam(row),
+        teamUser: row.team_user ? toRecord(row.team_user) : null,
+      };
+    },
   };
 }

@@ -83,10 +83,15 @@ export function createTeamsRepository(db: Queryable) {
     async lockById(id: number): Promise<Team | null> {
       // Lock first, read after, in two statements: a statement that waited for the lock sees the
       // locked row as committed, but the joined settings as they were when it started.
+      return (await this.lockRow(id)) ? this.findById(id) : null;
+    },
+
+    /** lockById's lock alone, for a caller that reads the team (and more) in its own next statement. */
+    async lockRow(id: number): Promise<boolean> {
       const rows = await db.query('SELECT id FROM teams WHERE id = $1 AND deleted_at IS NULL FOR UPDATE', [
         id,
       ]);
-      return rows.length > 0 ? this.findById(id) : null;
+      return rows.length > 0;
     },
 
     async findByIds(ids: readonly number[]): Promise<Team[]> {
