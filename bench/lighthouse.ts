@@ -1,0 +1,154 @@
+// Lighthouse (issue 13, 'Benchmarks: lighthouse'): the lighthouse package (12.8.2, the last line that
+// runs on Node 20), its default mobile preset (Moto G Power emulation, simulated slow 4G and 4x CPU
+// slowdown), Debian's Chromium, the median of BENCH_LIGHTHOUSE_RUNS (default 3) runs per page,
+// against `npm start` on a fresh temporary DATA_DIR and a free port. Team overview is measured signed
+// in: the browser follows a login link from the CLI first, and those runs keep its storage (the
+// session) but start each time with an empty HTTP cache, as a first visit does.
+// Run: npm run bench -- lighthouse
+
+import { execFile } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { promisify } from 'node:util';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { computeMedianRun } from 'lighthouse/core/lib/median-run.js';
+import puppeteer from 'puppeteer-core';
+import { root, startConsoleServer } from './console-server';
+
+const CHROMIUM = '/usr/bin/chromium';
+const RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
+const run = promisify(execFile);
+let version = '';
+
+interface Row {
+  page: string;
+  target: string;
+  result?: { score: number; fcp: number; lcp: number; tbt: number; cls: number; runs: number };
+  skipped?: string;
+}
+
+type Lhr = Parameters<typeof computeMedianRun>[0][number];
+
+function summary(lhr: Lhr, runs: number): NonNullable<Row['result']> {
+  const value = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
+  return {
+    score: lhr.categories.performance?.score ?? Number.NaN,
+    fcp: value('first-contentful-paint'),
+    lcp: value('largest-contentful-paint'),
+    tbt: value('total-blocking-time'),
+    cls: value('cumulative-layout-shift'),
+    runs,
+  };
+}
+
+async function measure(url: string, port: number, keepStorage: boolean, clearCache: () => Promise<void>) {
+  const lhrs: Lhr[] = [];
+  for (let i = 0; i < RUNS; i++) {
+    if (keepStorage) await clearCache();
+    const result = await lighthouse(url, {
+      port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance'],
+      // Signed in: the session lives in localStorage, which Lighthouse would otherwise wipe.
+      disableStorageReset: keepStorage,
+    });
+    if (!result) throw new Error(`lighthouse returned nothing for ${url}`);
+    if (result.lhr.runtimeError) throw new Error(`${url}: ${result.lhr.runtimeError.message}`);
+    // A lost session would measure the login page instead: refuse a run that ended elsewhere.
+    const landed = new URL(result.lhr.finalDisplayedUrl).pathname;
+    if (landed !== new URL(url).pathname) throw new Error(`${url}: the page ended at ${landed}`);
+    lhrs.push(result.lhr);
+    version = result.lhr.lighthouseVersion;
+  }
+  return summary(computeMedianRun(lhrs), lhrs.length);
+}
+
+const rows: Row[] = [
+  { page: '/web-login', target: '>= 0.98, LCP <= 1.8 s, TBT <= 100 ms' },
+  { page: 'public file page', target: '>= 0.98, LCP <= 1.8 s, TBT <= 100 ms', skipped: 'not built yet' },
+  { page: 'team overview (signed in)', target: '>= 0.95' },
+];
+
+if (!existsSync(CHROMIUM)) {
+  for (const row of rows) row.skipped ??= `no Chromium at ${CHROMIUM} (apt-get install chromium)`;
+} else {
+  const server = await startConsoleServer('/web-login');
+  const chrome = await chromeLauncher.launch({
+    chromePath: CHROMIUM,
+    chromeFlags: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
+  });
+  try {
+    const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
+    const [page] = await browser.pages();
+    if (!page) throw new Error('Chromium has no page');
+    const cdp = await page.createCDPSession();
+    const clearCache = async () => {
+      await cdp.send('Network.clearBrowserCache');
+    };
+
+    (rows[0] as Row).result = await measure(`${server.url}/web-login`, chrome.port, false, clearCache);
+
+    // Sign in as a user would: a login link from the CLI, opened in this browser.
+    const { stdout } = await run(
+      process.execPath,
+      [
+        `${root}/node_modules/tsx/dist/cli.mjs`,
+        'server/src/cli/main.ts',
+        'login-url',
+        'olivia@acme.test',
+        '--team',
+        'Acme Inc',
+      ],
+      { cwd: root, env: server.env },
+    );
+    await page.goto(stdout.trim());
+    await page.waitForFunction(() => /\/teams\/\d+-\d+\/overview$/.test(location.pathname), {
+      timeout: 30_000,
+    });
+    const overview = page.url();
+    await page.goto('about:blank');
+    (rows[2] as Row).result = await measure(overview, chrome.port, true, clearCache);
+    await browser.disconnect();
+  } finally {
+    chrome.kill();
+    await server.stop();
+  }
+}
+
+const ms = (value: number) => `${(value / 1000).toFixed(2)} s`;
+console.log(`\nLighthouse ${version} mobile preset, Debian's Chromium, median of ${RUNS}\n`);
+const header = ['page', 'score', 'FCP', 'LCP', 'TBT', 'CLS', 'target (issue 13)'];
+const body = rows.map(({ page, target, result, skipped }) =>
+  result
+    ? [
+        page,
+        result.score.toFixed(2),
+        ms(result.fcp),
+        ms(result.lcp),
+        `${Math.round(result.tbt)} ms`,
+        result.cls.toFixed(3),
+        target,
+      ]
+    : [page, skipped ?? '', '', '', '', '', target],
+);
+const widths = header.map((title, column) =>
+  Math.max(title.length, ...body.map((cells) => cells[column]?.length ?? 0)),
+);
+for (const cells of [header, ...body]) {
+  console.log(
+    cells
+      .map((cell, column) => cell.padEnd(widths[column] ?? 0))
+      .join('  ')
+      .trimEnd(),
+  );
+}
+console.log('\nThe machine is shared and noisy: compare runs made side by side, not across days.');
