@@ -88,15 +88,18 @@ export async function registerConsole(app: FastifyInstance, distDir: string): Pr
       preCompressed: true,
       // index.html comes from memory (below), for / as for every client route.
       index: false,
+      // One route per file of the build, listed at start: a client route (/web-login, /teams/1-2)
+      // goes straight to the page in memory instead of looking on disk for three files first
+      // (the path, .br, .gz). A new build needs a restart anyway: index.html is read at start.
+      wildcard: false,
       setHeaders(reply, filePath) {
         // Vite fingerprints everything under assets/; anything else must always be revalidated.
         const immutable = filePath.startsWith(path.join(distDir, 'assets') + path.sep);
         reply.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
       },
     });
-    for (const url of ['/', '/index.html']) {
-      app.get(url, (request, reply) => sendIndexPage(page, request, reply));
-    }
+    // (/index.html itself is one of the files above.)
+    app.get('/', (request, reply) => sendIndexPage(page, request, reply));
   }
 
   app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
