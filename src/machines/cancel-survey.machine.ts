@@ -89,6 +89,7 @@ export const cancelSurveyMachine = setup({
     cancelling: {
       tags: 'busy',
       invoke: {
+        id: 'changePlan',
         src: 'changePlan',
         input: ({ context }) => ({ planId: basicPlanIdFor(context.planId) }),
         onDone: { target: 'cancelled', actions: 'showCancelled' },

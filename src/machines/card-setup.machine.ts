@@ -103,6 +103,7 @@ export const cardSetupMachine = setup({
     creatingIntent: {
       tags: 'busy',
       invoke: {
+        id: 'createSetupIntent',
         src: 'createSetupIntent',
         onDone: {
           target: 'confirming',
@@ -114,6 +115,7 @@ export const cardSetupMachine = setup({
     confirming: {
       tags: 'busy',
       invoke: {
+        id: 'confirmCardSetup',
         src: 'confirmCardSetup',
         input: ({ context }) => ({
           confirm: context.confirmCardSetup,
@@ -141,6 +143,7 @@ export const cardSetupMachine = setup({
     saving: {
       tags: 'busy',
       invoke: {
+        id: 'saveCard',
         src: 'saveCard',
         input: ({ context }) => ({ paymentMethodId: context.paymentMethodId ?? '' }),
         onDone: { target: 'saved', actions: { type: 'storeCard', params: ({ event }) => event.output } },

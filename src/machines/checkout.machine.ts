@@ -154,6 +154,7 @@ export const checkoutMachine = setup({
         saving: {
           tags: ['step', 'busy'],
           invoke: {
+            id: 'saveCustomer',
             src: 'saveCustomer',
             input: ({ context }) => ({ customer: context.customer as Customer }),
             onDone: [
@@ -175,12 +176,13 @@ export const checkoutMachine = setup({
     },
     betweenSteps: {
       tags: 'busy',
-      invoke: { src: 'refreshBilling', onDone: 'card', onError: 'card' },
+      invoke: { id: 'refreshBilling', src: 'refreshBilling', onDone: 'card', onError: 'card' },
       after: { stepWaitCap: 'card' },
     },
     requestingFreeUpgrade: {
       tags: 'busy',
       invoke: {
+        id: 'requestFreeUpgrade',
         src: 'requestFreeUpgrade',
         input: ({ context }) => ({ planId: context.planId }),
         onDone: 'requested',
@@ -220,6 +222,7 @@ export const checkoutMachine = setup({
     renewing: {
       tags: 'busy',
       invoke: {
+        id: 'renewPlan',
         src: 'renewPlan',
         input: ({ context }) => ({ planId: context.planId }),
         onDone: { target: 'done', actions: 'showRenewed' },

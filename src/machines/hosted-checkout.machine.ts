@@ -54,6 +54,7 @@ export const hostedCheckoutMachine = setup({
     creating: {
       tags: 'busy',
       invoke: {
+        id: 'createCheckout',
         src: 'createCheckout',
         input: ({ context }) => ({ planId: context.planId }),
         onDone: {
@@ -65,7 +66,7 @@ export const hostedCheckoutMachine = setup({
     },
     redirecting: {
       tags: 'busy',
-      invoke: { src: 'redirect', input: ({ context }) => ({ url: context.url ?? '' }) },
+      invoke: { id: 'redirect', src: 'redirect', input: ({ context }) => ({ url: context.url ?? '' }) },
       after: { redirectWait: { target: 'failed', actions: 'storeRedirectFailure' } },
     },
     failed: {

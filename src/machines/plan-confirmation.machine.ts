@@ -99,6 +99,7 @@ export const planConfirmationMachine = setup({
     loadingPreview: {
       tags: 'busy',
       invoke: {
+        id: 'loadPreview',
         src: 'previewPlan',
         input: ({ context }) => ({ planId: context.planId, coupon: null }),
         onDone: { target: 'ready', actions: { type: 'storePreview', params: ({ event }) => event.output } },
@@ -120,6 +121,7 @@ export const planConfirmationMachine = setup({
     applyingCoupon: {
       tags: 'busy',
       invoke: {
+        id: 'applyCoupon',
         src: 'previewPlan',
         input: ({ context }) => ({ planId: context.planId, coupon: context.couponDraft }),
         onDone: {
@@ -135,6 +137,7 @@ export const planConfirmationMachine = setup({
     subscribing: {
       tags: 'busy',
       invoke: {
+        id: 'changePlan',
         src: 'changePlan',
         input: ({ context }) => ({ planId: context.planId, coupon: context.coupon }),
         onDone: { target: 'subscribed', actions: 'markSubscribed' },
