@@ -29,6 +29,7 @@ interface Row {
 }
 
 const rows: Row[] = [];
+const skipped: string[] = [];
 const children: ChildProcess[] = [];
 
 function freePort(): Promise<number> {
@@ -228,7 +229,6 @@ async function createDatabase(serverUrl: string, name: string): Promise<string> 
 
 // --- the run ----------------------------------------------------------------------------------------
 
-const skipped: string[] = [];
 const work = await mkdtemp(path.join(tmpdir(), 'spark-bench-api-'));
 try {
   const bareUrl = await startBare();
@@ -238,6 +238,21 @@ try {
     const env = { DATA_DIR: path.join(work, 'embedded') };
     const server = await startServer(env);
     await loadCalls('embedded (PGlite)', [server.url], await signIn(server.url, env));
+    if (existsSync(path.join(root, 'dist/index.html'))) {
+      // A browser's navigation: the console's HTML (from memory, brotli), no database involved.
+      await load('console HTML /web-login (br)', {
+        url: server.url,
+        requests: [
+          {
+            method: 'GET',
+            path: '/web-login',
+            headers: { accept: 'text/html', 'accept-encoding': 'gzip, deflate, br' },
+          },
+        ],
+      } as autocannon.Options);
+    } else {
+      skipped.push('console HTML row: dist/ is not built (npm run build)');
+    }
     await stop(server.child);
   }
 

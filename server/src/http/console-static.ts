@@ -76,7 +76,7 @@ function sendIndexPage(page: IndexPage, request: FastifyRequest, reply: FastifyR
  *
  * Assets go out compressed without compressing per request: the build writes a .br and a .gz beside
  * each text file (scripts/vite-precompress.ts) and @fastify/static picks one by Accept-Encoding. The
- * API's JSON and streams are never compressed here (docs/decisions/004-server-speed-and-scale-out.md).
+ * API's JSON and streams are never compressed here (docs/decisions/005-server-speed-and-scale-out.md).
  */
 export async function registerConsole(app: FastifyInstance, distDir: string): Promise<void> {
   const indexFile = path.join(distDir, 'index.html');
