@@ -19,6 +19,10 @@ function wrap(target: PGlite | Transaction): Queryable {
  * @param target a folder for the data files, or in-memory options (tests: optionally a cluster image
  *   to start from instead of running initdb).
  */
+// Durability, chosen with eyes open (docs/decisions/005-server-speed-and-scale-out.md): PGlite's
+// defaults. On Node each commit is written to the files before the answer (a crashed process loses
+// nothing) but never fsynced, so a power loss may lose the last seconds; relaxedDurability and
+// synchronous_commit would change nothing here. Data that must outlive the machine: DATABASE_URL.
 export async function openPgliteDb(target: string | { loadDataDir?: Blob } = {}): Promise<Db> {
   const pglite = typeof target === 'string' ? await PGlite.create(target) : await PGlite.create(target);
   return {
