@@ -18,8 +18,8 @@ import { initialInterval, planTableColumns, showsUpgradeOptions } from '@/domain
 import { formatPrice } from '@/domain/price';
 import { teamPlanTitle } from '@/domain/team-details';
 import { useBillingFlows } from '@/routes/team/billing/billing-flows';
-import classes from '@/ui/billing-page/BillingBlocks.module.css';
 import { BillingDetailsBlock } from '@/ui/billing-page/BillingDetailsBlock';
+import { BlockGrid } from '@/ui/billing-page/BlockGrid';
 import { CheckoutResultDialog } from '@/ui/billing-page/CheckoutResultDialog';
 import { InvoicesBlock } from '@/ui/billing-page/InvoicesBlock';
 import { PaymentDetailsBlock } from '@/ui/billing-page/PaymentDetailsBlock';
@@ -115,7 +115,7 @@ export function BillingContent(props: BillingContentProps) {
       />
       {subscription && (
         <>
-          <div className={classes.grid}>
+          <BlockGrid>
             <BillingDetailsBlock
               customer={billing.customer}
               busy={flows.busy}
@@ -126,7 +126,7 @@ export function BillingContent(props: BillingContentProps) {
               busy={flows.busy}
               onEdit={() => (billing.customer ? flows.editCard() : flows.editCustomerAndCard())}
             />
-          </div>
+          </BlockGrid>
           <InvoicesBlock
             invoices={invoices}
             busy={flows.busy}
