@@ -11,7 +11,9 @@ import { useSelector } from '@xstate/react';
 import {
   createContext,
   type JSX,
+  lazy,
   type ReactNode,
+  Suspense,
   useCallback,
   useContext,
   useEffect,
@@ -30,11 +32,16 @@ import type { CheckoutFlow } from '@/machines/checkout.machine';
 import { subscriptionLifecycleMachine } from '@/machines/subscription-lifecycle.machine';
 import { selectConfirmingPayment, selectLifecycleError } from '@/machines/subscription-lifecycle.selectors';
 import { useScreenFlow } from '@/routes/screen-flow';
-import {
-  CancelFlowDialog,
-  CheckoutFlowDialog,
-  HostedCheckoutDialog,
-} from '@/routes/team/billing-flows/flow-dialogs';
+
+// The dialogs, their machines and forms load with the first flow started, not with the page.
+const flowDialogs = () => import('@/routes/team/billing-flows/flow-dialogs');
+const CheckoutFlowDialog = lazy(() =>
+  flowDialogs().then((module) => ({ default: module.CheckoutFlowDialog })),
+);
+const CancelFlowDialog = lazy(() => flowDialogs().then((module) => ({ default: module.CancelFlowDialog })));
+const HostedCheckoutDialog = lazy(() =>
+  flowDialogs().then((module) => ({ default: module.HostedCheckoutDialog })),
+);
 
 export interface BillingFlowsApi {
   /** No subscription (or incomplete): hosted checkout redirect; otherwise the subscribe dialog. */
@@ -158,37 +165,39 @@ export function BillingFlows({
         </Alert>
       )}
       {children}
-      {open?.kind === 'checkout' && (
-        <CheckoutFlowDialog
-          key={open.key}
-          teamUserRef={teamUserRef}
-          flow={open.flow}
-          planId={open.planId}
-          planTitle={product?.title ?? open.planId}
-          successText={product?.successText ?? null}
-          successMessage={checkoutResultText(product?.title ?? open.planId, open.planId)}
-          customer={billing.customer}
-          refreshBilling={refreshBilling}
-          onFinished={finish}
-        />
-      )}
-      {open?.kind === 'cancel' && (
-        <CancelFlowDialog
-          key={open.key}
-          teamUserRef={teamUserRef}
-          planId={open.planId}
-          expiresOn={longDate(subscription?.trialEndAt ?? subscription?.nextPaymentAt)}
-          onFinished={finish}
-        />
-      )}
-      {open?.kind === 'hosted' && (
-        <HostedCheckoutDialog
-          key={open.key}
-          teamUserRef={teamUserRef}
-          planId={open.planId}
-          onFinished={() => setOpen(null)}
-        />
-      )}
+      <Suspense fallback={null}>
+        {open?.kind === 'checkout' && (
+          <CheckoutFlowDialog
+            key={open.key}
+            teamUserRef={teamUserRef}
+            flow={open.flow}
+            planId={open.planId}
+            planTitle={product?.title ?? open.planId}
+            successText={product?.successText ?? null}
+            successMessage={checkoutResultText(product?.title ?? open.planId, open.planId)}
+            customer={billing.customer}
+            refreshBilling={refreshBilling}
+            onFinished={finish}
+          />
+        )}
+        {open?.kind === 'cancel' && (
+          <CancelFlowDialog
+            key={open.key}
+            teamUserRef={teamUserRef}
+            planId={open.planId}
+            expiresOn={longDate(subscription?.trialEndAt ?? subscription?.nextPaymentAt)}
+            onFinished={finish}
+          />
+        )}
+        {open?.kind === 'hosted' && (
+          <HostedCheckoutDialog
+            key={open.key}
+            teamUserRef={teamUserRef}
+            planId={open.planId}
+            onFinished={() => setOpen(null)}
+          />
+        )}
+      </Suspense>
     </BillingFlowsContext.Provider>
   );
 }
