@@ -8,7 +8,10 @@ if (!existsSync(chromium)) {
 
 // Browser tests run Debian's Chromium (never a downloaded browser) against the real server: the
 // built console and the API on one port, on a fresh embedded database with the demo data.
-const port = 8190;
+// E2E_PORT and E2E_DATA_DIR let a second checkout's run (or a second engineer's) keep to its own
+// server and data; e2e/support/cli.ts reads the same two.
+const port = Number(process.env.E2E_PORT ?? 8190);
+const dataDir = process.env.E2E_DATA_DIR ?? '.data-e2e';
 const baseURL = `http://127.0.0.1:${port}`;
 
 export default defineConfig({
@@ -39,12 +42,12 @@ export default defineConfig({
     trace: 'retain-on-failure',
   },
   webServer: {
-    command: 'rm -rf .data-e2e && npm start',
+    command: `rm -rf ${dataDir} && npm start`,
     url: `${baseURL}/`,
     env: {
       PORT: String(port),
       HOST: '127.0.0.1',
-      DATA_DIR: '.data-e2e',
+      DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
       PUBLIC_URL: baseURL,
     },

@@ -2,7 +2,8 @@
 // (it routes through the running server, since PGlite is single-process).
 import { execFileSync } from 'node:child_process';
 
-export const E2E_PORT = 8190;
+export const E2E_PORT = Number(process.env.E2E_PORT ?? 8190);
+const E2E_DATA_DIR = process.env.E2E_DATA_DIR ?? '.data-e2e';
 export const E2E_BASE_URL = `http://127.0.0.1:${E2E_PORT}`;
 
 export function cli(...args: string[]): string {
@@ -10,7 +11,7 @@ export function cli(...args: string[]): string {
     process.execPath,
     ['node_modules/tsx/dist/cli.mjs', 'server/src/cli/main.ts', ...args],
     {
-      env: { ...process.env, DATA_DIR: '.data-e2e', PUBLIC_URL: E2E_BASE_URL, PORT: String(E2E_PORT) },
+      env: { ...process.env, DATA_DIR: E2E_DATA_DIR, PUBLIC_URL: E2E_BASE_URL, PORT: String(E2E_PORT) },
       encoding: 'utf8',
     },
   ).trim();

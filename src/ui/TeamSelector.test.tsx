@@ -9,6 +9,7 @@ interface Options {
   current?: TeamRef | null;
   loading?: boolean;
   expanded?: boolean;
+  signedInEmail?: string | null;
 }
 
 function renderSelector({
@@ -16,6 +17,7 @@ function renderSelector({
   current = null,
   loading = false,
   expanded,
+  signedInEmail = null,
 }: Options) {
   const onSelect = vi.fn();
   render(
@@ -25,6 +27,7 @@ function renderSelector({
         current={current}
         loading={loading}
         expanded={expanded}
+        signedInEmail={signedInEmail}
         onSelect={onSelect}
       />
     </Providers>,
@@ -125,5 +128,16 @@ describe('TeamSelector, dropdown (team area)', () => {
     expect(screen.getByText('No teams available')).toBeTruthy();
     expect(screen.queryByRole('option')).toBeNull();
     expect(onSelect).not.toHaveBeenCalled();
+  });
+});
+
+describe('TeamSelector and the signed-in email', () => {
+  it("names a membership's email only where it differs from the signed-in one", () => {
+    renderSelector({ expanded: true, signedInEmail: 'Olivia@Acme.test' });
+    const acme = screen.getByRole('button', { name: 'Acme Inc' });
+    expect(acme.getAttribute('aria-describedby')).toBeNull();
+    expect(within(acme).queryByText('olivia@acme.test')).toBeNull();
+    const trial = screen.getByRole('button', { name: 'Trial Tech' });
+    expect(accessibleDescription(trial)).toBe('olivia@trial.test');
   });
 });

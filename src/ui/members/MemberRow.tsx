@@ -130,8 +130,8 @@ export const MemberRow = memo(function MemberRow({
       </span>
       <div className={classes.who}>
         {name === user.email ? (
-          // No name yet (an invitee): the address is the name, wrapped over two lines, never cut.
-          <Text id={nameId} size="sm" fw={500} lineClamp={2} className={classes.address}>
+          // No name yet (an invitee): the address is the name, wrapped (up to three lines), not cut.
+          <Text id={nameId} size="xs" fw={500} lineClamp={3} className={classes.address}>
             {name}
           </Text>
         ) : (

@@ -179,6 +179,46 @@ describe('TeamSettingsCard', () => {
   });
 });
 
+describe('TeamSettingsCard: Saved and the paid-plan line', () => {
+  const settings = { adminsCanAssignAdmins: true, adminsCanDeactivate: false, adminsCanDelete: false };
+
+  it("says 'Saved' in a live region beside the setting just confirmed, and only there", () => {
+    renderInApp(
+      <TeamSettingsCard
+        signup={{ domain: 'acme.test', enabled: true }}
+        settings={settings}
+        saved="settings"
+        onSignupChange={vi.fn()}
+        onSettingChange={vi.fn()}
+      />,
+    );
+    const admins = screen.getByRole('group', { name: 'Admins Can' });
+    expect(within(admins).getByRole('status').textContent).toBe('Saved');
+    const signup = screen.getByRole('radiogroup', { name: 'Team Signup' });
+    expect(within(signup).getByRole('status').textContent).toBe('');
+  });
+
+  it('tells the basic-plan owner what a paid plan adds, with the Upgrade link', () => {
+    const onNavigate = vi.fn();
+    renderInApp(
+      <TeamSettingsCard
+        signup={null}
+        settings={null}
+        paidPlanNote={{
+          text: 'Team Signup and Admins Can come with a paid plan.',
+          upgradeHref: '/teams/2-5/billing',
+        }}
+        onNavigate={onNavigate}
+        onSignupChange={vi.fn()}
+        onSettingChange={vi.fn()}
+      />,
+    );
+    expect(screen.getByText(/Team Signup and Admins Can come with a paid plan\./)).toBeTruthy();
+    fireEvent.click(screen.getByRole('link', { name: 'Upgrade' }));
+    expect(onNavigate).toHaveBeenCalledWith('/teams/2-5/billing');
+  });
+});
+
 describe('TeamExitCard and TeamExitDialog', () => {
   it('offers Delete (enabled without a reason) and no Leave to the owner', () => {
     const onDelete = vi.fn();

@@ -1,0 +1,44 @@
+import { fireEvent, render, screen } from '@testing-library/react';
+import { Providers } from '@/app/providers';
+import { HomeView } from '@/ui/HomeView';
+import { UserMenu } from '@/ui/UserMenu';
+
+describe('UserMenu', () => {
+  it('shows who is signed in, links the profile and logs out', async () => {
+    const onLogout = vi.fn();
+    const onNavigate = vi.fn();
+    render(
+      <Providers env="test">
+        <UserMenu email="mia@acme.test" profileHref="/profile" onNavigate={onNavigate} onLogout={onLogout} />
+      </Providers>,
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Account' }));
+    const menu = await screen.findByRole('menu');
+    expect(menu.textContent).toContain('mia@acme.test');
+    fireEvent.click(screen.getByRole('menuitem', { name: 'Profile' }));
+    expect(onNavigate).toHaveBeenCalledWith('/profile');
+    fireEvent.click(screen.getByRole('button', { name: 'Account' }));
+    fireEvent.click(await screen.findByRole('menuitem', { name: 'Log out' }));
+    expect(onLogout).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('HomeView without a team', () => {
+  it('offers a new team through the web sign-up and the profile', () => {
+    const onNavigate = vi.fn();
+    render(
+      <Providers env="test">
+        <HomeView
+          selector={<p>No teams available</p>}
+          error={null}
+          onRetry={vi.fn()}
+          noTeams={{ profileHref: '/profile', createTeamHref: '/web-login' }}
+          onNavigate={onNavigate}
+        />
+      </Providers>,
+    );
+    fireEvent.click(screen.getByRole('link', { name: 'Create a team' }));
+    expect(onNavigate).toHaveBeenCalledWith('/web-login');
+    expect(screen.getByRole('link', { name: 'Your profile and plan' }).getAttribute('href')).toBe('/profile');
+  });
+});
