@@ -12,7 +12,7 @@ import { renderInvoicePdf } from './api/invoice-pdf';
 import { invoiceRoutes } from './api/invoices';
 import { paymentMethodRoutes } from './api/payment-methods';
 import { subscriptionRoutes } from './api/subscriptions';
-import { runDueWork } from './billing/subscriptions';
+import { runDueWork } from './billing/subscription-lifecycle';
 import { sandboxNow, sandboxOffset, setSandboxOffset } from './clock';
 import { API_VERSION, lockSandbox, type SandboxConfig } from './context';
 import { StripeError } from './errors';

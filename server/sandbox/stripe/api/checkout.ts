@@ -1,6 +1,8 @@
 import type Stripe from 'stripe';
 import { computeTotals, periodDescription } from '../billing/amounts';
-import { couponFor, createSubscription, productName } from '../billing/subscriptions';
+import { createSubscription } from '../billing/subscription-create';
+import { couponFor } from '../billing/subscription-discounts';
+import { productName } from '../billing/subscription-items';
 import { customerNow } from '../clock';
 import type { Ctx } from '../context';
 import { invalidRequest, missingParam, StripeError } from '../errors';

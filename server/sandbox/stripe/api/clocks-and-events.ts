@@ -1,5 +1,5 @@
 import type Stripe from 'stripe';
-import { runDueWork } from '../billing/subscriptions';
+import { runDueWork } from '../billing/subscription-lifecycle';
 import { sandboxNow } from '../clock';
 import type { Ctx } from '../context';
 import { invalidRequest, missingParam, resourceMissing } from '../errors';

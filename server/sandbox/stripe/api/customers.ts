@@ -1,5 +1,5 @@
 import type Stripe from 'stripe';
-import { cancelSubscription } from '../billing/subscriptions';
+import { cancelSubscription } from '../billing/subscription-lifecycle';
 import { customerNow, sandboxNow } from '../clock';
 import type { Ctx } from '../context';
 import { invalidRequest, missingParam } from '../errors';

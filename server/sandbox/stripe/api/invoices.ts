@@ -1,5 +1,6 @@
 import type Stripe from 'stripe';
 import type { DraftLine } from '../billing/amounts';
+import { previewInvoice } from '../billing/invoice-preview';
 import {
   attemptInvoicePayment,
   buildInvoice,
@@ -9,7 +10,7 @@ import {
   payInvoice,
   voidInvoice,
 } from '../billing/invoices';
-import { activeDiscounts, previewInvoice } from '../billing/subscriptions';
+import { activeDiscounts } from '../billing/subscription-discounts';
 import { customerNow } from '../clock';
 import type { Ctx } from '../context';
 import { invalidRequest, missingParam, StripeError } from '../errors';

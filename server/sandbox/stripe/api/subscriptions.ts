@@ -1,5 +1,7 @@
 import type Stripe from 'stripe';
-import { cancelSubscription, createSubscription, updateSubscription } from '../billing/subscriptions';
+import { createSubscription } from '../billing/subscription-create';
+import { cancelSubscription } from '../billing/subscription-lifecycle';
+import { updateSubscription } from '../billing/subscription-update';
 import { paginate } from '../lists';
 import { str } from '../params';
 import type { RouteDef } from '../router';

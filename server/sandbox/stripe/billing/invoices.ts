@@ -11,7 +11,7 @@ import {
   onSubscriptionInvoicePaid,
   onSubscriptionInvoicePaymentFailed,
   onSubscriptionInvoiceVoided,
-} from './subscriptions';
+} from './subscription-invoice-outcomes';
 
 /** Invoices: built from draft lines, finalized, paid with a payment intent, voided. */
 
