@@ -6,6 +6,17 @@ import { cleanup, configure } from '@testing-library/react';
 // than Testing Library's 1 s default for findBy*. This only bounds waiting, it never slows a pass.
 configure({ asyncUtilTimeout: 5000 });
 
+// Dialogs and editors load their module when first shown (ui/lazy-view.tsx); loaded up front here,
+// they render at once, as the tests expect after a click.
+if (typeof window !== 'undefined') {
+  const [{ ConfirmDialog }, { TeamExitDialog }, { LazySingleFieldForm }] = await Promise.all([
+    import('@/ui/ConfirmDialog'),
+    import('@/ui/team-overview/TeamExitDialog'),
+    import('@/ui/lazy-single-field-form'),
+  ]);
+  await Promise.all([ConfirmDialog.preload(), TeamExitDialog.preload(), LazySingleFieldForm.preload()]);
+}
+
 if (typeof window !== 'undefined') {
   if (!window.matchMedia) {
     Object.defineProperty(window, 'matchMedia', {

@@ -16,7 +16,7 @@ export interface ConfirmDialogProps {
 }
 
 /** Asks before a destructive action: the question, a confirm button and a way out. */
-export function ConfirmDialog({
+export function ConfirmDialogModal({
   opened,
   title,
   message,

@@ -1,8 +1,8 @@
 import { ActionIcon, Button, Title } from '@mantine/core';
 import { useState } from 'react';
 import { normalizeTeamName, teamNameError } from '@/domain/team-details';
+import { LazySingleFieldForm as SingleFieldForm } from '@/ui/lazy-single-field-form';
 import { SavedNote } from '@/ui/SavedNote';
-import { SingleFieldForm } from '@/ui/SingleFieldForm';
 import classes from './TeamOverview.module.css';
 
 export interface TeamNameEditorProps {
