@@ -9,7 +9,8 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 
-export const root = path.resolve(import.meta.dirname, '..');
+// BENCH_ROOT: start another checkout's console instead (a before/after side by side).
+export const root = process.env.BENCH_ROOT ?? path.resolve(import.meta.dirname, '..');
 
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
