@@ -131,7 +131,7 @@ export const MemberRow = memo(function MemberRow({
       <div className={classes.who}>
         {name === user.email ? (
           // No name yet (an invitee): the address is the name, wrapped (up to three lines), not cut.
-          <Text id={nameId} size="xs" fw={500} lineClamp={3} className={classes.address}>
+          <Text id={nameId} fw={500} lineClamp={3} className={classes.address}>
             {name}
           </Text>
         ) : (
