@@ -12,6 +12,7 @@ import {
   cancelThroughSurvey,
   dialog,
   openAcmeBilling,
+  openBilling,
   statusFlash,
   submitCard,
 } from './support/billing';
@@ -21,7 +22,9 @@ const playable = (type: string) => !type.startsWith('server.');
 type Steps = Record<string, (page: Page) => Promise<void>>;
 
 interface BrowserFlow {
-  /** From fresh demo data to the flow's first model state. */
+  /** Fresh demo data and the billing page (Acme Inc's by default). */
+  start?: (page: Page) => Promise<void>;
+  /** From the billing page to the flow's first model state. */
   open: (page: Page) => Promise<void>;
   events: Steps;
   states: Steps;
@@ -38,6 +41,40 @@ const declinedFlash = async (page: Page) => {
   await expect(page.getByRole('alert').filter({ hasText: 'Your card was declined.' })).toBeVisible();
 };
 const paymentDetails = (page: Page) => page.getByRole('region', { name: 'Payment details' });
+const billingDetails = (page: Page) => page.getByRole('region', { name: 'Billing details' });
+const detailsEvents: Steps = {
+  'user.submitsInvalidDetails': async (page) => {
+    await dialog(page).getByRole('textbox', { name: 'Name' }).fill('  ');
+    await dialog(page)
+      .getByRole('button', { name: /^(Next|Update Details|Request Free Upgrade)$/ })
+      .click();
+  },
+  'user.submitsValidDetails': async (page) => {
+    await fillValidDetails(page);
+    await dialog(page)
+      .getByRole('button', { name: /^(Next|Update Details|Request Free Upgrade)$/ })
+      .click();
+  },
+  'user.closes': closeDialog,
+  'user.oks': closeDialog,
+};
+/** A complete German address (a team without details starts from an empty form). */
+async function fillValidDetails(page: Page) {
+  const form = dialog(page);
+  await form.getByRole('textbox', { name: 'Name' }).fill('Acme GmbH');
+  await form.getByRole('textbox', { name: 'Address 1' }).fill('Unter den Linden 1');
+  await form.getByRole('textbox', { name: 'City' }).fill('Berlin');
+  await form.getByRole('textbox', { name: 'ZIP / Postal Code' }).fill('10117');
+  const country = form.getByRole('combobox', { name: 'Country' });
+  if ((await country.inputValue()) !== 'Germany') {
+    await country.click();
+    await country.fill('Germany');
+    await page.getByRole('option', { name: 'Germany', exact: true }).click();
+  }
+}
+const detailsInvalid = async (page: Page) => {
+  await expect(dialog(page).getByText('Name must not be empty')).toBeVisible();
+};
 
 const FLOWS: Partial<Record<keyof typeof BILLING_FLOW_MODELS, BrowserFlow>> = {
   subscribe: {
@@ -169,6 +206,80 @@ const FLOWS: Partial<Record<keyof typeof BILLING_FLOW_MODELS, BrowserFlow>> = {
       },
     },
   },
+  editCustomer: {
+    open: async (page) => {
+      await billingDetails(page).getByRole('button', { name: 'Edit Billing Details' }).click();
+    },
+    events: detailsEvents,
+    states: {
+      details: async (page) => {
+        await expect(dialog(page).getByRole('heading', { name: 'Billing Details 1 of 1' })).toBeVisible();
+        await expect(dialog(page).getByRole('button', { name: 'Update Details' })).toBeVisible();
+      },
+      detailsInvalid,
+      saved: async (page) => {
+        await noDialog(page);
+        await expect(billingDetails(page)).toContainText('Acme GmbH');
+        await expect(billingDetails(page)).toContainText('Unter den Linden 1');
+      },
+      closed: async (page) => {
+        await noDialog(page);
+        await expect(billingDetails(page)).toContainText('Friedrichstraße 68');
+      },
+    },
+  },
+  freeUpgrade: {
+    open: async (page) => {
+      await page.getByRole('button', { name: 'Nonprofit or education? Request a free upgrade' }).click();
+    },
+    events: detailsEvents,
+    states: {
+      details: async (page) => {
+        await expect(dialog(page).getByRole('heading', { name: 'Billing Details 1 of 1' })).toBeVisible();
+        await expect(dialog(page).getByRole('button', { name: 'Request Free Upgrade' })).toBeVisible();
+      },
+      detailsInvalid,
+      requested: async (page) => {
+        await expect(
+          dialog(page).getByText('Your request was sent. We will get back to you by email.'),
+        ).toBeVisible();
+      },
+      closed: noDialog,
+    },
+  },
+  editCustomerAndCard: {
+    // Trial Tech trials premium with no billing details and no card: Edit asks for both.
+    start: (page) => openBilling(page, 'tara@trial.test', 'Trial Tech'),
+    open: async (page) => {
+      await paymentDetails(page).getByRole('button', { name: 'Edit' }).click();
+    },
+    events: {
+      ...detailsEvents,
+      'user.savesGoodCard': (page) => submitCard(page, CARDS.good),
+      'user.savesDeclinedCard': (page) => submitCard(page, CARDS.declined),
+    },
+    states: {
+      details: async (page) => {
+        await expect(dialog(page).getByRole('heading', { name: 'Billing Details 1 of 2' })).toBeVisible();
+        await expect(dialog(page).getByRole('button', { name: 'Next' })).toBeVisible();
+      },
+      detailsInvalid,
+      card: async (page) => {
+        await expect(dialog(page).getByRole('heading', { name: 'Payment Details 2 of 2' })).toBeVisible();
+        await expect(dialog(page).getByRole('button', { name: 'Update Card' })).toBeVisible();
+      },
+      saved: async (page) => {
+        await noDialog(page);
+        await expect(paymentDetails(page).getByText(/•••• 4444/)).toBeVisible();
+        await expect(billingDetails(page)).toContainText('Acme GmbH');
+      },
+      cardDeclined: async (page) => {
+        await declinedFlash(page);
+        await expect(paymentDetails(page)).toContainText('No payment information');
+      },
+      closed: noDialog,
+    },
+  },
   cancel: {
     open: async (page) => {
       await page.getByRole('button', { name: 'Cancel subscription', exact: true }).click();
@@ -225,7 +336,7 @@ for (const [name, flow] of Object.entries(FLOWS) as [keyof typeof BILLING_FLOW_M
     for (const path of generated.paths) {
       test(path.description, async ({ page }) => {
         test.setTimeout(60_000);
-        await openAcmeBilling(page);
+        await (flow.start ?? openAcmeBilling)(page);
         await flow.open(page);
         await path.test({
           events: new Proxy(

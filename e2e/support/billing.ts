@@ -11,9 +11,12 @@ export const CARDS = {
 } as const;
 
 /** Fresh demo data, Olivia signed in, on Acme Inc's billing page. */
-export async function openAcmeBilling(page: Page): Promise<void> {
+export const openAcmeBilling = (page: Page) => openBilling(page, 'olivia@acme.test', 'Acme Inc');
+
+/** Fresh demo data, a team's owner signed in, on the team's billing page. */
+export async function openBilling(page: Page, email: string, team: string): Promise<void> {
   cli('seed', '--reset');
-  await page.goto(loginUrl('olivia@acme.test', 'Acme Inc'));
+  await page.goto(loginUrl(email, team));
   await expect(page).toHaveURL(/\/teams\/\d+-\d+\/overview$/);
   await page.goto(page.url().replace(/overview$/, 'billing'));
   await expect(page.getByRole('region', { name: 'Plan and subscription' })).toBeVisible();
