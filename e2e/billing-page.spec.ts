@@ -1,5 +1,5 @@
 import { expect, type Page, type Response, test } from '@playwright/test';
-import { cli, loginUrl } from './support/cli';
+import { cli, E2E_BASE_URL, loginUrl } from './support/cli';
 
 // The billing page through the real server and its Stripe sandbox. Each test starts from freshly
 // seeded demo data (Acme on annual premium, Basic Bakery with nothing).
@@ -21,7 +21,9 @@ test("Olivia sees Acme's legacy premium plan, annual, 3 seats, her Visa and the 
   page,
 }) => {
   const billingCalls: string[] = [];
+  const scripts: string[] = [];
   page.on('request', (request) => {
+    if (request.resourceType() === 'script') scripts.push(request.url());
     const { pathname } = new URL(request.url());
     if (request.resourceType() !== 'document' && /\/billing(-paddle)?(\/|$)/.test(pathname))
       billingCalls.push(pathname);
@@ -63,6 +65,8 @@ test("Olivia sees Acme's legacy premium plan, annual, 3 seats, her Visa and the 
     '/billing/invoices',
     '/billing/plans',
   ]);
+  // Stripe.js (or the sandbox's stand-in) loads only when a card form opens, never on the page itself.
+  expect(scripts.filter((url) => /stripe/i.test(url))).toEqual([]);
 });
 
 test('Bella subscribes Basic Bakery to Pro through the hosted checkout and comes back to it everywhere', async ({
@@ -150,6 +154,12 @@ test('contact us embeds the scheduling widget prefilled with the name and email'
       body: '<!doctype html><title>Scheduling</title><p>Pick a time</p>',
     }),
   );
+  const foreignScripts: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script' && !request.url().startsWith(E2E_BASE_URL)) {
+      foreignScripts.push(request.url());
+    }
+  });
   await logIn(page, 'olivia@acme.test', 'Acme Inc');
   await teamNav(page).getByRole('link', { name: 'Talk to Customer Success' }).click();
   const frame = page.getByTitle('Talk to Customer Success: schedule a call');
@@ -158,6 +168,8 @@ test('contact us embeds the scheduling widget prefilled with the name and email'
   expect(src.searchParams.get('email')).toBe('olivia@acme.test');
   expect(src.searchParams.get('name')).toBeTruthy();
   await expect(page.frameLocator('iframe').getByText('Pick a time')).toBeVisible();
+  // The widget is a frame: no third-party script runs in the console's page.
+  expect(foreignScripts).toEqual([]);
 
   await logIn(page, 'bella@bakery.test', 'Basic Bakery');
   await teamNav(page).getByRole('link', { name: 'Talk to Sales' }).click();
