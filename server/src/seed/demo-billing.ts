@@ -51,7 +51,10 @@ export async function seedDemoBilling(app: FastifyInstance, settings: StripeSett
       duration: 'once',
       name: `${promotion.percentOff}% off`,
     });
-    await stripe.promotionCodes.create({ promotion: { type: 'coupon', coupon: coupon.id }, code: promotion.code });
+    await stripe.promotionCodes.create({
+      promotion: { type: 'coupon', coupon: coupon.id },
+      code: promotion.code,
+    });
   }
 
   const acmeId = await teamIdByName(app, demoTeams.acme.name);
