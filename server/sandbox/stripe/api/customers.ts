@@ -176,6 +176,14 @@ const CUSTOMER_PARAMS = [
   'shipping',
 ];
 
+/** The tax id in the path, if it belongs to the customer in the path: another's answers as missing. */
+async function taxIdOfCustomer(ctx: Ctx, path: Record<string, string>): Promise<Stripe.TaxId> {
+  const taxId = await get<Stripe.TaxId>(ctx, path.taxId ?? '', 'tax_id');
+  if (taxId.customer !== path.id)
+    throw invalidRequest(`No such tax id: '${path.taxId}'`, 'id', 'resource_missing');
+  return taxId;
+}
+
 export const customerRoutes: RouteDef[] = [
   {
     method: 'POST',
@@ -257,21 +265,14 @@ export const customerRoutes: RouteDef[] = [
     method: 'GET',
     path: '/v1/customers/:id/tax_ids/:taxId',
     auth: 'secret',
-    async handler(ctx, { path }) {
-      const taxId = await get<Stripe.TaxId>(ctx, path.taxId ?? '', 'tax_id');
-      if (taxId.customer !== path.id)
-        throw invalidRequest(`No such tax id: '${path.taxId}'`, 'id', 'resource_missing');
-      return taxId;
-    },
+    handler: (ctx, { path }) => taxIdOfCustomer(ctx, path),
   },
   {
     method: 'DELETE',
     path: '/v1/customers/:id/tax_ids/:taxId',
     auth: 'secret',
     async handler(ctx, { path }) {
-      const taxId = await get<Stripe.TaxId>(ctx, path.taxId ?? '', 'tax_id');
-      if (taxId.customer !== path.id)
-        throw invalidRequest(`No such tax id: '${path.taxId}'`, 'id', 'resource_missing');
+      const taxId = await taxIdOfCustomer(ctx, path);
       await remove(ctx, taxId.id);
       await emit(ctx, 'customer.tax_id.deleted', taxId);
       return { id: taxId.id, object: 'tax_id', deleted: true };

@@ -1,5 +1,6 @@
 import type Stripe from 'stripe';
-import type { DraftLine } from '../billing/amounts';
+import { invoiceItemLines } from '../billing/invoice-item-lines';
+import { declinedChargeError, invoicePaymentIntent } from '../billing/invoice-payment-intent';
 import { previewInvoice } from '../billing/invoice-preview';
 import {
   attemptInvoicePayment,
@@ -13,13 +14,13 @@ import {
 import { activeDiscounts } from '../billing/subscription-discounts';
 import { customerNow } from '../clock';
 import type { Ctx } from '../context';
-import { invalidRequest, missingParam, StripeError } from '../errors';
+import { invalidRequest, missingParam } from '../errors';
 import { emit } from '../events';
 import { decimal, newId } from '../ids';
 import { paginate } from '../lists';
 import { bool, int, metadata, obj, reqStr, str, strings } from '../params';
 import type { RouteDef } from '../router';
-import { find, get, getRow, list, listRows, put, remove } from '../store';
+import { find, get, getRow, list, put, remove } from '../store';
 import { buildPrice, createProduct } from './catalogue';
 import { resolvePaymentMethod } from './payment-methods';
 
@@ -87,22 +88,6 @@ async function createInvoiceItem(ctx: Ctx, params: Record<string, unknown>): Pro
   return item;
 }
 
-async function itemLines(ctx: Ctx, customer: string, invoiceId: string): Promise<DraftLine[]> {
-  return (await listRows<Stripe.InvoiceItem>(ctx, 'invoiceitem', customer))
-    .filter((row) => row.data.invoice === invoiceId)
-    .reverse()
-    .map((row) => ({
-      description: row.data.description ?? '',
-      amount: row.data.amount,
-      quantity: row.data.quantity,
-      price: row.internal.price as Stripe.Price,
-      period: row.data.period,
-      proration: row.data.proration,
-      subscriptionItem: null,
-      invoiceItem: row.data.id,
-    }));
-}
-
 /** A one-off draft's lines are its invoice items: recomputed whenever one is added. */
 async function rebuildDraft(ctx: Ctx, invoiceId: string): Promise<void> {
   const row = await getRow<Stripe.Invoice>(ctx, invoiceId, 'invoice');
@@ -112,7 +97,7 @@ async function rebuildDraft(ctx: Ctx, invoiceId: string): Promise<void> {
     customer,
     subscription: null,
     billingReason: draft.billing_reason ?? 'manual',
-    lines: await itemLines(ctx, customer.id, invoiceId),
+    lines: await invoiceItemLines(ctx, customer.id, (item) => item.invoice === invoiceId),
     discounts: await activeDiscounts(ctx, draft.discounts as string[], draft.created),
     taxRates: draft.default_tax_rates,
     periodStart: draft.period_start,
@@ -384,25 +369,9 @@ export const invoiceRoutes: RouteDef[] = [
         returnUrl: `${ctx.config.publicUrl()}/sandbox/stripe/invoices/${invoice.id}`,
       });
       if (after.status === 'paid') return after;
-      const internal = (await getRow<Stripe.Invoice>(ctx, invoice.id, 'invoice')).internal as {
-        paymentIntent?: string;
-      };
-      const intent = internal.paymentIntent
-        ? await get<Stripe.PaymentIntent>(ctx, internal.paymentIntent, 'payment_intent')
-        : null;
+      const intent = await invoicePaymentIntent(ctx, invoice.id);
       if (intent?.status === 'requires_action') return { ...after, payment_intent: intent };
-      const error = intent?.last_payment_error;
-      throw new StripeError(
-        402,
-        {
-          type: 'card_error',
-          code: error?.code ?? 'card_declined',
-          decline_code: error?.decline_code,
-          message: error?.message ?? 'Your card was declined.',
-          ...(intent ? { payment_intent: intent } : {}),
-        },
-        true,
-      );
+      throw declinedChargeError(intent, 'Your card was declined.', true);
     },
   },
   {

@@ -1,5 +1,5 @@
 import type Stripe from 'stripe';
-import { addInterval, customerNow } from '../clock';
+import { customerNow } from '../clock';
 import type { Ctx } from '../context';
 import { invalidRequest } from '../errors';
 import type { FormObject } from '../form-body';
@@ -8,7 +8,14 @@ import { get } from '../store';
 import type { AppliedDiscount, DraftLine } from './amounts';
 import { buildInvoice } from './invoices';
 import { activeDiscounts, couponFor } from './subscription-discounts';
-import { type ItemSpec, pendingItemLines, periodLines, periodOf, resolvePrice } from './subscription-items';
+import {
+  type ItemSpec,
+  pendingItemLines,
+  periodEndFrom,
+  periodLines,
+  periodOf,
+  resolvePrice,
+} from './subscription-items';
 import { PRORATION_BEHAVIORS, taxRatesOf } from './subscription-params';
 import { planItemsChange } from './subscription-plan';
 import { reload } from './subscription-store';
@@ -119,11 +126,7 @@ export async function previewInvoice(ctx: Ctx, params: FormObject): Promise<Stri
       const start = sub.status === 'trialing' && sub.trial_end ? sub.trial_end : current.end;
       period = {
         start,
-        end: addInterval(
-          start,
-          first.price.recurring?.interval ?? 'month',
-          first.price.recurring?.interval_count ?? 1,
-        ),
+        end: periodEndFrom(start, first.price),
       };
       lines = [...pending, ...plan.prorations, ...(await periodLines(ctx, plan.specs, period, false))];
       reason = 'upcoming';
@@ -150,13 +153,7 @@ export async function previewInvoice(ctx: Ctx, params: FormObject): Promise<Stri
     const trial = trialEnd !== undefined && trialEnd !== 'now';
     period = {
       start: now,
-      end: trial
-        ? (int(details, 'trial_end') ?? now)
-        : addInterval(
-            now,
-            first.price.recurring?.interval ?? 'month',
-            first.price.recurring?.interval_count ?? 1,
-          ),
+      end: trial ? (int(details, 'trial_end') ?? now) : periodEndFrom(now, first.price),
     };
     lines = await periodLines(ctx, specs, period, trial);
     reason = 'subscription_create';

@@ -6,7 +6,12 @@ import { invalidRequest, StripeError } from '../errors';
 import { emit } from '../events';
 import { decimal, newId } from '../ids';
 import { find, get, getRow, getState, list, put, setState } from '../store';
-import { type AppliedDiscount, computeTotals, type DraftLine, formatMoney } from './amounts';
+import { type AppliedDiscount, computeTotals, type DraftLine, formatMoney, type Totals } from './amounts';
+import {
+  declinedChargeError,
+  invoicePaymentIntent,
+  NO_PAYMENT_METHOD_MESSAGE,
+} from './invoice-payment-intent';
 import {
   onSubscriptionInvoicePaid,
   onSubscriptionInvoicePaymentFailed,
@@ -38,6 +43,21 @@ export interface InvoiceInternal {
   paymentIntent?: string;
   /** The pending subscription update this invoice pays for (payment_behavior pending_if_incomplete). */
   pendingUpdateFor?: string;
+}
+
+/** Taxes as Stripe lists them, alike on each line and in the invoice's total. */
+function taxAmounts(
+  taxes: Totals['taxes'],
+  taxabilityReason: Stripe.Invoice.TotalTax.TaxabilityReason,
+): Stripe.Invoice.TotalTax[] {
+  return taxes.map((tax) => ({
+    amount: tax.amount,
+    tax_behavior: tax.rate.inclusive ? 'inclusive' : 'exclusive',
+    tax_rate_details: { tax_rate: tax.rate.id },
+    taxability_reason: taxabilityReason,
+    taxable_amount: tax.taxable,
+    type: 'tax_rate_details',
+  }));
 }
 
 export async function buildInvoice(ctx: Ctx, input: InvoiceInput): Promise<Stripe.Invoice> {
@@ -98,14 +118,7 @@ export async function buildInvoice(ctx: Ctx, input: InvoiceInput): Promise<Strip
       quantity_decimal: decimal(line.quantity),
       subscription: sub?.id ?? null,
       subtotal: line.amount,
-      taxes: lineTotals.taxes.map((tax) => ({
-        amount: tax.amount,
-        tax_behavior: tax.rate.inclusive ? 'inclusive' : 'exclusive',
-        tax_rate_details: { tax_rate: tax.rate.id },
-        taxability_reason: taxabilityReason,
-        taxable_amount: tax.taxable,
-        type: 'tax_rate_details',
-      })),
+      taxes: taxAmounts(lineTotals.taxes, taxabilityReason),
     };
   });
   const invoice: Stripe.Invoice = {
@@ -201,14 +214,7 @@ export async function buildInvoice(ctx: Ctx, input: InvoiceInput): Promise<Strip
       discount: d.discount,
       type: 'discount',
     })),
-    total_taxes: totals.taxes.map((tax) => ({
-      amount: tax.amount,
-      tax_behavior: tax.rate.inclusive ? 'inclusive' : 'exclusive',
-      tax_rate_details: { tax_rate: tax.rate.id },
-      taxability_reason: taxabilityReason,
-      taxable_amount: tax.taxable,
-      type: 'tax_rate_details',
-    })),
+    total_taxes: taxAmounts(totals.taxes, taxabilityReason),
     webhooks_delivered_at: null,
   };
   return invoice;
@@ -488,10 +494,7 @@ export async function payInvoice(ctx: Ctx, id: string, paymentMethod?: string): 
     );
   invoice = await attemptInvoicePayment(ctx, id, { paymentMethod, onSession: false });
   if (invoice.status === 'paid') return invoice;
-  const pi = (await getRow<Stripe.Invoice>(ctx, id, 'invoice')).internal as InvoiceInternal;
-  const intent = pi.paymentIntent
-    ? await get<Stripe.PaymentIntent>(ctx, pi.paymentIntent, 'payment_intent')
-    : null;
+  const intent = await invoicePaymentIntent(ctx, id);
   if (intent?.status === 'requires_action') {
     throw new StripeError(
       402,
@@ -504,16 +507,5 @@ export async function payInvoice(ctx: Ctx, id: string, paymentMethod?: string): 
       true,
     );
   }
-  const error = intent?.last_payment_error;
-  throw new StripeError(
-    402,
-    {
-      type: 'card_error',
-      code: error?.code ?? 'card_declined',
-      decline_code: error?.decline_code,
-      message: error?.message ?? 'This customer has no attached payment source or default payment method.',
-      ...(intent ? { payment_intent: intent } : {}),
-    },
-    true,
-  );
+  throw declinedChargeError(intent, NO_PAYMENT_METHOD_MESSAGE, true);
 }

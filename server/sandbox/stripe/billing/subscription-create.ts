@@ -1,5 +1,5 @@
 import type Stripe from 'stripe';
-import { addInterval, customerNow } from '../clock';
+import { customerNow } from '../clock';
 import type { Ctx } from '../context';
 import { invalidRequest, missingParam } from '../errors';
 import { emit } from '../events';
@@ -9,7 +9,7 @@ import { int, metadata, obj, objs, oneOf, str } from '../params';
 import { get, put } from '../store';
 import { createDiscounts } from './subscription-discounts';
 import { invoiceInput, invoiceSubscription, paymentError } from './subscription-invoicing';
-import { type ItemSpec, periodLines, resolvePrice, setItems } from './subscription-items';
+import { type ItemSpec, periodEndFrom, periodLines, resolvePrice, setItems } from './subscription-items';
 import { PAYMENT_BEHAVIORS, taxRatesOf } from './subscription-params';
 import { reload } from './subscription-store';
 
@@ -62,13 +62,7 @@ export async function createSubscription(
   }
   const period = {
     start: now,
-    end:
-      trialEnd ??
-      addInterval(
-        now,
-        first.price.recurring?.interval ?? 'month',
-        first.price.recurring?.interval_count ?? 1,
-      ),
+    end: trialEnd ?? periodEndFrom(now, first.price),
   };
   const trialSettings = obj(params, 'trial_settings');
   const endBehavior = trialSettings ? obj(trialSettings, 'end_behavior') : undefined;

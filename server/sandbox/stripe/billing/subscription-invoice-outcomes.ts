@@ -2,7 +2,8 @@ import type Stripe from 'stripe';
 import { attachPaymentMethod } from '../api/payment-methods';
 import type { Ctx } from '../context';
 import { changedAttributes, emit } from '../events';
-import { find, get, getRow, put } from '../store';
+import { get, getRow, put } from '../store';
+import { invoicePaymentIntent } from './invoice-payment-intent';
 import { type SubInternal, save } from './subscription-store';
 import { applyPendingUpdate } from './subscription-update';
 
@@ -28,10 +29,7 @@ export async function onSubscriptionInvoicePaid(ctx: Ctx, invoice: Stripe.Invoic
   if (before.status === 'incomplete' || before.status === 'past_due') sub.status = 'active';
   // payment_settings.save_default_payment_method: the card that paid becomes the subscription's.
   if (sub.payment_settings?.save_default_payment_method === 'on_subscription') {
-    const { paymentIntent } = (await getRow<Stripe.Invoice>(ctx, invoice.id, 'invoice')).internal as {
-      paymentIntent?: string;
-    };
-    const pi = paymentIntent ? await find<Stripe.PaymentIntent>(ctx, paymentIntent, 'payment_intent') : null;
+    const pi = await invoicePaymentIntent(ctx, invoice.id);
     const pmId = pi?.payment_method as string | null | undefined;
     if (pmId) {
       const pm = await get<Stripe.PaymentMethod>(ctx, pmId, 'payment_method');

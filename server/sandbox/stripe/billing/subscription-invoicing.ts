@@ -1,8 +1,13 @@
 import type Stripe from 'stripe';
 import type { Ctx } from '../context';
 import { StripeError } from '../errors';
-import { find, get, getRow, put } from '../store';
+import { get, put } from '../store';
 import type { DraftLine } from './amounts';
+import {
+  declinedChargeError,
+  invoicePaymentIntent,
+  NO_PAYMENT_METHOD_MESSAGE,
+} from './invoice-payment-intent';
 import {
   attemptInvoicePayment,
   createInvoice,
@@ -60,12 +65,7 @@ export async function invoiceSubscription(
 
 /** The 402 an unpaid invoice answers with under error_if_incomplete. */
 export async function paymentError(ctx: Ctx, invoice: Stripe.Invoice): Promise<StripeError> {
-  const internal = (await getRow<Stripe.Invoice>(ctx, invoice.id, 'invoice')).internal as {
-    paymentIntent?: string;
-  };
-  const pi = internal.paymentIntent
-    ? await find<Stripe.PaymentIntent>(ctx, internal.paymentIntent, 'payment_intent')
-    : null;
+  const pi = await invoicePaymentIntent(ctx, invoice.id);
   if (pi?.status === 'requires_action') {
     return new StripeError(402, {
       type: 'card_error',
@@ -75,12 +75,5 @@ export async function paymentError(ctx: Ctx, invoice: Stripe.Invoice): Promise<S
       payment_intent: pi,
     });
   }
-  const error = pi?.last_payment_error;
-  return new StripeError(402, {
-    type: 'card_error',
-    code: error?.code ?? 'card_declined',
-    decline_code: error?.decline_code,
-    message: error?.message ?? 'This customer has no attached payment source or default payment method.',
-    ...(pi ? { payment_intent: pi } : {}),
-  });
+  return declinedChargeError(pi, NO_PAYMENT_METHOD_MESSAGE, false);
 }

@@ -1,11 +1,13 @@
 import type Stripe from 'stripe';
 import { planOf } from '../api/catalogue';
+import { addInterval } from '../clock';
 import type { Ctx } from '../context';
 import { invalidRequest, missingParam } from '../errors';
 import type { FormObject } from '../form-body';
 import { str } from '../params';
-import { find, get, listRows } from '../store';
+import { find, get } from '../store';
 import { type DraftLine, periodDescription, trialDescription } from './amounts';
+import { invoiceItemLines } from './invoice-item-lines';
 
 /** A subscription's items and periods, and the draft lines they bill. */
 
@@ -42,6 +44,11 @@ export function buildItem(
     subscription: sub,
     tax_rates: [],
   };
+}
+
+/** Where a billing period starting at `start` ends, by the price's interval (the first item's sets the cycle). */
+export function periodEndFrom(start: number, price: Stripe.Price): number {
+  return addInterval(start, price.recurring?.interval ?? 'month', price.recurring?.interval_count ?? 1);
 }
 
 export function periodOf(sub: Stripe.Subscription): { start: number; end: number } {
@@ -112,20 +119,9 @@ export async function periodLines(
 
 /** Prorations already created (create_prorations) and not yet invoiced. */
 export async function pendingItemLines(ctx: Ctx, subId: string, customer: string): Promise<DraftLine[]> {
-  const rows = await listRows<Stripe.InvoiceItem>(ctx, 'invoiceitem', customer);
-  return rows
-    .filter(
-      (row) => row.data.invoice === null && row.data.parent?.subscription_details?.subscription === subId,
-    )
-    .reverse()
-    .map((row) => ({
-      description: row.data.description ?? '',
-      amount: row.data.amount,
-      quantity: row.data.quantity,
-      price: row.internal.price as Stripe.Price,
-      period: row.data.period,
-      proration: row.data.proration,
-      subscriptionItem: row.data.parent?.subscription_details?.subscription_item ?? null,
-      invoiceItem: row.data.id,
-    }));
+  return invoiceItemLines(
+    ctx,
+    customer,
+    (item) => item.invoice === null && item.parent?.subscription_details?.subscription === subId,
+  );
 }

@@ -1,5 +1,5 @@
 import type Stripe from 'stripe';
-import { addInterval, customerNow } from '../clock';
+import { customerNow } from '../clock';
 import type { Ctx } from '../context';
 import { changedAttributes, emit } from '../events';
 import { get, getRow, listRows, put, setInternal } from '../store';
@@ -8,6 +8,7 @@ import { invoiceInput, invoiceSubscription } from './subscription-invoicing';
 import {
   type ItemSpec,
   pendingItemLines,
+  periodEndFrom,
   periodLines,
   periodOf,
   setItems,
@@ -65,30 +66,17 @@ export async function endTrial(ctx: Ctx, id: string, at: number): Promise<void> 
   const first = specsOf(sub)[0] as ItemSpec;
   const period = {
     start: at,
-    end: addInterval(
-      at,
-      first.price.recurring?.interval ?? 'month',
-      first.price.recurring?.interval_count ?? 1,
-    ),
+    end: periodEndFrom(at, first.price),
   };
   setItems(sub, specsOf(sub), period, at);
   sub.billing_cycle_anchor = at;
   sub.status = 'active';
   if (sub.cancel_at_period_end) sub.cancel_at = period.end;
-  const lines = [
-    ...(await pendingItemLines(ctx, id, sub.customer as string)),
-    ...(await periodLines(ctx, specsOf(sub), period, false)),
-  ];
-  const input = await invoiceInput(ctx, sub, 'subscription_cycle', lines, period, at);
-  await put(ctx, sub);
-  const invoice = await invoiceSubscription(ctx, sub, input, { charge: true });
-  const after = await reload(ctx, id);
+  const { invoice, after } = await chargePeriod(ctx, sub, period, at);
   if (invoice.status !== 'paid') after.status = 'past_due';
   await put(ctx, after);
   await emit(ctx, 'customer.subscription.updated', after, changedAttributes(before, after));
-  ctx.notes.push(
-    `${id}: trial ended, invoice ${invoice.id} ${invoice.status === 'paid' ? `paid ${formatMoney(invoice.amount_paid, invoice.currency)}` : `open (${formatMoney(invoice.amount_due, invoice.currency)} due)`}`,
-  );
+  ctx.notes.push(`${id}: trial ended, ${invoiceOutcome(invoice)}`);
 }
 
 async function renew(ctx: Ctx, id: string, at: number): Promise<void> {
@@ -98,28 +86,40 @@ async function renew(ctx: Ctx, id: string, at: number): Promise<void> {
   const first = specsOf(sub)[0] as ItemSpec;
   const period = {
     start: old.end,
-    end: addInterval(
-      old.end,
-      first.price.recurring?.interval ?? 'month',
-      first.price.recurring?.interval_count ?? 1,
-    ),
+    end: periodEndFrom(old.end, first.price),
   };
   setItems(sub, specsOf(sub), period, at);
+  const { invoice, after } = await chargePeriod(ctx, sub, period, at);
+  if (invoice.status !== 'paid') after.status = 'past_due';
+  else if (after.status === 'past_due') after.status = 'active';
+  await put(ctx, after);
+  await emit(ctx, 'customer.subscription.updated', after, changedAttributes(before, after));
+  ctx.notes.push(`${id}: renewed, ${invoiceOutcome(invoice)}`);
+}
+
+/**
+ * Invoices a new period (the items' charges after any prorations waiting for it) and charges it.
+ * Answers the subscription as the payment left it: trial end and renewal each set its status their way.
+ */
+async function chargePeriod(
+  ctx: Ctx,
+  sub: Stripe.Subscription,
+  period: { start: number; end: number },
+  at: number,
+): Promise<{ invoice: Stripe.Invoice; after: Stripe.Subscription }> {
   const lines = [
-    ...(await pendingItemLines(ctx, id, sub.customer as string)),
+    ...(await pendingItemLines(ctx, sub.id, sub.customer as string)),
     ...(await periodLines(ctx, specsOf(sub), period, false)),
   ];
   const input = await invoiceInput(ctx, sub, 'subscription_cycle', lines, period, at);
   await put(ctx, sub);
   const invoice = await invoiceSubscription(ctx, sub, input, { charge: true });
-  const after = await reload(ctx, id);
-  if (invoice.status !== 'paid') after.status = 'past_due';
-  else if (after.status === 'past_due') after.status = 'active';
-  await put(ctx, after);
-  await emit(ctx, 'customer.subscription.updated', after, changedAttributes(before, after));
-  ctx.notes.push(
-    `${id}: renewed, invoice ${invoice.id} ${invoice.status === 'paid' ? `paid ${formatMoney(invoice.amount_paid, invoice.currency)}` : `open (${formatMoney(invoice.amount_due, invoice.currency)} due)`}`,
-  );
+  return { invoice, after: await reload(ctx, sub.id) };
+}
+
+/** How the clock's notes tell an invoice's outcome. */
+function invoiceOutcome(invoice: Stripe.Invoice): string {
+  return `invoice ${invoice.id} ${invoice.status === 'paid' ? `paid ${formatMoney(invoice.amount_paid, invoice.currency)}` : `open (${formatMoney(invoice.amount_due, invoice.currency)} due)`}`;
 }
 
 const TRIAL_WILL_END_NOTICE = 3 * 86_400;

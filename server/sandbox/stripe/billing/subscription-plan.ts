@@ -1,5 +1,4 @@
 import type Stripe from 'stripe';
-import { addInterval } from '../clock';
 import type { Ctx } from '../context';
 import { invalidRequest } from '../errors';
 import type { FormObject } from '../form-body';
@@ -8,6 +7,7 @@ import { int, str } from '../params';
 import { type DraftLine, prorate, remainingTimeDescription, unusedTimeDescription } from './amounts';
 import {
   type ItemSpec,
+  periodEndFrom,
   periodLines,
   periodOf,
   productName,
@@ -100,11 +100,7 @@ export async function planItemsChange(
   if (anchorNow) {
     plan.newPeriod = {
       start: now,
-      end: addInterval(
-        now,
-        first.price.recurring?.interval ?? 'month',
-        first.price.recurring?.interval_count ?? 1,
-      ),
+      end: periodEndFrom(now, first.price),
     };
     plan.newPeriodLines = await periodLines(ctx, specs, plan.newPeriod, false);
   }

@@ -1,5 +1,5 @@
 import type Stripe from 'stripe';
-import { addInterval, customerNow } from '../clock';
+import { customerNow } from '../clock';
 import type { Ctx } from '../context';
 import { invalidRequest } from '../errors';
 import { changedAttributes, emit } from '../events';
@@ -10,7 +10,14 @@ import { get, getRow, put } from '../store';
 import type { DraftLine } from './amounts';
 import { createDiscounts } from './subscription-discounts';
 import { invoiceInput, invoiceSubscription, paymentError } from './subscription-invoicing';
-import { buildItem, type ItemSpec, pendingItemLines, periodOf, setItems } from './subscription-items';
+import {
+  buildItem,
+  type ItemSpec,
+  pendingItemLines,
+  periodEndFrom,
+  periodOf,
+  setItems,
+} from './subscription-items';
 import { endTrial } from './subscription-lifecycle';
 import { PAYMENT_BEHAVIORS, PRORATION_BEHAVIORS, taxRatesOf } from './subscription-params';
 import { planItemsChange } from './subscription-plan';
@@ -290,11 +297,7 @@ export async function applyPendingUpdate(ctx: Ctx, subId: string): Promise<void>
   const newPeriod = pending.anchorNow
     ? {
         start: now,
-        end: addInterval(
-          now,
-          first.price.recurring?.interval ?? 'month',
-          first.price.recurring?.interval_count ?? 1,
-        ),
+        end: periodEndFrom(now, first.price),
       }
     : periodOf(sub);
   applyItems(sub, pending.items, pending.anchorNow, newPeriod, now);
