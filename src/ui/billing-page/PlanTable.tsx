@@ -137,7 +137,11 @@ function PriceCell({
           <Button
             size="xs"
             variant={column.highlighted ? 'filled' : 'light'}
-            aria-label={`${upgradeButtonText(product)} to ${product.title}`}
+            aria-label={
+              product.buttonText?.trim()
+                ? `${upgradeButtonText(product)}, ${product.title}`
+                : `Upgrade to ${product.title}`
+            }
             disabled={busy}
             onClick={() => handlers.onUpgrade(planId)}
           >
