@@ -11,6 +11,12 @@ import { fakeAccessToken } from '@/test/fake-jwt';
 import { createTestServices } from '@/test/test-services';
 import { BillingFlows, useBillingFlows } from './billing-flows';
 
+// Stripe.js cannot run in jsdom: the pending-payment confirmation answers as the test says.
+const confirmPendingPayment = vi.fn<(key: string, secret: string) => Promise<string | null>>();
+vi.mock('@/routes/team/billing-flows/stripe', () => ({
+  confirmPendingPayment: (key: string, secret: string) => confirmPendingPayment(key, secret),
+}));
+
 const FAR_FUTURE_S = 4_102_444_800;
 const signedIn = { refreshToken: 'rt_1', accessToken: fakeAccessToken(7), expiresAt: FAR_FUTURE_S, uid: 7 };
 const V1 = '/api/v1/collab/3-7/billing';
@@ -222,5 +228,30 @@ describe('BillingFlows', () => {
     expect(await within(dialog).findByText('Unknown error. Please try again later')).toBeTruthy();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Ok' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it('confirms a plan change waiting for 3-D Secure, flashes a failed authentication and reads billing again', async () => {
+    confirmPendingPayment.mockResolvedValueOnce('We are unable to authenticate your payment method.');
+    const pending: Billing = {
+      ...acmeBilling,
+      subscription: {
+        ...(acmeBilling.subscription as NonNullable<Billing['subscription']>),
+        pendingPaymentIntentSecret: 'pi_9_secret_x',
+      },
+    };
+    const { flash, onChanged } = renderFlows(pending, {
+      [`GET ${V1}/stripe-token`]: () => jsonResponse(200, { token: 'pk_test_sandbox_abc' }),
+    });
+    expect(screen.getByText('busy')).toBeTruthy();
+    await waitFor(() =>
+      expect(confirmPendingPayment).toHaveBeenCalledWith('pk_test_sandbox_abc', 'pi_9_secret_x'),
+    );
+    await waitFor(() =>
+      expect(flash()).toMatchObject({
+        variant: 'danger',
+        message: 'We are unable to authenticate your payment method.',
+      }),
+    );
+    expect(onChanged).toHaveBeenCalled();
   });
 });
