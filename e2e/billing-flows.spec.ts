@@ -108,3 +108,17 @@ test('the VAT number is asked only in EU countries, and a US address needs a sta
   await expect(billingDetails(page)).toContainText('New York');
   await expect(billingDetails(page)).not.toContainText('VAT Number');
 });
+
+test('on a narrow screen the card field takes the focus by itself; on a wide one it does not', async ({
+  page,
+}) => {
+  await paymentDetails(page).getByRole('button', { name: 'Edit' }).click();
+  const cardNumber = dialog(page).getByRole('textbox', { name: 'Card number' });
+  await expect(cardNumber).toBeVisible();
+  await expect(cardNumber).not.toBeFocused();
+  await dialog(page).getByRole('button', { name: 'Close' }).click();
+
+  await page.setViewportSize({ width: 375, height: 740 });
+  await paymentDetails(page).getByRole('button', { name: 'Edit' }).click();
+  await expect(dialog(page).getByRole('textbox', { name: 'Card number' })).toBeFocused();
+});
