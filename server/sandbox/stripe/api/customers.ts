@@ -6,9 +6,9 @@ import { invalidRequest, missingParam } from '../errors';
 import { changedAttributes, emit } from '../events';
 import type { FormObject } from '../form-body';
 import { newId } from '../ids';
-import { paginate } from '../lists';
+import { type ListObject, paginate } from '../lists';
 import { metadata, obj, objs, oneOf, reqStr, str } from '../params';
-import type { RouteDef } from '../router';
+import type { ApiRequest, RouteDef } from '../router';
 import { find, get, list, put, remove } from '../store';
 import { attachPaymentMethod, resolvePaymentMethod } from './payment-methods';
 
@@ -184,6 +184,18 @@ async function taxIdOfCustomer(ctx: Ctx, path: Record<string, string>): Promise<
   return taxId;
 }
 
+/** GET /v1/customers/:id/<collection>: the customer's objects of one type, paginated. */
+async function listOfCustomer<T extends { id: string }>(
+  ctx: Ctx,
+  { path, params }: ApiRequest,
+  type: string,
+  collection: string,
+): Promise<ListObject<T>> {
+  const customer = await get<Stripe.Customer>(ctx, path.id ?? '', 'customer');
+  const objects = await list<T>(ctx, type, customer.id);
+  return paginate(objects, params, `/v1/customers/${customer.id}/${collection}`);
+}
+
 export const customerRoutes: RouteDef[] = [
   {
     method: 'POST',
@@ -255,11 +267,7 @@ export const customerRoutes: RouteDef[] = [
     method: 'GET',
     path: '/v1/customers/:id/tax_ids',
     auth: 'secret',
-    async handler(ctx, { path, params }) {
-      const customer = await get<Stripe.Customer>(ctx, path.id ?? '', 'customer');
-      const taxIds = await list<Stripe.TaxId>(ctx, 'tax_id', customer.id);
-      return paginate(taxIds, params, `/v1/customers/${customer.id}/tax_ids`);
-    },
+    handler: (ctx, request) => listOfCustomer<Stripe.TaxId>(ctx, request, 'tax_id', 'tax_ids'),
   },
   {
     method: 'GET',
@@ -282,10 +290,7 @@ export const customerRoutes: RouteDef[] = [
     method: 'GET',
     path: '/v1/customers/:id/payment_methods',
     auth: 'secret',
-    async handler(ctx, { path, params }) {
-      const customer = await get<Stripe.Customer>(ctx, path.id ?? '', 'customer');
-      const pms = await list<Stripe.PaymentMethod>(ctx, 'payment_method', customer.id);
-      return paginate(pms, params, `/v1/customers/${customer.id}/payment_methods`);
-    },
+    handler: (ctx, request) =>
+      listOfCustomer<Stripe.PaymentMethod>(ctx, request, 'payment_method', 'payment_methods'),
   },
 ];

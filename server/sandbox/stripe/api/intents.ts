@@ -6,7 +6,7 @@ import { invalidRequest, missingParam, StripeError } from '../errors';
 import { emit } from '../events';
 import type { FormObject } from '../form-body';
 import { clientSecretFor, newId } from '../ids';
-import { paginate } from '../lists';
+import { type ListObject, paginate } from '../lists';
 import { bool, int, metadata, reqStr, str, strings } from '../params';
 import type { ApiRequest, RouteDef } from '../router';
 import { get, getRow, list, put } from '../store';
@@ -397,6 +397,15 @@ export function checkClientSecret(
   }
 }
 
+/** GET /v1/setup_intents and /v1/payment_intents: newest first, one customer's when asked. */
+async function listIntents<T extends { id: string }>(
+  ctx: Ctx,
+  params: FormObject,
+  type: 'setup_intent' | 'payment_intent',
+): Promise<ListObject<T>> {
+  return paginate(await list<T>(ctx, type, str(params, 'customer')), params, `/v1/${type}s`);
+}
+
 export const intentRoutes: RouteDef[] = [
   {
     method: 'POST',
@@ -497,14 +506,7 @@ export const intentRoutes: RouteDef[] = [
     method: 'GET',
     path: '/v1/setup_intents',
     auth: 'secret',
-    async handler(ctx, { params }) {
-      const customer = str(params, 'customer');
-      return paginate(
-        await list<Stripe.SetupIntent>(ctx, 'setup_intent', customer),
-        params,
-        '/v1/setup_intents',
-      );
-    },
+    handler: (ctx, { params }) => listIntents<Stripe.SetupIntent>(ctx, params, 'setup_intent'),
   },
   {
     method: 'POST',
@@ -623,14 +625,7 @@ export const intentRoutes: RouteDef[] = [
     method: 'GET',
     path: '/v1/payment_intents',
     auth: 'secret',
-    async handler(ctx, { params }) {
-      const customer = str(params, 'customer');
-      return paginate(
-        await list<Stripe.PaymentIntent>(ctx, 'payment_intent', customer),
-        params,
-        '/v1/payment_intents',
-      );
-    },
+    handler: (ctx, { params }) => listIntents<Stripe.PaymentIntent>(ctx, params, 'payment_intent'),
   },
   {
     method: 'POST',
