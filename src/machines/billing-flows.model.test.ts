@@ -99,6 +99,10 @@ const confirmationPlays: Plays<Harness> = {
     h.server.failPreview = true;
     h.restart();
   },
+  'server.asksForAuthentication': (h) => {
+    h.server.askAuthentication = true;
+    h.actor.send({ type: 'confirmation.start' });
+  },
   'server.declinesStart': (h) => {
     h.server.declineStart = true;
     h.actor.send({ type: 'confirmation.start' });
@@ -195,6 +199,10 @@ const SPECS: Record<keyof typeof BILLING_FLOW_MODELS, FlowSpec<never>> = {
       expect(start?.input).toEqual({ planId: 'pro_365', coupon: applied ? VALID_CODE : null });
     },
     cardDeclined: declined,
+    paymentPending: (h) => {
+      closedWithoutFlash(h);
+      expect(h.calls.at(-1)).toEqual({ name: 'changePlan', input: { planId: 'pro_365', coupon: null } });
+    },
     closed: closedWithoutFlash,
   }) as never,
   freeUpgrade: checkoutSpec('freeUpgrade', {

@@ -64,6 +64,7 @@ export interface ScriptedServer {
   slowRefresh: boolean;
   failPlanChange: boolean;
   failCheckout: boolean;
+  askAuthentication: boolean;
 }
 
 function harnessParts() {
@@ -78,6 +79,7 @@ function harnessParts() {
     slowRefresh: false,
     failPlanChange: false,
     failCheckout: false,
+    askAuthentication: false,
   };
   const once = (key: keyof ScriptedServer) => {
     const set = server[key];
@@ -130,7 +132,8 @@ export function createCheckoutHarness(flow: CheckoutFlow, planId = 'pro_365') {
     changePlan: async (choice) => {
       calls.push({ name: 'changePlan', input: choice });
       if (once('declineStart')) throw apiError(402, 1900, DECLINED_MESSAGE, { code: 'card_declined' });
-      return {} as Billing;
+      const pendingPaymentIntentSecret = once('askAuthentication') ? 'pi_3ds_secret_test' : null;
+      return { subscription: { pendingPaymentIntentSecret } } as Billing;
     },
     showCardError: (message) => flashes.push({ variant: 'danger', message }),
     showRenewed: () => flashes.push({ variant: 'success', message: 'Subscription was renewed' }),

@@ -3,7 +3,7 @@
 // promotion code revealed by 'I have a promotion code' and checked with Apply (a refused code shows by
 // its field), then 'Start {plan}' (PUT v2 plan). A card the provider refuses closes the dialog with a
 // danger flash of its message. A change waiting for 3-D Secure comes back with a pending payment
-// secret, which the subscription lifecycle confirms.
+// secret: the dialog closes without success and the subscription lifecycle confirms it.
 //
 // Invoked by the checkout machine; ends with its outcome as output.
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
@@ -29,10 +29,11 @@ export interface PlanConfirmationContext {
   /** The code being checked by Apply. */
   couponDraft: string | null;
   couponError: string | null;
-  subscribed: boolean;
+  outcome: PlanConfirmationOutput['outcome'];
 }
 
-export type PlanConfirmationOutput = { outcome: 'subscribed' | 'closed' };
+/** paymentPending: the change waits for 3-D Secure, which the subscription lifecycle opens. */
+export type PlanConfirmationOutput = { outcome: 'subscribed' | 'paymentPending' | 'closed' };
 
 export type PlanConfirmationEvent =
   | { type: 'confirmation.revealCoupon' }
@@ -71,7 +72,8 @@ export const planConfirmationMachine = setup({
     storePreview: assign((_, preview: Preview) => ({ preview, previewError: null })),
     storePreviewError: assign({ previewError: BILLING_UNKNOWN_ERROR_MESSAGE }),
     refuseCoupon: assign(({ event }) => ({ couponError: couponErrorText(errorOf(event)) })),
-    markSubscribed: assign({ subscribed: true }),
+    markSubscribed: assign({ outcome: 'subscribed' as const }),
+    markPaymentPending: assign({ outcome: 'paymentPending' as const }),
     // Injected by the app.
     /** A danger flash with the card provider's message. */
     showCardError: (_, _message: string) => {},
@@ -81,6 +83,9 @@ export const planConfirmationMachine = setup({
   guards: {
     isCouponError: ({ event }) => couponErrorText(errorOf(event)) !== null,
     isPaymentFailure: ({ event }) => paymentFailureMessage(errorOf(event)) !== null,
+    paymentWaits: ({ event }) =>
+      'output' in event &&
+      Boolean((event.output as Billing | undefined)?.subscription?.pendingPaymentIntentSecret),
   },
 }).createMachine({
   id: 'planConfirmation',
@@ -92,7 +97,7 @@ export const planConfirmationMachine = setup({
     coupon: null,
     couponDraft: null,
     couponError: null,
-    subscribed: false,
+    outcome: 'closed',
   }),
   initial: 'loadingPreview',
   states: {
@@ -140,7 +145,10 @@ export const planConfirmationMachine = setup({
         id: 'changePlan',
         src: 'changePlan',
         input: ({ context }) => ({ planId: context.planId, coupon: context.coupon }),
-        onDone: { target: 'subscribed', actions: 'markSubscribed' },
+        onDone: [
+          { guard: 'paymentWaits', target: 'paymentPending', actions: 'markPaymentPending' },
+          { target: 'subscribed', actions: 'markSubscribed' },
+        ],
         onError: [
           {
             guard: 'isPaymentFailure',
@@ -155,7 +163,8 @@ export const planConfirmationMachine = setup({
       },
     },
     subscribed: { type: 'final' },
+    paymentPending: { type: 'final' },
     closed: { type: 'final' },
   },
-  output: ({ context }) => ({ outcome: context.subscribed ? 'subscribed' : 'closed' }),
+  output: ({ context }) => ({ outcome: context.outcome }),
 });

@@ -21,6 +21,7 @@ export const subscribeModel = createMachine({
         'user.closes': 'closed',
         'server.failsPreview': 'previewFailed',
         'server.declinesStart': 'cardDeclined',
+        'server.asksForAuthentication': 'paymentPending',
       },
     },
     previewFailed: { on: { 'user.retries': 'confirmation', 'user.closes': 'closed' } },
@@ -36,6 +37,8 @@ export const subscribeModel = createMachine({
     codeApplied: { on: { 'user.starts': 'subscribed', 'user.closes': 'closed' } },
     subscribed: { on: { 'user.closes': 'closed' } },
     cardDeclined: {},
+    /** The change waits for 3-D Secure: the dialog closed, the lifecycle opens the challenge. */
+    paymentPending: {},
     closed: {},
   },
 });
