@@ -1,6 +1,7 @@
 // The billing flows' dialogs in jsdom, wired as the page wires them: <BillingFlows> around buttons
 // that call useBillingFlows(), the real machines and API client over a fake API.
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import type { InspectionEvent } from 'xstate';
 import { fakeFetch, jsonResponse, type RecordedRequest } from '@/api/testing/fake-fetch';
 import { Providers } from '@/app/providers';
 import { ServicesProvider } from '@/app/services-context';
@@ -45,14 +46,20 @@ function Buttons() {
   );
 }
 
-function renderFlows(billing: Billing, handlers: Record<string, Handler>) {
+function renderFlows(
+  billing: Billing,
+  handlers: Record<string, Handler>,
+  inspect?: (event: InspectionEvent) => void,
+) {
   const { fetch, requests } = fakeFetch((_call, request) => {
     const { pathname } = new URL(request.url);
     const handler = handlers[`${request.method} ${pathname}`];
     if (handler) return handler(request);
     return jsonResponse(404, { errorCode: 2200, errorMessage: 'Item not found', errorData: null });
   });
-  const { services } = createTestServices({ fetch, stored: signedIn });
+  const { services: testServices } = createTestServices({ fetch, stored: signedIn });
+  // The dev inspector's hook, as the app passes it to every actor (src/app/inspector.ts).
+  const services = inspect ? { ...testServices, inspect } : testServices;
   const onChanged = vi.fn();
   render(
     <Providers env="test">
@@ -253,5 +260,20 @@ describe('BillingFlows', () => {
       }),
     );
     expect(onChanged).toHaveBeenCalled();
+  });
+
+  it('joins the Stately inspector: the lifecycle, the checkout flow and its step child', async () => {
+    const actorIds = new Set<string>();
+    const inspect = (event: InspectionEvent) => {
+      if (event.type !== '@xstate.actor') return;
+      const logic = (event.actorRef as { logic?: { id?: string } }).logic;
+      if (logic?.id) actorIds.add(logic.id);
+    };
+    renderFlows(acmeBilling, { [`POST ${V1}/preview`]: () => jsonResponse(200, preview) }, inspect);
+    fireEvent.click(screen.getByRole('button', { name: 'test upgrade' }));
+    expect(await screen.findByRole('button', { name: 'Start Pro' })).toBeTruthy();
+    expect([...actorIds]).toEqual(
+      expect.arrayContaining(['subscriptionLifecycle', 'checkout', 'planConfirmation']),
+    );
   });
 });
