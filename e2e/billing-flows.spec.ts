@@ -122,3 +122,21 @@ test('on a narrow screen the card field takes the focus by itself; on a wide one
   await paymentDetails(page).getByRole('button', { name: 'Edit' }).click();
   await expect(dialog(page).getByRole('textbox', { name: 'Card number' })).toBeFocused();
 });
+
+test('Stripe.js is fetched only when a card form opens, never with the billing page', async ({ page }) => {
+  const stripeRequests: string[] = [];
+  page.on('request', (request) => {
+    const url = request.url();
+    if (/stripe\.com|\/sandbox\/stripe\/js\/|card-step|stripe-[\w-]+\.js/.test(url)) stripeRequests.push(url);
+  });
+  await page.reload();
+  await expect(page.getByRole('region', { name: 'Payment details' })).toBeVisible();
+  await page.getByRole('button', { name: 'Cancel subscription', exact: true }).click();
+  await dialog(page).getByRole('button', { name: 'Back' }).click();
+  expect(stripeRequests).toEqual([]);
+
+  await paymentDetails(page).getByRole('button', { name: 'Edit' }).click();
+  await expect(dialog(page).getByRole('textbox', { name: 'Card number' })).toBeVisible();
+  expect(stripeRequests.some((url) => url.includes('/sandbox/stripe/js/v3.js'))).toBe(true);
+  expect(stripeRequests.some((url) => url.includes('js.stripe.com'))).toBe(false);
+});
