@@ -10,7 +10,10 @@ import { serverFilePath } from '../src/server-file';
 import { createTestDb, serverDatabaseUrl, type TestDb } from './helper';
 
 const repoRoot = path.resolve(import.meta.dirname, '../..');
-const tsx = path.join(repoRoot, 'node_modules/.bin/tsx');
+// Node itself with tsx's loader, not the tsx CLI: the CLI runs the script in a child and relays
+// signals after a handshake that a loaded machine can miss, then ends the child itself (exit 143).
+const node = process.execPath;
+const tsxLoader = ['--import', 'tsx'];
 
 let dataDir = '';
 let testDb: TestDb | null = null;
@@ -29,7 +32,7 @@ function env(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
 
 function runCli(...args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(tsx, ['server/src/cli/main.ts', ...args], { cwd: repoRoot, env: env() });
+    const child = spawn(node, [...tsxLoader, 'server/src/cli/main.ts', ...args], { cwd: repoRoot, env: env() });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk) => {
@@ -52,7 +55,7 @@ interface RunningServer {
 /** Starts the real server (PORT=0: a free port) and resolves once it prints its URL. */
 function startServer(extraEnv: Record<string, string> = {}): Promise<RunningServer> {
   return new Promise((resolve, reject) => {
-    const child = spawn(tsx, ['server/src/main.ts'], { cwd: repoRoot, env: env({ PORT: '0', ...extraEnv }) });
+    const child = spawn(node, [...tsxLoader, 'server/src/main.ts'], { cwd: repoRoot, env: env({ PORT: '0', ...extraEnv }) });
     let output = '';
     const onData = (chunk: Buffer) => {
       output += chunk;
