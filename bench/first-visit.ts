@@ -91,7 +91,7 @@ export const ENFORCED_JS_CEILINGS_KB: Readonly<Record<string, number>> = {
 };
 
 /** The JavaScript limit CI holds a row to: its target, or its ratchet while it is over. */
-export function enforcedJsKb(label: string, kind: 'public' | 'team'): number {
+export function enforcedJsKb(label: string, kind: RowKind): number {
   const target = kind === 'team' ? BUDGETS.teamJsKb : BUDGETS.publicJsKb;
   return Math.max(target, ENFORCED_JS_CEILINGS_KB[label] ?? target);
 }
