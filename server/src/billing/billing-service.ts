@@ -99,14 +99,18 @@ export function createBillingService(deps: BillingDeps) {
       : null;
   }
 
-  /** Back from the hosted checkout before its webhook: the session itself says whether it completed. */
-  async function settleCheckout(teamId: number): Promise<void> {
+  /**
+   * Back from the hosted checkout before its webhook: the session itself says whether it completed.
+   * Answers the session while it is still open (a second click may reuse it).
+   */
+  async function settleCheckout(teamId: number) {
     const link = await repos.billing.findTeamBilling(teamId);
-    if (!link?.checkoutSessionId) return;
+    if (!link?.checkoutSessionId) return null;
     const session = await deps.provider.getCheckout(link.checkoutSessionId);
-    if (session?.status === 'open') return;
+    if (session?.status === 'open') return session;
     await repos.billing.saveTeamBilling(teamId, { checkoutSessionId: null });
     if (session?.status === 'complete') await sync.syncTeam(teamId);
+    return null;
   }
 
   async function getBilling(membership: Membership): Promise<Billing> {
@@ -232,18 +236,20 @@ export function createBillingService(deps: BillingDeps) {
       const price = await paidPrice(planId);
       if (returnPlanId !== planId) await paidPrice(returnPlanId);
       return sync.withTeamLock(team.id, async () => {
-        await settleCheckout(team.id);
+        const open = await settleCheckout(team.id);
         const existing = await currentSubscription(team.id);
         if (existing && LIVE_STATUSES.has(existing.status)) throw planIdError('already has a subscription');
+        const quantity = Math.max(1, await repos.seats.count(team.id));
+        // A double click, a second tab or a reload gets the checkout already open for the same plan.
+        if (open?.url && open.planId === price.id && open.quantity === quantity) return { url: open.url };
         const customerId = await ensureCustomer(membership);
         const link = await repos.billing.findTeamBilling(team.id);
         const customer = (await deps.provider.getCustomer(customerId)).customer;
-        const quantity = Math.max(1, await repos.seats.count(team.id));
         const trialDays = link?.trialUsed ? null : TRIAL_DAYS;
         const billingUrl = `${deps.publicUrl()}/teams/${team.id}-${teamUser.id}/billing`;
         const query = (result: string) =>
           `?result=${result}&mode=checkout&planId=${encodeURIComponent(returnPlanId)}`;
-        // A double click within the same minute gets the same session back (idempotency replay).
+        // A retried request gets the same session back (idempotency replay).
         const minute = Math.floor(deps.clock.now().getTime() / 60_000);
         const session = await deps.provider.createCheckout(
           {

@@ -131,9 +131,15 @@ export interface BillingProvider {
   setTaxRates(subscriptionId: string, taxRateIds: string[]): Promise<void>;
 
   createCheckout(request: CheckoutRequest, idempotencyKey: string): Promise<{ id: string; url: string }>;
-  getCheckout(
-    id: string,
-  ): Promise<{ status: string; customerId: string | null; subscriptionId: string | null } | null>;
+  getCheckout(id: string): Promise<{
+    status: string;
+    customerId: string | null;
+    subscriptionId: string | null;
+    url: string | null;
+    /** What it was made for (its metadata): reused for the same plan and seats. */
+    planId: string | null;
+    quantity: number | null;
+  } | null>;
 
   listInvoices(customerId: string): Promise<Invoice[]>;
   getInvoice(invoiceId: string): Promise<InvoiceDetail | null>;

@@ -411,7 +411,11 @@ export function createStripeProvider(
               ...(request.trialDays ? { trial_period_days: request.trialDays } : {}),
               ...(request.taxRateIds.length > 0 ? { default_tax_rates: request.taxRateIds } : {}),
             },
-            metadata: { teamId: String(request.teamId) },
+            metadata: {
+              teamId: String(request.teamId),
+              planId: request.priceId,
+              quantity: String(request.quantity),
+            },
             success_url: request.successUrl,
             cancel_url: request.cancelUrl,
           },
@@ -426,10 +430,14 @@ export function createStripeProvider(
           const session = await stripe().checkout.sessions.retrieve(id);
           const ref = (value: string | { id: string } | null) =>
             value == null ? null : typeof value === 'string' ? value : value.id;
+          const quantity = Number(session.metadata?.quantity);
           return {
             status: session.status ?? 'open',
             customerId: ref(session.customer),
             subscriptionId: ref(session.subscription),
+            url: session.url ?? null,
+            planId: session.metadata?.planId ?? null,
+            quantity: Number.isInteger(quantity) ? quantity : null,
           };
         } catch (error) {
           if (isMissingResource(error)) return null;
