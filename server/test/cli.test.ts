@@ -32,7 +32,10 @@ function env(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
 
 function runCli(...args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(node, [...tsxLoader, 'server/src/cli/main.ts', ...args], { cwd: repoRoot, env: env() });
+    const child = spawn(node, [...tsxLoader, 'server/src/cli/main.ts', ...args], {
+      cwd: repoRoot,
+      env: env(),
+    });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk) => {
@@ -55,7 +58,10 @@ interface RunningServer {
 /** Starts the real server (PORT=0: a free port) and resolves once it prints its URL. */
 function startServer(extraEnv: Record<string, string> = {}): Promise<RunningServer> {
   return new Promise((resolve, reject) => {
-    const child = spawn(node, [...tsxLoader, 'server/src/main.ts'], { cwd: repoRoot, env: env({ PORT: '0', ...extraEnv }) });
+    const child = spawn(node, [...tsxLoader, 'server/src/main.ts'], {
+      cwd: repoRoot,
+      env: env({ PORT: '0', ...extraEnv }),
+    });
     let output = '';
     const onData = (chunk: Buffer) => {
       output += chunk;
