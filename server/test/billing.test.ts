@@ -580,3 +580,20 @@ describe('a deleted team', () => {
     expect(subscription.status).toBe('canceled');
   });
 });
+
+describe('checkouts for two plans', () => {
+  it('closes the older checkout when the owner picks another plan, so only one can be paid', async () => {
+    const { owner, ref } = await newBasicTeam();
+    const start = (planId: string) =>
+      call(t, owner, 'POST', `/api/v2/collab/${ref}/billing/checkout`, { planId }).then(
+        (r) => r.json<{ url: string }>().url,
+      );
+    const first = await start('plus_30');
+    const second = await start('pro_30');
+    expect(second).not.toBe(first);
+    const stale = await payCheckout(t, first, TEST_CARDS.visa);
+    expect(stale.status).toBe(400);
+    expect((await payCheckout(t, second, TEST_CARDS.visa)).body.status).toBe('complete');
+    expect((await getBilling(t, owner, ref)).subscription?.planId).toBe('pro_30');
+  });
+});

@@ -242,6 +242,10 @@ export function createBillingService(deps: BillingDeps) {
         const quantity = Math.max(1, await repos.seats.count(team.id));
         // A double click, a second tab or a reload gets the checkout already open for the same plan.
         if (open?.url && open.planId === price.id && open.quantity === quantity) return { url: open.url };
+        // Another plan or seat count: the older checkout is closed, so two tabs can never both pay
+        // and leave the team with two subscriptions.
+        const previous = (await repos.billing.findTeamBilling(team.id))?.checkoutSessionId;
+        if (open && previous) await deps.provider.expireCheckout(previous);
         const customerId = await ensureCustomer(membership);
         const link = await repos.billing.findTeamBilling(team.id);
         const customer = (await deps.provider.getCustomer(customerId)).customer;

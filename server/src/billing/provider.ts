@@ -131,6 +131,8 @@ export interface BillingProvider {
   setTaxRates(subscriptionId: string, taxRateIds: string[]): Promise<void>;
 
   createCheckout(request: CheckoutRequest, idempotencyKey: string): Promise<{ id: string; url: string }>;
+  /** Closes a checkout that is still open, so it can no longer be paid. */
+  expireCheckout(id: string): Promise<void>;
   getCheckout(id: string): Promise<{
     status: string;
     customerId: string | null;

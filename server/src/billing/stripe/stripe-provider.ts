@@ -4,7 +4,7 @@ import { isEuCountry } from '../../../../src/domain/vat';
 import { ValidationError } from '../../errors';
 import { WebhookSignatureError } from '../billing-errors';
 import type { BillingProvider, PlanChangeOutcome, ProviderSubscription } from '../provider';
-import { isMissingResource, translateStripeError } from './stripe-errors';
+import { isMissingResource, isStripeError, translateStripeError } from './stripe-errors';
 import {
   eventReferences,
   paymentSecretOf,
@@ -422,6 +422,16 @@ export function createStripeProvider(
           { idempotencyKey },
         );
         return { id: session.id, url: session.url ?? '' };
+      }),
+
+    expireCheckout: (id) =>
+      call(async () => {
+        try {
+          await stripe().checkout.sessions.expire(id, {}, { idempotencyKey: `checkout-expire:${id}` });
+        } catch (error) {
+          // Completed or expired meanwhile: nothing left to close.
+          if (!isStripeError(error) || error.type !== 'StripeInvalidRequestError') throw error;
+        }
       }),
 
     getCheckout: (id) =>
