@@ -53,13 +53,3 @@ export async function recordTeamEvent(deps: BillingDeps, event: Omit<NewTeamEven
     await repos.events.record({ ...event, at: deps.clock.now() });
   });
 }
-
-/** The team's change counter (its last event id): part of idempotency keys, so a retry of the same
- * request reuses its key while a later, deliberate change gets a new one. */
-export async function changeCounter(deps: BillingDeps, teamId: number): Promise<string> {
-  const [row] = await deps.db.query<{ n: string }>(
-    'SELECT last_event_id::text AS n FROM teams WHERE id = $1',
-    [teamId],
-  );
-  return row?.n ?? '0';
-}

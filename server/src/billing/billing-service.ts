@@ -14,7 +14,7 @@ import { createRepositories } from '../db/repositories';
 import type { CataloguePrice } from '../db/repositories/billing.repository';
 import { ItemNotFoundError, ValidationError } from '../errors';
 import { eventPerson, TeamEventType } from '../events/team-event';
-import { type BillingDeps, changeCounter, LIVE_STATUSES, recordTeamEvent } from './billing-deps';
+import { type BillingDeps, LIVE_STATUSES, productCodeOf, recordTeamEvent } from './billing-deps';
 import { PaymentFailedError } from './billing-errors';
 import type { InvoiceDetail, ProviderSubscription } from './provider';
 import { taxCountryFor } from './tax';
@@ -60,7 +60,7 @@ export function createBillingService(deps: BillingDeps) {
     if (!price || price.amount === 0) throw planIdError();
     const product = (await repos.billing.listProducts()).find((p) => p.code === price.productCode);
     // A legacy plan (premium) is kept by the teams on it, never sold anew.
-    const current = currentPlanId ? currentPlanId.slice(0, currentPlanId.lastIndexOf('_')) : null;
+    const current = currentPlanId ? productCodeOf(currentPlanId) : null;
     if (!product || (!product.offered && product.code !== current)) throw planIdError();
     return price;
   }
@@ -286,7 +286,7 @@ export function createBillingService(deps: BillingDeps) {
         const subscription = await currentSubscription(teamId);
         if (!subscription || !LIVE_STATUSES.has(subscription.status))
           throw planIdError('needs a subscription');
-        const key = `plan:${subscription.id}:${planId}:${coupon ?? ''}:${await changeCounter(deps, teamId)}`;
+        const key = `plan:${subscription.id}:${planId}:${coupon ?? ''}:${await repos.billing.changeCounter(teamId)}`;
         if (target.amount === 0) {
           if (subscription.cancelAt === null) {
             await deps.provider.setCancelAtPeriodEnd(subscription.id, true, `${key}:cancel`);

@@ -3,7 +3,6 @@ import { createRepositories } from '../db/repositories';
 import { TeamEventType } from '../events/team-event';
 import {
   type BillingDeps,
-  changeCounter,
   createTeamLocks,
   LIVE_STATUSES,
   productCodeOf,
@@ -100,7 +99,7 @@ export function createTeamBillingSync(deps: BillingDeps) {
       if (!subscription || !LIVE_STATUSES.has(subscription.status)) return;
       const seats = Math.max(1, await repos.seats.count(teamId));
       if (subscription.quantity === seats) return;
-      const key = `seats:${subscription.id}:${seats}:${await changeCounter(deps, teamId)}`;
+      const key = `seats:${subscription.id}:${seats}:${await repos.billing.changeCounter(teamId)}`;
       await deps.provider.setQuantity(subscription, seats, key);
       await recordTeamEvent(deps, {
         teamId,

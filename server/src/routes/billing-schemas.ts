@@ -15,6 +15,9 @@ export const couponField = z
   .nullish()
   .transform((value) => (value ? value : null));
 
+/** The plan choice of preview and PUT plan: a plan id and an optional promotion code. */
+export const planChoiceBody = z.strictObject({ planId: planIdField, coupon: couponField });
+
 const text = (max: number) =>
   z
     .string()

@@ -7,10 +7,10 @@ import type { ZodTypeProvider } from '../http/zod-validation';
 import {
   billing,
   card,
-  couponField,
   customer,
   customerBody,
   invoice,
+  planChoiceBody,
   planIdField,
   preview,
   product,
@@ -86,7 +86,7 @@ export const teamBillingRoutes: FastifyPluginAsync = async (instance) => {
       ...owner,
       schema: {
         params,
-        body: z.strictObject({ planId: planIdField, coupon: couponField }),
+        body: planChoiceBody,
         response: { 200: preview },
       },
     },
@@ -129,7 +129,7 @@ export const teamBillingRoutes: FastifyPluginAsync = async (instance) => {
       ...owner,
       schema: {
         params,
-        body: z.strictObject({ planId: planIdField, coupon: couponField }),
+        body: planChoiceBody,
         response: { 200: billing },
       },
     },

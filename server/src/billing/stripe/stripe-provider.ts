@@ -73,14 +73,20 @@ export function createStripeProvider(
     return price.id;
   }
 
-  async function pendingSecret(subscription: Stripe.Subscription): Promise<string | null> {
+  /** The open latest invoice's payment intent with its client secret ('pi_123_secret_abc'), or null. */
+  async function openInvoicePayment(
+    subscription: Stripe.Subscription,
+  ): Promise<{ secret: string; intent: Stripe.PaymentIntent } | null> {
     const latest = typeof subscription.latest_invoice === 'object' ? subscription.latest_invoice : null;
     const secret = paymentSecretOf(latest);
-    if (!secret) return null;
-    const intentId = secret.slice(0, secret.indexOf('_secret_'));
-    if (!intentId.startsWith('pi_')) return null;
-    const intent = await stripe().paymentIntents.retrieve(intentId);
-    return intent.status === 'requires_action' ? secret : null;
+    const intentId = secret?.split('_secret_')[0];
+    if (!secret || !intentId?.startsWith('pi_')) return null;
+    return { secret, intent: await stripe().paymentIntents.retrieve(intentId) };
+  }
+
+  async function pendingSecret(subscription: Stripe.Subscription): Promise<string | null> {
+    const payment = await openInvoicePayment(subscription);
+    return payment?.intent.status === 'requires_action' ? payment.secret : null;
   }
 
   async function mapSubscription(subscription: Stripe.Subscription): Promise<ProviderSubscription> {
@@ -336,14 +342,13 @@ export function createStripeProvider(
           { idempotencyKey },
         );
         if (!updated.pending_update) return { outcome: 'applied' };
-        const secret = await pendingSecret(updated);
-        if (secret) return { outcome: 'needs_authentication', clientSecret: secret };
+        const payment = await openInvoicePayment(updated);
+        if (payment?.intent.status === 'requires_action') {
+          return { outcome: 'needs_authentication', clientSecret: payment.secret };
+        }
         // Declined: say why, drop the waiting change with its invoice, put the discount back.
         const latest = typeof updated.latest_invoice === 'object' ? updated.latest_invoice : null;
-        const intentSecret = latest?.confirmation_secret?.client_secret ?? '';
-        const intentId = intentSecret.slice(0, intentSecret.indexOf('_secret_'));
-        const intent = intentId ? await stripe().paymentIntents.retrieve(intentId) : null;
-        const failure = intent?.last_payment_error;
+        const failure = payment?.intent.last_payment_error;
         if (latest?.id) {
           await stripe().invoices.voidInvoice(latest.id, {}, { idempotencyKey: `${idempotencyKey}:void` });
         }

@@ -127,6 +127,18 @@ export function createBillingRepository(db: Queryable) {
       ]);
     },
 
+    /**
+     * The team's change counter (its last event id): part of idempotency keys, so a retry of the same
+     * request reuses its key while a later, deliberate change gets a new one.
+     */
+    async changeCounter(teamId: number): Promise<string> {
+      const [row] = await db.query<{ n: string }>(
+        'SELECT last_event_id::text AS n FROM teams WHERE id = $1',
+        [teamId],
+      );
+      return row?.n ?? '0';
+    },
+
     async findTeamBilling(teamId: number): Promise<TeamBillingRow | null> {
       const [row] = await db.query<{
         team_id: number;
