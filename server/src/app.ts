@@ -2,6 +2,7 @@ import fastifyMultipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance, type FastifyPluginAsync, type FastifyServerOptions } from 'fastify';
 import { createAuthenticate } from './auth/authenticate';
 import { createRequireMembership } from './auth/require-membership';
+import { createRequireStaff } from './auth/require-staff';
 import { createRequireTarget } from './auth/require-target';
 import { createTokenSigner, type TokenSigner } from './auth/tokens';
 import { type BillingService, createBillingService } from './billing/billing-service';
@@ -151,6 +152,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('authenticate', createAuthenticate(options.db, tokens));
   app.decorate('requireMembership', createRequireMembership(repos));
   app.decorate('requireTarget', createRequireTarget(repos));
+  app.decorate('requireStaff', createRequireStaff(repos.accounts));
   app.decorateRequest('accountId', 0);
   app.decorateRequest('sessionId', 0);
   app.decorateRequest('membership', null as never);

@@ -28,7 +28,13 @@ describe('migrations', () => {
   it('create the schema once; running them again changes nothing', async () => {
     const db = await freshDb();
     const first = await migrate(db);
-    expect(first).toEqual(['001-initial', '002-team-management', '003-billing', '004-rate-limit-counters']);
+    expect(first).toEqual([
+      '001-initial',
+      '002-team-management',
+      '003-billing',
+      '004-rate-limit-counters',
+      '005-staff',
+    ]);
     expect(await tableNames(db)).toEqual([
       'account_events',
       'accounts',

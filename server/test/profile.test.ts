@@ -19,9 +19,19 @@ describe('GET /api/v2/profile', () => {
       id: await accountId(t, demoAccounts.solo.email),
       email: demoAccounts.solo.email,
       fullName: demoAccounts.solo.fullName,
+      isStaff: false,
     });
     // The scheme is case-insensitive (RFC 9110).
     expect((await profileWith(`bearer ${tokens.accessToken}`)).statusCode).toBe(200);
+  });
+
+  it('tells staff apart (the console offers them the internal pages)', async () => {
+    const tokens = await signIn(t, demoAccounts.staff.email);
+    expect((await profileWith(`Bearer ${tokens.accessToken}`)).json()).toMatchObject({
+      email: demoAccounts.staff.email,
+      fullName: 'Sid Staff',
+      isStaff: true,
+    });
   });
 
   it.each([

@@ -73,6 +73,8 @@ export interface Profile {
   id: number;
   email: string;
   fullName: string;
+  /** Staff reach the internal pages (public-file upload, event stream viewer). */
+  isStaff: boolean;
 }
 
 export interface CurrentUser {

@@ -3,7 +3,13 @@ import { z } from 'zod';
 import { TokenInvalidError } from '../errors';
 import type { ZodTypeProvider } from '../http/zod-validation';
 
-const profileResponse = z.object({ id: z.number().int(), email: z.string(), fullName: z.string() });
+const profileResponse = z.object({
+  id: z.number().int(),
+  email: z.string(),
+  fullName: z.string(),
+  /** The console offers the internal pages to staff only; the server checks again on each call. */
+  isStaff: z.boolean(),
+});
 
 /** The signed-in account (spec section 7: GET /api/v2/profile). */
 export const profileRoutes: FastifyPluginAsync = async (instance) => {

@@ -15,6 +15,8 @@ export const demoAccounts = {
   bella: { email: 'bella@bakery.test', fullName: 'Bella Baker' },
   tara: { email: 'tara@trial.test', fullName: 'Tara Trial' },
   solo: { email: 'solo@example.test', fullName: 'Sam Solo' },
+  /** Staff (accounts.is_staff): reaches the internal pages, /public-files/upload and /debug-es. */
+  staff: { email: 'staff@spark.test', fullName: 'Sid Staff' },
 } as const;
 
 /** Invited to Acme Inc by Adam; has no account yet. */
@@ -44,6 +46,7 @@ export async function loadDemoData(tx: Queryable, now: Date = new Date()): Promi
     tara: await account(demoAccounts.tara),
   };
   await account(demoAccounts.solo);
+  await repos.accounts.create({ ...demoAccounts.staff, isStaff: true });
 
   const member = (
     teamId: number,

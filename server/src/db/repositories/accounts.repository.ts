@@ -5,9 +5,11 @@ export interface Account {
   email: string;
   fullName: string;
   avatar: string | null;
+  /** Staff reach the internal pages (public-file upload, event stream viewer). */
+  isStaff: boolean;
 }
 
-const columns = 'id, email, full_name AS "fullName", avatar';
+const columns = 'id, email, full_name AS "fullName", avatar, is_staff AS "isStaff"';
 
 export function createAccountsRepository(db: Queryable) {
   return {
@@ -25,10 +27,15 @@ export function createAccountsRepository(db: Queryable) {
       return row ?? null;
     },
 
-    async create(input: { email: string; fullName: string; avatar?: string | null }): Promise<Account> {
+    async create(input: {
+      email: string;
+      fullName: string;
+      avatar?: string | null;
+      isStaff?: boolean;
+    }): Promise<Account> {
       const [row] = await db.query<Account>(
-        `INSERT INTO accounts (email, full_name, avatar) VALUES ($1, $2, $3) RETURNING ${columns}`,
-        [input.email.trim(), input.fullName, input.avatar ?? null],
+        `INSERT INTO accounts (email, full_name, avatar, is_staff) VALUES ($1, $2, $3, $4) RETURNING ${columns}`,
+        [input.email.trim(), input.fullName, input.avatar ?? null, input.isStaff ?? false],
       );
       return row as Account;
     },
