@@ -18,6 +18,7 @@ import { createRepositories, type Repositories } from './db/repositories';
 import { handleError } from './errors';
 import { registerConsole } from './http/console-static';
 import { loggerOptions } from './http/logger';
+import { registerSecurityHeaders } from './http/security-headers';
 import { multipartFieldsToBody, multipartLimits } from './http/multipart-fields';
 import { zodSerializerCompiler, zodValidatorCompiler } from './http/zod-validation';
 import type { Mailer } from './mail/mailer';
@@ -112,7 +113,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.setSerializerCompiler(zodSerializerCompiler);
   app.setErrorHandler(handleError);
 
-  // External plugins. Multipart fields become a plain body object so routes validate them like JSON.
+  // External plugins. Security headers first, so every answer carries them, errors included.
+  await registerSecurityHeaders(app, options.publicUrl);
+  // Multipart fields become a plain body object so routes validate them like JSON.
   await app.register(fastifyMultipart, { limits: multipartLimits(BODY_LIMIT_BYTES) });
   app.addHook('preValidation', multipartFieldsToBody);
   app.addContentTypeParser(

@@ -5,6 +5,7 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isApiPath, sendApiNotFound } from '../errors';
+import { consoleCsp } from './security-headers';
 
 const buildHint =
   'The console is not built yet. Run `npm run build` (or `npm start`, which builds it when needed), then reload.\n';
@@ -56,6 +57,7 @@ function sendIndexPage(page: IndexPage, request: FastifyRequest, reply: FastifyR
     page.variants.find((v) => v.encoding === null || accepts(acceptEncoding, v.encoding)) ??
     (page.variants.at(-1) as IndexPage['variants'][number]);
   void reply
+    .header('content-security-policy', consoleCsp(request.url))
     .header('cache-control', 'no-cache')
     .header('vary', 'accept-encoding')
     .header('etag', variant.etag)

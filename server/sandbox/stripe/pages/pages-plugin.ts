@@ -15,6 +15,8 @@ const pageSecurity = {
   'content-security-policy':
     "default-src 'self'; frame-ancestors 'self'; base-uri 'none'; form-action 'self'; object-src 'none'",
   'x-content-type-options': 'nosniff',
+  // The product's answers say DENY; the 3-D Secure page is framed by the Stripe.js stand-in's overlay.
+  'x-frame-options': 'SAMEORIGIN',
   // The 3-D Secure address carries a client secret: never send it to another origin.
   'referrer-policy': 'same-origin',
 };

@@ -1,0 +1,63 @@
+import fastifyHelmet from '@fastify/helmet';
+import type { FastifyInstance } from 'fastify';
+
+// The origins Stripe's own Stripe.js and card field need (https://docs.stripe.com/security/guide#content-security-policy).
+// The built-in sandbox serves its Stripe.js stand-in and pages from this origin, so offline they add nothing.
+const stripe = {
+  script: ['https://js.stripe.com'],
+  frame: ['https://js.stripe.com', 'https://hooks.stripe.com'],
+  connect: ['https://api.stripe.com'],
+};
+
+/** The scheduling widget framed by the contact-us page (src/app/config.ts schedulingLinks). */
+const SCHEDULING_ORIGIN = 'https://calendly.com';
+
+/** Paths whose page opens a card form: only they may load Stripe.js and frame Stripe. */
+const CARD_FORM_PATH = /^\/teams\/[^/]+\/billing(?:[/?#]|$)/;
+
+/**
+ * The console's Content-Security-Policy for a page path. No inline script and no eval anywhere (the
+ * Vite build emits none); styles may be inline because Mantine writes its CSS variables into a
+ * <style> element and style attributes. Nobody may frame the console.
+ */
+export function consoleCsp(path: string): string {
+  const card = CARD_FORM_PATH.test(path);
+  const list = (base: string[], extra: string[]) => [...base, ...(card ? extra : [])].join(' ');
+  return [
+    "default-src 'self'",
+    `script-src ${list(["'self'"], stripe.script)}`,
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob:",
+    "font-src 'self' data:",
+    `connect-src ${list(["'self'"], stripe.connect)}`,
+    `frame-src ${list(["'self'", SCHEDULING_ORIGIN], stripe.frame)}`,
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+    "object-src 'none'",
+    "base-uri 'self'",
+  ].join('; ');
+}
+
+/**
+ * Security headers on every response (@fastify/helmet): the console's CSP (the page server swaps in
+ * the per-path one), no framing, nosniff, no Referer at all (links carry secrets: tokens, file
+ * secrets, invitation keys), and HSTS only when the public address is HTTPS (over plain HTTP it
+ * would be ignored and misleading). Pages of the sandbox stand-ins set their own CSP after this.
+ */
+export async function registerSecurityHeaders(app: FastifyInstance, publicUrl: () => string): Promise<void> {
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: false,
+    frameguard: { action: 'deny' },
+    referrerPolicy: { policy: 'no-referrer' },
+    strictTransportSecurity: false,
+    // The console opens hosted checkouts and provider sign-in pages in the same tab, never popups
+    // that talk back, so the default same-origin opener policy costs nothing.
+  });
+  const defaultCsp = consoleCsp('/');
+  app.addHook('onRequest', async (_request, reply) => {
+    reply.header('content-security-policy', defaultCsp);
+    if (publicUrl().startsWith('https://')) {
+      reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
+    }
+  });
+}

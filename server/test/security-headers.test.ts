@@ -1,0 +1,105 @@
+import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import Fastify from 'fastify';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { consoleCsp, registerSecurityHeaders } from '../src/http/security-headers';
+import { buildTestApp, type TestApp } from './helper';
+
+const html = { accept: 'text/html' };
+
+/** The directives of a Content-Security-Policy header, by name. */
+function directives(header: unknown): Map<string, string[]> {
+  return new Map(
+    String(header)
+      .split(';')
+      .map((part) => part.trim().split(/\s+/))
+      .filter((words) => words[0])
+      .map(([name, ...values]) => [name as string, values]),
+  );
+}
+
+describe('security headers on a running console', () => {
+  const holder: { t?: TestApp } = {};
+  beforeAll(async () => {
+    const distDir = await mkdtemp(path.join(tmpdir(), 'spark-dist-'));
+    await mkdir(path.join(distDir, 'assets'));
+    await writeFile(path.join(distDir, 'index.html'), '<!doctype html><div id="root"></div>');
+    await writeFile(path.join(distDir, 'assets', 'app-abc123.js'), 'console.log(1)');
+    holder.t = await buildTestApp({ distDir, seed: false });
+    return () => holder.t?.close();
+  });
+  const inject = (url: string, headers: Record<string, string> = {}) =>
+    (holder.t as TestApp).app.inject({ url, headers });
+
+  it('every kind of answer carries them: pages, assets, API JSON, API errors, 404s', async () => {
+    const answers = [
+      await inject('/', html),
+      await inject('/web-login', html),
+      await inject('/assets/app-abc123.js'),
+      await inject('/api/v2/profile'),
+      await inject('/api/v1/no-such-call'),
+      await inject('/assets/missing.js', { accept: '*/*' }),
+    ];
+    expect(answers.map((a) => a.statusCode)).toEqual([200, 200, 200, 401, 404, 404]);
+    for (const answer of answers) {
+      expect(answer.headers['x-content-type-options']).toBe('nosniff');
+      expect(answer.headers['x-frame-options']).toBe('DENY');
+      expect(answer.headers['referrer-policy']).toBe('no-referrer');
+      const csp = directives(answer.headers['content-security-policy']);
+      expect(csp.get('frame-ancestors')).toEqual(["'none'"]);
+      expect(csp.get('object-src')).toEqual(["'none'"]);
+      // Served over plain HTTP: HSTS would be ignored, so it is not sent.
+      expect(answer.headers['strict-transport-security']).toBeUndefined();
+    }
+  });
+
+  it('allows no inline script and no eval on any page', async () => {
+    for (const url of ['/', '/web-login', '/teams/1-2/billing', '/public-files/abc?s=x']) {
+      const scripts = directives((await inject(url, html)).headers['content-security-policy']).get(
+        'script-src',
+      );
+      expect(scripts, url).toContain("'self'");
+      expect(scripts?.join(' '), url).not.toMatch(/unsafe-inline|unsafe-eval|data:|\*/);
+    }
+  });
+
+  it("lets Stripe's origins in on the billing page only, where the card form opens", async () => {
+    const billing = directives(
+      (await inject('/teams/1-2/billing?result=success', html)).headers['content-security-policy'],
+    );
+    expect(billing.get('script-src')).toContain('https://js.stripe.com');
+    expect(billing.get('frame-src')).toContain('https://hooks.stripe.com');
+    expect(billing.get('connect-src')).toContain('https://api.stripe.com');
+    for (const url of ['/teams/1-2/overview', '/teams/1-2/users', '/web-login', '/teams/1-2/billingx']) {
+      const header = String((await inject(url, html)).headers['content-security-policy']);
+      expect(header, url).not.toContain('stripe.com');
+    }
+  });
+
+  it('caches fingerprinted assets for a year and never the page', async () => {
+    expect((await inject('/assets/app-abc123.js')).headers['cache-control']).toBe(
+      'public, max-age=31536000, immutable',
+    );
+    expect((await inject('/teams/1-2/overview', html)).headers['cache-control']).toBe('no-cache');
+  });
+});
+
+describe('HSTS', () => {
+  it('is sent when the public address is HTTPS', async () => {
+    const app = Fastify();
+    await registerSecurityHeaders(app, () => 'https://console.example.com');
+    app.get('/ping', async () => ({ ok: true }));
+    const response = await app.inject({ url: '/ping' });
+    expect(response.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+    await app.close();
+  });
+});
+
+describe('consoleCsp', () => {
+  it('frames the scheduling widget (contact-us) but nothing from elsewhere', () => {
+    const csp = directives(consoleCsp('/teams/1-2/contact-us'));
+    expect(csp.get('frame-src')).toEqual(["'self'", 'https://calendly.com']);
+    expect(csp.get('default-src')).toEqual(["'self'"]);
+  });
+});
