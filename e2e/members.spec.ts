@@ -35,6 +35,9 @@ test('Ben is listed as Inactive, and Pending only shows Paula', async ({ page })
 test('Adam, an admin, makes Mia an admin', async ({ page }) => {
   const list = await openMembers(page, 'adam@acme.test');
   await expect(list.getByRole('button', { name: 'Actions for Olivia Owens' })).toHaveCount(0);
+  // Nothing to do on his own row: an admin leaves instead (docs/decisions/007).
+  await expect(list.getByRole('listitem', { name: 'Adam Admin' })).toBeVisible();
+  await expect(list.getByRole('button', { name: 'Actions for Adam Admin' })).toHaveCount(0);
   await list.getByRole('button', { name: 'Actions for Mia Member' }).click();
   await page.getByRole('menuitem', { name: 'Make admin' }).click();
   const mia = list.getByRole('listitem', { name: 'Mia Member' });

@@ -119,7 +119,12 @@ function contextOf(w: World): PermissionContext {
   return {
     actor: { id: ACTOR_ID, role: w.role },
     team: { plan: w.plan, settings: w.settings },
-    target: { role: w.targetRole, teamStatus: w.targetStatus, inviterId: w.invitedByActor ? ACTOR_ID : 99 },
+    target: {
+      id: ACTOR_ID + 1,
+      role: w.targetRole,
+      teamStatus: w.targetStatus,
+      inviterId: w.invitedByActor ? ACTOR_ID : 99,
+    },
   };
 }
 
@@ -179,7 +184,7 @@ describe('isActionAllowed', () => {
   });
 
   it('ignores the target for team actions', () => {
-    const ownerRow = { role: 'owner', teamStatus: 'active', inviterId: null } as const;
+    const ownerRow = { id: 1, role: 'owner', teamStatus: 'active', inviterId: null } as const;
     expect(isActionAllowed('editTeam', { actor: owner, team: paidTeam })).toBe(true);
     expect(isActionAllowed('editTeam', { actor: owner, team: paidTeam, target: ownerRow })).toBe(true);
   });
@@ -199,10 +204,24 @@ describe('named rules, spot checks in the spec own words', () => {
   const owner = { id: 1, role: 'owner' } as const;
   const admin = { id: 2, role: 'admin' } as const;
   const member = { id: 3, role: 'member' } as const;
-  const memberRow = { role: 'member', teamStatus: 'active', inviterId: null } as const;
-  const adminRow = { role: 'admin', teamStatus: 'active', inviterId: null } as const;
-  const ownerRow = { role: 'owner', teamStatus: 'active', inviterId: null } as const;
-  const invitedByAdmin = { role: 'member', teamStatus: 'pending', inviterId: 2 } as const;
+  const memberRow = { id: 10, role: 'member', teamStatus: 'active', inviterId: null } as const;
+  const adminRow = { id: 11, role: 'admin', teamStatus: 'active', inviterId: null } as const;
+  const ownerRow = { id: 12, role: 'owner', teamStatus: 'active', inviterId: null } as const;
+  const invitedByAdmin = { id: 13, role: 'member', teamStatus: 'pending', inviterId: 2 } as const;
+
+  it("refuses every row action on the actor's own row: an admin leaves instead", () => {
+    const team = { plan: 'pro', settings: flags(true) } as const;
+    const ownRow = { ...adminRow, id: admin.id };
+    for (const action of MEMBER_ACTIONS) {
+      expect(isActionAllowed(action, { actor: admin, team, target: ownRow }), action).toBe(false);
+      // The same admin may act on another admin's row.
+      expect(isActionAllowed(action, { actor: admin, team, target: adminRow }), action).toBe(
+        ['changeRole', 'deactivate', 'deleteUser'].includes(action),
+      );
+    }
+    expect(memberRowActions(admin, team, { ...ownRow, isBanned: false })).toEqual([]);
+    expect(canLeaveTeam(admin)).toBe(true);
+  });
 
   it('owner edits settings on paid plans only', () => {
     expect(canEditTeamSettings(owner, { plan: 'basic' })).toBe(false);

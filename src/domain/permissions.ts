@@ -46,7 +46,7 @@ export type PermissionActor = Pick<TeamUser, 'id' | 'role'>;
 /** The team's plan and its 'Admins Can' settings (a Team fits). */
 export type PermissionTeam = Pick<Team, 'plan' | 'settings'>;
 /** The member-list row acted upon (a TeamUser fits). */
-export type PermissionTarget = Pick<TeamUser, 'role' | 'teamStatus' | 'inviterId'>;
+export type PermissionTarget = Pick<TeamUser, 'id' | 'role' | 'teamStatus' | 'inviterId'>;
 
 export interface PermissionContext {
   actor: PermissionActor;
@@ -98,11 +98,13 @@ export function canSeeTalkLinks(actor: Pick<TeamUser, 'role'>): boolean {
 }
 
 /**
- * Row actions never apply to an owner row (an owner is never changed or removed via the list), nor
- * to a removed member, who is no longer listed.
+ * Row actions never apply to an owner row (an owner is never changed or removed via the list), to a
+ * removed member, who is no longer listed, nor to the actor's own row: an admin does not demote,
+ * deactivate or remove themselves through the list, they leave the team instead
+ * (docs/decisions/007-no-actions-on-your-own-row.md).
  */
-function isActionableRow(target: PermissionTarget): boolean {
-  return target.role !== 'owner' && target.teamStatus !== 'deleted';
+function isActionableRow(actor: PermissionActor, target: PermissionTarget): boolean {
+  return target.role !== 'owner' && target.teamStatus !== 'deleted' && target.id !== actor.id;
 }
 
 /** Member <-> admin. Owner on a paid plan; admin on a paid plan when adminsCanAssignAdmins. */
@@ -111,7 +113,7 @@ export function canChangeRole(
   team: PermissionTeam,
   target: PermissionTarget,
 ): boolean {
-  if (!isActionableRow(target) || !isPaidPlan(team.plan)) return false;
+  if (!isActionableRow(actor, target) || !isPaidPlan(team.plan)) return false;
   return isOwner(actor) || (actor.role === 'admin' && team.settings.adminsCanAssignAdmins);
 }
 
@@ -129,7 +131,7 @@ export function canDeactivate(
   team: PermissionTeam,
   target: PermissionTarget,
 ): boolean {
-  if (!isActionableRow(target)) return false;
+  if (!isActionableRow(actor, target)) return false;
   if (isOwner(actor)) return true;
   return actor.role === 'admin' && isPaidPlan(team.plan) && team.settings.adminsCanDeactivate;
 }
@@ -140,7 +142,7 @@ export function canDeleteUser(
   team: PermissionTeam,
   target: PermissionTarget,
 ): boolean {
-  if (!isActionableRow(target)) return false;
+  if (!isActionableRow(actor, target)) return false;
   return isOwner(actor) || (actor.role === 'admin' && team.settings.adminsCanDelete);
 }
 
@@ -150,7 +152,7 @@ export function canResendInvitation(
   _team: PermissionTeam,
   target: PermissionTarget,
 ): boolean {
-  return isActionableRow(target) && target.teamStatus === 'pending' && actor.role !== 'member';
+  return isActionableRow(actor, target) && target.teamStatus === 'pending' && actor.role !== 'member';
 }
 
 /**
@@ -162,7 +164,7 @@ export function canCancelInvitation(
   _team: PermissionTeam,
   target: PermissionTarget,
 ): boolean {
-  return isActionableRow(target) && target.teamStatus === 'pending' && target.inviterId === actor.id;
+  return isActionableRow(actor, target) && target.teamStatus === 'pending' && target.inviterId === actor.id;
 }
 
 /**
