@@ -21,9 +21,9 @@ export interface TeamDetailsCardProps {
 
 export const ACTIVE_MEMBERS_LABEL = 'Active members';
 
-/** The spec's text letter for letter, 'Trial ends in N days', whatever N is. */
+/** The spec's 'Trial ends in N days', with 'day' when N is one. */
 export function trialEndsText(daysLeft: number): string {
-  return `Trial ends in ${daysLeft} days`;
+  return `Trial ends in ${daysLeft} ${daysLeft === 1 ? 'day' : 'days'}`;
 }
 
 /** The team details of the Overview (spec section 2): logo, name, plan, members, trial, billing. */

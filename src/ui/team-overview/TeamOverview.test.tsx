@@ -23,10 +23,10 @@ describe('TeamDetailsCard', () => {
     />
   );
 
-  it("words the countdown 'Trial ends in N days'", () => {
+  it("words the countdown 'Trial ends in N days', singular for one", () => {
     expect(trialEndsText(9)).toBe('Trial ends in 9 days');
     expect(trialEndsText(0)).toBe('Trial ends in 0 days');
-    expect(trialEndsText(1)).toBe('Trial ends in 1 days');
+    expect(trialEndsText(1)).toBe('Trial ends in 1 day');
   });
 
   it('routes a plain click on the billing link in the app', () => {
