@@ -1,5 +1,6 @@
 import fastifyMultipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance, type FastifyPluginAsync, type FastifyServerOptions } from 'fastify';
+import { type ConsoleSettings, DEFAULT_CONSOLE_SETTINGS } from '../../src/domain/console-settings';
 import { createAuthenticate } from './auth/authenticate';
 import { createRequireMembership } from './auth/require-membership';
 import { createRequireStaff } from './auth/require-staff';
@@ -18,8 +19,8 @@ import { createRepositories, type Repositories } from './db/repositories';
 import { handleError } from './errors';
 import { registerConsole } from './http/console-static';
 import { loggerOptions } from './http/logger';
-import { registerSecurityHeaders } from './http/security-headers';
 import { multipartFieldsToBody, multipartLimits } from './http/multipart-fields';
+import { registerSecurityHeaders, schedulingOrigins } from './http/security-headers';
 import { zodSerializerCompiler, zodValidatorCompiler } from './http/zod-validation';
 import type { Mailer } from './mail/mailer';
 import { analyticsRoutes } from './routes/analytics.routes';
@@ -84,6 +85,8 @@ export interface BuildAppOptions {
   cliSecret?: string | null;
   /** What the CLI's internal routes do beyond the database: demo billing after a reset, the sandbox clock. */
   cliHooks?: Pick<InternalCliOptions, 'afterSeedReset' | 'sandboxAdvance'>;
+  /** The operator's settings the console reads (customer-success address, scheduling pages). */
+  consoleSettings?: ConsoleSettings;
   /** Built console to serve; missing folder means API only (plus a hint for pages). */
   distDir: string;
   logLevel?: string;
@@ -114,7 +117,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.setErrorHandler(handleError);
 
   // External plugins. Security headers first, so every answer carries them, errors included.
-  await registerSecurityHeaders(app, options.publicUrl);
+  const consoleSettings = options.consoleSettings ?? DEFAULT_CONSOLE_SETTINGS;
+  await registerSecurityHeaders(app, options.publicUrl, schedulingOrigins(consoleSettings.schedulingUrls));
   // Multipart fields become a plain body object so routes validate them like JSON.
   await app.register(fastifyMultipart, { limits: multipartLimits(BODY_LIMIT_BYTES) });
   app.addHook('preValidation', multipartFieldsToBody);
@@ -125,7 +129,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   );
   // No route takes plain text; without this parser such bodies get an honest 415.
   app.removeContentTypeParser('text/plain');
-  await registerConsole(app, options.distDir);
+  await registerConsole(app, options.distDir, consoleSettings);
 
   // The app's services, decorated on the root so every route plugin sees them.
   const repos = createRepositories(options.db);

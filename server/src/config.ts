@@ -1,5 +1,11 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import {
+  type ConsoleSettings,
+  DEFAULT_CONSOLE_SETTINGS,
+  isConsoleEmail,
+  isSchedulingUrl,
+} from '../../src/domain/console-settings';
 import { DEFAULT_MAIL_FROM } from './mail/mailer';
 
 /** Everything the server and the CLI read from the environment, parsed once. */
@@ -28,6 +34,8 @@ export interface Config {
   paddle: { apiKey: string | null; clientToken: string | null; environment: 'sandbox' | 'production' };
   /** DEFAULT_PAYMENT_PROVIDER: with it set, a team without a provider may only use Stripe (spec section 2). */
   defaultPaymentProvider: 'stripe' | 'paddle' | null;
+  /** CUSTOMER_SUCCESS_EMAIL, SCHEDULING_URL_PAID, SCHEDULING_URL_BASIC: handed to the console. */
+  console: ConsoleSettings;
 }
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -70,6 +78,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   return {
     port,
     defaultPaymentProvider,
+    console: consoleSettings(env),
     host: env.HOST?.trim() || '127.0.0.1',
     dataDir: path.resolve(env.DATA_DIR?.trim() || '.data'),
     databaseUrl,
@@ -93,6 +102,26 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 /** The base URL for links: PUBLIC_URL, or the local address of the port in use. */
 export function resolvePublicUrl(config: Config, listeningPort: number = config.port): string {
   return config.publicUrl ?? `http://127.0.0.1:${listeningPort}`;
+}
+
+function consoleSettings(env: NodeJS.ProcessEnv): ConsoleSettings {
+  const defaults = DEFAULT_CONSOLE_SETTINGS;
+  const customerSuccessEmail = env.CUSTOMER_SUCCESS_EMAIL?.trim() || defaults.customerSuccessEmail;
+  if (!isConsoleEmail(customerSuccessEmail)) {
+    throw new ConfigError('CUSTOMER_SUCCESS_EMAIL must be an email address');
+  }
+  const url = (name: string, fallback: string) => {
+    const value = env[name]?.trim() || fallback;
+    if (!isSchedulingUrl(value)) throw new ConfigError(`${name} must be an https:// URL`);
+    return value;
+  };
+  return {
+    customerSuccessEmail,
+    schedulingUrls: {
+      paid: url('SCHEDULING_URL_PAID', defaults.schedulingUrls.paid),
+      basic: url('SCHEDULING_URL_BASIC', defaults.schedulingUrls.basic),
+    },
+  };
 }
 
 function parsePort(value: string | undefined): number {

@@ -88,6 +88,7 @@ async function main(): Promise<void> {
       mailer: createMailer(config, systemClock),
       publicUrl: () => resolvePublicUrl(config, listeningPort),
       distDir: config.distDir,
+      consoleSettings: config.console,
       logLevel: config.logLevel,
     });
     if (applied.length > 0) app.log.info({ migrations: applied }, 'migrations applied');

@@ -3,6 +3,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import Fastify from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_CONSOLE_SETTINGS } from '../../src/domain/console-settings';
+import { ConfigError, loadConfig } from '../src/config';
+import { registerConsole } from '../src/http/console-static';
 import { consoleCsp, registerSecurityHeaders } from '../src/http/security-headers';
 import { buildTestApp, type TestApp } from './helper';
 
@@ -96,10 +99,60 @@ describe('HSTS', () => {
   });
 });
 
-describe('consoleCsp', () => {
-  it('frames the scheduling widget (contact-us) but nothing from elsewhere', () => {
-    const csp = directives(consoleCsp('/teams/1-2/contact-us'));
-    expect(csp.get('frame-src')).toEqual(["'self'", 'https://calendly.com']);
-    expect(csp.get('default-src')).toEqual(["'self'"]);
+describe('the operator settings handed to the console', () => {
+  async function servePage(settings: typeof DEFAULT_CONSOLE_SETTINGS) {
+    const distDir = await mkdtemp(path.join(tmpdir(), 'spark-dist-'));
+    await writeFile(
+      path.join(distDir, 'index.html'),
+      '<!doctype html><html><head></head><body></body></html>',
+    );
+    const app = Fastify();
+    await registerConsole(app, distDir, settings);
+    const response = await app.inject({ url: '/teams/1-2/contact-us', headers: html });
+    await app.close();
+    return response;
+  }
+
+  it('go into index.html as a <meta> element, escaped, and open frame-src to the scheduling pages', async () => {
+    const settings = {
+      customerSuccessEmail: 'help"<x>@example.com',
+      schedulingUrls: { paid: 'https://book.example.com/cs', basic: 'https://sales.example.org/x' },
+    };
+    const response = await servePage(settings);
+    const meta = /<meta name="spark-console-settings" content="([^"]*)">/.exec(response.body);
+    expect(meta?.[1]).not.toMatch(/[<>"]/);
+    const decoded = (meta?.[1] ?? '').replace(/&#(\d+);/g, (_m, code) => String.fromCharCode(Number(code)));
+    expect(JSON.parse(decoded)).toEqual(settings);
+    expect(directives(response.headers['content-security-policy']).get('frame-src')).toEqual([
+      "'self'",
+      'https://book.example.com',
+      'https://sales.example.org',
+    ]);
+  });
+
+  it("are read from the environment, with today's address and pages as defaults", () => {
+    expect(loadConfig({}).console).toEqual(DEFAULT_CONSOLE_SETTINGS);
+    expect(
+      loadConfig({
+        CUSTOMER_SUCCESS_EMAIL: ' cs@example.com ',
+        SCHEDULING_URL_PAID: 'https://book.example.com/cs',
+      }).console,
+    ).toEqual({
+      customerSuccessEmail: 'cs@example.com',
+      schedulingUrls: {
+        paid: 'https://book.example.com/cs',
+        basic: DEFAULT_CONSOLE_SETTINGS.schedulingUrls.basic,
+      },
+    });
+    expect(() => loadConfig({ CUSTOMER_SUCCESS_EMAIL: 'nobody' })).toThrow(ConfigError);
+    expect(() => loadConfig({ SCHEDULING_URL_BASIC: 'http://plain.example.com' })).toThrow(ConfigError);
+  });
+
+  it('consoleCsp frames nothing beyond this origin and the given scheduling origins', () => {
+    expect(directives(consoleCsp('/teams/1-2/contact-us')).get('frame-src')).toEqual(["'self'"]);
+    expect(directives(consoleCsp('/', ['https://calendly.com'])).get('frame-src')).toEqual([
+      "'self'",
+      'https://calendly.com',
+    ]);
   });
 });

@@ -1,5 +1,7 @@
 // Product name and the external links the console points to, in one place.
 
+import { CONSOLE_SETTINGS_META, type ConsoleSettings, parseConsoleSettings } from '@/domain/console-settings';
+
 export const PRODUCT_NAME = 'Spark Teams Console';
 
 export const links = {
@@ -11,8 +13,22 @@ export const links = {
   appDeepLink: 'readdle-spark://',
 } as const;
 
-/** Copied on the mail draft that opens after an invitation (spec section 7, 'Teams and users'). */
-export const CUSTOMER_SUCCESS_EMAIL = 'success@sparkmailapp.com';
+/** What the server's configuration says (written into index.html); the defaults without a server. */
+function readConsoleSettings(): ConsoleSettings {
+  const meta =
+    typeof document === 'undefined'
+      ? null
+      : document.querySelector<HTMLMetaElement>(`meta[name="${CONSOLE_SETTINGS_META}"]`);
+  return parseConsoleSettings(meta?.content);
+}
+
+const settings = readConsoleSettings();
+
+/**
+ * Copied on the mail draft that opens after an invitation (spec section 7, 'Teams and users'). Set
+ * by the server's CUSTOMER_SUCCESS_EMAIL.
+ */
+export const CUSTOMER_SUCCESS_EMAIL = settings.customerSuccessEmail;
 
 /** Title of a page: the route's own title before the product name, or just the product name. */
 export function documentTitle(title: string | null | undefined): string {
@@ -31,17 +47,10 @@ export const STORAGE_KEY_PREFIX: string = import.meta.env.VITE_STORAGE_PREFIX ??
 
 /**
  * The contact-us page's scheduling widget (spec section 2 'Checkout dialog flows', Contact-us): one
- * booking page for paying teams (customer success), another for basic teams (sales). Set
- * VITE_SCHEDULING_URL_PAID and VITE_SCHEDULING_URL_BASIC at build time to use your own.
+ * booking page for paying teams (customer success), another for basic teams (sales). Set by the
+ * server's SCHEDULING_URL_PAID and SCHEDULING_URL_BASIC.
  */
-export const schedulingLinks = {
-  paid:
-    (import.meta.env.VITE_SCHEDULING_URL_PAID as string | undefined) ??
-    'https://calendly.com/spark-teams/customer-success',
-  basic:
-    (import.meta.env.VITE_SCHEDULING_URL_BASIC as string | undefined) ??
-    'https://calendly.com/spark-teams/sales',
-} as const;
+export const schedulingLinks = settings.schedulingUrls;
 
 /** A scheduling link prefilled with who asks (Calendly's `name` and `email` query params). */
 export function prefilledSchedulingUrl(base: string, person: { name: string; email: string }): string {

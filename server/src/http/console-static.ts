@@ -4,8 +4,9 @@ import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { CONSOLE_SETTINGS_META, type ConsoleSettings } from '../../../src/domain/console-settings';
 import { isApiPath, sendApiNotFound } from '../errors';
-import { consoleCsp } from './security-headers';
+import { consoleCsp, schedulingOrigins } from './security-headers';
 
 const buildHint =
   'The console is not built yet. Run `npm run build` (or `npm start`, which builds it when needed), then reload.\n';
@@ -19,15 +20,28 @@ function wantsHtml(request: FastifyRequest): boolean {
 
 /** index.html as read at start, in the encodings a browser may take, with one ETag per encoding. */
 interface IndexPage {
+  frameOrigins: string[];
   variants: { encoding: 'br' | 'gzip' | null; body: Buffer; etag: string }[];
 }
 
-function loadIndexPage(file: string): IndexPage {
-  const identity = readFileSync(file);
+/** The operator's settings as a <meta> element (HTML-escaped JSON): the console reads it at start. */
+function settingsMeta(settings: ConsoleSettings): string {
+  const json = JSON.stringify(settings).replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+  return `<meta name="${CONSOLE_SETTINGS_META}" content="${json}">`;
+}
+
+function loadIndexPage(file: string, settings: ConsoleSettings): IndexPage {
+  const html = readFileSync(file, 'utf8');
+  const identity = Buffer.from(
+    html.includes('</head>')
+      ? html.replace('</head>', `${settingsMeta(settings)}</head>`)
+      : settingsMeta(settings) + html,
+  );
   const tag = createHash('sha256').update(identity).digest('base64url').slice(0, 27);
   const br = brotliCompressSync(identity, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } });
   const gzip = gzipSync(identity, { level: 9 });
   return {
+    frameOrigins: schedulingOrigins(settings.schedulingUrls),
     variants: [
       { encoding: 'br', body: br, etag: `"${tag}-br"` },
       { encoding: 'gzip', body: gzip, etag: `"${tag}-gz"` },
@@ -57,7 +71,7 @@ function sendIndexPage(page: IndexPage, request: FastifyRequest, reply: FastifyR
     page.variants.find((v) => v.encoding === null || accepts(acceptEncoding, v.encoding)) ??
     (page.variants.at(-1) as IndexPage['variants'][number]);
   void reply
-    .header('content-security-policy', consoleCsp(request.url))
+    .header('content-security-policy', consoleCsp(request.url, page.frameOrigins))
     .header('cache-control', 'no-cache')
     .header('vary', 'accept-encoding')
     .header('etag', variant.etag)
@@ -80,9 +94,13 @@ function sendIndexPage(page: IndexPage, request: FastifyRequest, reply: FastifyR
  * each text file (scripts/vite-precompress.ts) and @fastify/static picks one by Accept-Encoding. The
  * API's JSON and streams are never compressed here (docs/decisions/005-server-speed-and-scale-out.md).
  */
-export async function registerConsole(app: FastifyInstance, distDir: string): Promise<void> {
+export async function registerConsole(
+  app: FastifyInstance,
+  distDir: string,
+  settings: ConsoleSettings,
+): Promise<void> {
   const indexFile = path.join(distDir, 'index.html');
-  const page = existsSync(indexFile) ? loadIndexPage(indexFile) : null;
+  const page = existsSync(indexFile) ? loadIndexPage(indexFile, settings) : null;
   if (page) {
     await app.register(fastifyStatic, {
       root: distDir,

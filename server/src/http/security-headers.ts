@@ -9,18 +9,16 @@ const stripe = {
   connect: ['https://api.stripe.com'],
 };
 
-/** The scheduling widget framed by the contact-us page (src/app/config.ts schedulingLinks). */
-const SCHEDULING_ORIGIN = 'https://calendly.com';
-
 /** Paths whose page opens a card form: only they may load Stripe.js and frame Stripe. */
 const CARD_FORM_PATH = /^\/teams\/[^/]+\/billing(?:[/?#]|$)/;
 
 /**
- * The console's Content-Security-Policy for a page path. No inline script and no eval anywhere (the
+ * The console's Content-Security-Policy for a page path; `frameOrigins` are the scheduling pages the
+ * contact-us screen frames (the operator's SCHEDULING_URL_* settings). No inline script and no eval anywhere (the
  * Vite build emits none); styles may be inline because Mantine writes its CSS variables into a
  * <style> element and style attributes. Nobody may frame the console.
  */
-export function consoleCsp(path: string): string {
+export function consoleCsp(path: string, frameOrigins: readonly string[] = []): string {
   const card = CARD_FORM_PATH.test(path);
   const list = (base: string[], extra: string[]) => [...base, ...(card ? extra : [])].join(' ');
   return [
@@ -30,7 +28,7 @@ export function consoleCsp(path: string): string {
     "img-src 'self' data: blob:",
     "font-src 'self' data:",
     `connect-src ${list(["'self'"], stripe.connect)}`,
-    `frame-src ${list(["'self'", SCHEDULING_ORIGIN], stripe.frame)}`,
+    `frame-src ${list(["'self'", ...frameOrigins], stripe.frame)}`,
     "form-action 'self'",
     "frame-ancestors 'none'",
     "object-src 'none'",
@@ -44,7 +42,11 @@ export function consoleCsp(path: string): string {
  * secrets, invitation keys), and HSTS only when the public address is HTTPS (over plain HTTP it
  * would be ignored and misleading). Pages of the sandbox stand-ins set their own CSP after this.
  */
-export async function registerSecurityHeaders(app: FastifyInstance, publicUrl: () => string): Promise<void> {
+export async function registerSecurityHeaders(
+  app: FastifyInstance,
+  publicUrl: () => string,
+  frameOrigins: readonly string[] = [],
+): Promise<void> {
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: false,
     frameguard: { action: 'deny' },
@@ -53,11 +55,16 @@ export async function registerSecurityHeaders(app: FastifyInstance, publicUrl: (
     // The console opens hosted checkouts and provider sign-in pages in the same tab, never popups
     // that talk back, so the default same-origin opener policy costs nothing.
   });
-  const defaultCsp = consoleCsp('/');
+  const defaultCsp = consoleCsp('/', frameOrigins);
   app.addHook('onRequest', async (_request, reply) => {
     reply.header('content-security-policy', defaultCsp);
     if (publicUrl().startsWith('https://')) {
       reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
     }
   });
+}
+
+/** The origins of the scheduling pages, without duplicates, for frame-src. */
+export function schedulingOrigins(urls: { paid: string; basic: string }): string[] {
+  return [...new Set([urls.paid, urls.basic].map((url) => new URL(url).origin))];
 }
