@@ -20,6 +20,7 @@ import { handleError } from './errors';
 import { registerConsole } from './http/console-static';
 import { loggerOptions } from './http/logger';
 import { multipartFieldsToBody, multipartLimits } from './http/multipart-fields';
+import { registerRateLimits } from './http/rate-limit';
 import { registerSecurityHeaders, schedulingOrigins } from './http/security-headers';
 import { zodSerializerCompiler, zodValidatorCompiler } from './http/zod-validation';
 import type { Mailer } from './mail/mailer';
@@ -119,6 +120,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // External plugins. Security headers first, so every answer carries them, errors included.
   const consoleSettings = options.consoleSettings ?? DEFAULT_CONSOLE_SETTINGS;
   await registerSecurityHeaders(app, options.publicUrl, schedulingOrigins(consoleSettings.schedulingUrls));
+  // Abuse limits: routes opt in; the counters are shared by every server on the database.
+  await registerRateLimits(app, options.db, options.clock ?? systemClock);
   // Multipart fields become a plain body object so routes validate them like JSON.
   await app.register(fastifyMultipart, { limits: multipartLimits(BODY_LIMIT_BYTES) });
   app.addHook('preValidation', multipartFieldsToBody);

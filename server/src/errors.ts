@@ -67,6 +67,15 @@ export class ItemNotFoundError extends AppError {
   }
 }
 
+/** Too many attempts (abuse limits, server/src/http/rate-limit.ts); Retry-After is set beside it. */
+export class TooManyRequestsError extends AppError {
+  constructor(readonly retryAfterSeconds: number) {
+    super(429, ErrorCode.tooManyRequests, defaultErrorMessages[ErrorCode.tooManyRequests], {
+      retryAfter: retryAfterSeconds,
+    });
+  }
+}
+
 const internalErrorBody: ErrorBody = { errorCode: 1, errorMessage: 'Internal server error', errorData: null };
 
 /**

@@ -26,6 +26,7 @@ describe('POST /api/v2/auth/code', () => {
       id: await accountId(t, demoAccounts.olivia.email),
       email: demoAccounts.olivia.email,
       fullName: demoAccounts.olivia.fullName,
+      isStaff: false,
     });
   });
 

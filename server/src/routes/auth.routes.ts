@@ -1,6 +1,8 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import { exchangeAuthCode, refreshSession } from '../auth/sessions';
+import { TokenInvalidError } from '../errors';
+import { clientAddress, createFailureLimit } from '../http/rate-limit';
 import type { ZodTypeProvider } from '../http/zod-validation';
 import { deviceInfoShape, tokensResponse } from './schemas';
 
@@ -14,22 +16,57 @@ const refreshBody = z.strictObject({
   refreshToken: z.string().min(1).max(512),
 });
 
-/** Sign-in calls of spec section 7: both open to visitors, both answer with fresh tokens. */
+/** Wrong auth codes or refresh tokens one client address may send in a window before it must wait. */
+export const SIGN_IN_FAILURES_PER_WINDOW = 30;
+export const SIGN_IN_FAILURE_WINDOW_MS = 15 * 60 * 1000;
+
+/**
+ * Sign-in calls of spec section 7: both open to visitors, both answer with fresh tokens. Guessing is
+ * bounded: each wrong code or token counts against the client address, and once the window's misses
+ * are spent every attempt is refused with 429 until it ends (a right one included, so a guesser
+ * learns nothing). Honest sign-ins never count.
+ */
 export const authRoutes: FastifyPluginAsync = async (instance) => {
   const app = instance.withTypeProvider<ZodTypeProvider>();
+  const failures = createFailureLimit(app, {
+    name: 'sign-in-failures',
+    max: SIGN_IN_FAILURES_PER_WINDOW,
+    windowMs: SIGN_IN_FAILURE_WINDOW_MS,
+    key: clientAddress,
+  });
+  /** Runs a sign-in, counting a refused token against the client. */
+  const counted = async <T>(
+    request: Parameters<typeof failures.recordFailure>[0],
+    signIn: () => Promise<T>,
+  ) => {
+    try {
+      return await signIn();
+    } catch (error) {
+      if (error instanceof TokenInvalidError) await failures.recordFailure(request);
+      throw error;
+    }
+  };
 
   app.post(
     '/api/v2/auth/code',
-    { schema: { body: codeBody, response: { 200: tokensResponse } } },
+    {
+      schema: { body: codeBody, response: { 200: tokensResponse } },
+      preHandler: (request, reply) => failures.check(request, reply),
+    },
     async (request) => {
       const { code, ...device } = request.body;
-      return exchangeAuthCode(app.db, app.tokens, code, device as Record<string, string>);
+      return counted(request, () =>
+        exchangeAuthCode(app.db, app.tokens, code, device as Record<string, string>),
+      );
     },
   );
 
   app.post(
     '/api/v1/auth/refresh',
-    { schema: { body: refreshBody, response: { 200: tokensResponse } } },
-    async (request) => refreshSession(app.db, app.tokens, request.body.refreshToken),
+    {
+      schema: { body: refreshBody, response: { 200: tokensResponse } },
+      preHandler: (request, reply) => failures.check(request, reply),
+    },
+    async (request) => counted(request, () => refreshSession(app.db, app.tokens, request.body.refreshToken)),
   );
 };

@@ -7,6 +7,17 @@ import type { Repositories } from '../db/repositories';
 import { eventPerson } from '../events/team-event';
 import type { ZodTypeProvider } from '../http/zod-validation';
 
+/** Avatar and logo uploads one account may make per hour (each image is processed and stored). */
+export const IMAGE_UPLOADS_PER_HOUR = 60;
+
+const imageUploadLimit = {
+  name: 'image-uploads',
+  hook: 'preHandler',
+  max: IMAGE_UPLOADS_PER_HOUR,
+  timeWindow: 60 * 60 * 1000,
+  keyGenerator: (request: FastifyRequest) => String(request.accountId),
+} as const;
+
 export interface ImageRoutesOptions {
   /** The path of both calls, e.g. /api/v1/collab/teams/:teamUser/avatar. */
   url: string;
@@ -58,7 +69,7 @@ export function registerImageRoutes(app: FastifyInstance, options: ImageRoutesOp
     options.url,
     {
       ...route,
-      config: imageUploadConfig,
+      config: { ...imageUploadConfig, rateLimit: imageUploadLimit },
       schema: { params: options.params, body: imageUploadBody, response: { 200: options.response } },
     },
     (request) => setImage(request, request.body.file),

@@ -11,6 +11,19 @@ import { inviteMembers } from '../invitations/invite-members';
 import { resendInvitations } from '../invitations/resend-invitations';
 import { teamUser } from './collab-schemas';
 
+/** Invite and resend calls one team user may make per hour, each call up to MAX_INVITATIONS_PER_CALL addresses. */
+export const INVITATION_CALLS_PER_HOUR = 30;
+
+// Counted per inviting team user after the membership check (so a stranger cannot spend a member's
+// allowance), one counter for invite and resend together: both send mail on the team's behalf.
+const invitationCallsLimit = {
+  name: 'invitation-calls',
+  hook: 'preHandler',
+  max: INVITATION_CALLS_PER_HOUR,
+  timeWindow: 60 * 60 * 1000,
+  keyGenerator: (request: FastifyRequest) => String(request.membership.teamUser.id),
+} as const;
+
 /**
  * The body `[{email}]`, checked by the invite form's own rule (spec section 5): blanks dropped, none
  * left is field email 'must not be empty', a bad address is field email 'is invalid', the same
@@ -54,6 +67,7 @@ export const invitationsRoutes: FastifyPluginAsync = async (instance) => {
     {
       onRequest: [app.authenticate],
       preHandler: [app.requireMembership, requireInviter],
+      config: { rateLimit: invitationCallsLimit },
       schema: {
         params: teamUserParams,
         querystring: z.object({ skipped: z.enum(['true', 'false']).optional() }),
@@ -74,6 +88,7 @@ export const invitationsRoutes: FastifyPluginAsync = async (instance) => {
     {
       onRequest: [app.authenticate],
       preHandler: [app.requireMembership, requireInviter],
+      config: { rateLimit: invitationCallsLimit },
       schema: {
         params: teamUserParams,
         body: invitationList,
