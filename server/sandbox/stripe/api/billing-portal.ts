@@ -1,6 +1,6 @@
 import type Stripe from 'stripe';
-import { updateSubscription } from '../billing/subscription-update';
 import { productName } from '../billing/subscription-items';
+import { updateSubscription } from '../billing/subscription-update';
 import { customerNow } from '../clock';
 import type { Ctx } from '../context';
 import { invalidRequest, resourceMissing } from '../errors';
