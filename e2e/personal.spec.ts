@@ -50,7 +50,7 @@ test('Sam Solo is free and starts the 14-day trial once', async ({ page }) => {
 
   // The trial page opened again: the server's clear error, with Retry.
   await page.goto('/pb/trial');
-  await expect(page.getByRole('alert')).toContainText('Validation error');
+  await expect(page.getByRole('alert')).toContainText('Trial is not available on a premium plan');
   await expect(page.getByRole('button', { name: 'Retry' })).toBeVisible();
 });
 

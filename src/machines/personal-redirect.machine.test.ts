@@ -57,6 +57,16 @@ describe('personal redirect (act-on-load pages)', () => {
     expect(h.redirects).toEqual([TARGET_URL]);
   });
 
+  it('a refused request names its field: humanized field plus message', async () => {
+    const h = createPersonalRedirectHarness();
+    h.server.fail = Object.assign(apiError(400, ErrorCode.validation, 'Validation error'), {
+      data: [{ field: 'trial', message: 'has already been used' }],
+    });
+    h.restart();
+    await settle();
+    expect(selectRedirectError(h.actor.getSnapshot())).toBe('Trial has already been used');
+  });
+
   it("a failure that is not an API error shows 'Unknown error' (spec section 8)", async () => {
     const h = createPersonalRedirectHarness();
     h.server.fail = new TypeError('Failed to fetch');

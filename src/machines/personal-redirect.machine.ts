@@ -7,6 +7,7 @@
 // Effects are injected with `provide`: the request (which API call) and the navigation.
 import { assign, fromCallback, fromPromise, setup } from 'xstate';
 import { classifyError, passesUpFromScreenSetup } from '@/domain/error-policy';
+import { fieldErrorText, validationFieldErrors } from '@/domain/field-errors';
 import { errorOf } from './actor-error';
 
 export const PERSONAL_REDIRECT_WAIT_MS = 30_000;
@@ -37,7 +38,12 @@ export const personalRedirectMachine = setup({
   actions: {
     storeUrl: assign((_, url: string) => ({ url, errorMessage: null })),
     storeRequestError: assign(({ event }) => {
-      const outcome = classifyError(errorOf(event));
+      const error = errorOf(event);
+      // A refusal names its field ('Trial has already been used', spec section 5: humanized field
+      // plus message); anything else shows its message.
+      const fields = validationFieldErrors(error).map(fieldErrorText);
+      if (fields.length > 0) return { errorMessage: fields.join('. ') };
+      const outcome = classifyError(error);
       // Only 401 and membership errors have no message, and those pass up before this runs.
       return { errorMessage: 'message' in outcome ? outcome.message : PERSONAL_REDIRECT_FAILED_MESSAGE };
     }),
