@@ -28,7 +28,13 @@ describe('migrations', () => {
   it('create the schema once; running them again changes nothing', async () => {
     const db = await freshDb();
     const first = await migrate(db);
-    expect(first).toEqual(['001-initial', '002-team-management', '003-billing', '004-rate-limit-counters']);
+    expect(first).toEqual([
+      '001-initial',
+      '002-team-management',
+      '003-billing',
+      '004-rate-limit-counters',
+      '009-personal-billing',
+    ]);
     expect(await tableNames(db)).toEqual([
       'account_events',
       'accounts',
@@ -39,6 +45,9 @@ describe('migrations', () => {
       'billing_products',
       'billing_tax_rates',
       'billing_webhook_events',
+      'personal_billing',
+      'personal_billing_prices',
+      'personal_billing_products',
       'rate_limit_counters',
       'schema_migrations',
       'sessions',
