@@ -161,6 +161,24 @@ describe('checkout', () => {
     expect(again).toMatchObject({ status: 400, code: 10, data: [{ field: 'priceId' }] });
   });
 
+  it('a second call for the same price gets the open checkout; another price closes it first', async () => {
+    const who = await createPerson(t, 'Twice');
+    const checkout = async (priceId: string) =>
+      (await call(t, who, 'POST', '/api/v1/billing/checkout', { priceId })).json<{ url: string }>().url;
+    const first = await checkout('personal_premium_30');
+    expect(await checkout('personal_premium_30')).toBe(first);
+    const other = await checkout('personal_premium_365');
+    expect(other).not.toBe(first);
+    expect((await payCheckout(t, first, TEST_CARDS.visa)).status).toBe(400);
+    // Back to the first price: a fresh session, not the closed one replayed; the yearly one closes.
+    const again = await checkout('personal_premium_30');
+    expect(again).not.toBe(first);
+    expect((await payCheckout(t, other, TEST_CARDS.visa)).status).toBe(400);
+    expect((await payCheckout(t, again, TEST_CARDS.visa)).body.status).toBe('complete');
+    await t.sandbox.deliverPendingWebhooks();
+    expect(await details(who)).toMatchObject({ plan: 'premium', periodType: 'month' });
+  });
+
   it('the coupon price carries its promotion code: the first invoice is 10% off', async () => {
     const who = await createPerson(t, 'Saver');
     const response = await call(t, who, 'POST', '/api/v1/billing/checkout', {

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { BillingProduct, PersonalBilling } from '../../../src/domain/entities';
 import { createRepositories } from '../db/repositories';
 import type { PersonalBillingRow } from '../db/repositories/personal-billing.repository';
@@ -100,9 +101,6 @@ export function createPersonalBillingService(deps: BillingDeps) {
   const resultUrl = (result: 'success' | 'failure', mode: 'checkout' | 'setup') =>
     `${deps.publicUrl()}${personalResultPath(result, mode)}`;
 
-  /** A minute in idempotency keys: a retried request gets its session back, a later click a new one. */
-  const minute = () => Math.floor(deps.clock.now().getTime() / 60_000);
-
   return {
     details,
     syncPerson,
@@ -119,18 +117,27 @@ export function createPersonalBillingService(deps: BillingDeps) {
         const code = priceId.split('--')[1] ?? null;
         const promotionCodeId = code ? await deps.provider.findPromotionCode(code) : null;
         if (code && !promotionCodeId) throw priceIdError('has a coupon that is not available');
+        // A double click, a second tab or a reload gets the checkout already open for this price;
+        // one open for another price is closed first, so two tabs can never both subscribe.
+        const previous = (await repos.personalBilling.find(accountId))?.checkoutSessionId ?? null;
+        const open = previous ? await deps.provider.getCheckout(previous) : null;
+        if (open?.status === 'open' && open.url && open.planId === price.id) return { url: open.url };
+        if (open?.status === 'open' && previous) await deps.provider.expireCheckout(previous);
         const customerId = await ensureCustomer(accountId);
         const session = await deps.provider.createPersonalCheckout(
           {
             accountId,
             customerId,
             priceId: lookupKeyOf(price.id),
+            catalogueId: price.id,
             promotionCodeId,
             successUrl: resultUrl('success', 'checkout'),
             cancelUrl: resultUrl('failure', 'checkout'),
           },
-          `personal-checkout:${accountId}:${price.id}:${minute()}`,
+          // A retry before the session was saved replays it; after that, `previous` names it.
+          `personal-checkout:${accountId}:${price.id}:${previous ?? 'first'}`,
         );
+        await repos.personalBilling.save(accountId, { checkoutSessionId: session.id });
         return { url: session.url };
       });
     },
@@ -145,7 +152,8 @@ export function createPersonalBillingService(deps: BillingDeps) {
           successUrl: resultUrl('success', 'setup'),
           cancelUrl: resultUrl('failure', 'setup'),
         },
-        `personal-setup:${accountId}:${minute()}`,
+        // Nothing is charged by a setup, so each click may have its own session.
+        `personal-setup:${accountId}:${randomUUID()}`,
       );
       return { url: session.url };
     },

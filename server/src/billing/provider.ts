@@ -81,6 +81,8 @@ export interface PersonalCheckoutRequest {
   customerId: string;
   /** The provider price's lookup key: our price id without its coupon suffix. */
   priceId: string;
+  /** Our price id as sold, coupon suffix included: kept on the session to reuse it for the same price. */
+  catalogueId: string;
   /** The promotion code the price id's suffix names, already looked up; null: none. */
   promotionCodeId: string | null;
   successUrl: string;

@@ -110,7 +110,8 @@ export function createStripePersonalCalls({ stripe, call, mapSubscription }: Str
             line_items: [{ price: await priceIdFor(request.priceId), quantity: 1 }],
             subscription_data: { metadata: { accountId: String(request.accountId) } },
             ...(request.promotionCodeId ? { discounts: [{ promotion_code: request.promotionCodeId }] } : {}),
-            metadata: { accountId: String(request.accountId), priceId: request.priceId },
+            // planId/quantity as team checkouts carry them, so getCheckout reads both kinds alike.
+            metadata: { accountId: String(request.accountId), planId: request.catalogueId, quantity: '1' },
             success_url: request.successUrl,
             cancel_url: request.cancelUrl,
           },

@@ -26,12 +26,15 @@ CREATE TABLE personal_billing_prices (
 
 -- One row per account that has touched personal billing. customer_id/subscription_id are the
 -- account's objects at the provider (subscription: the current live one, written by the sync);
+-- checkout_session_id: the last hosted checkout started, reused while open for the same price and
+-- closed before another one opens (two tabs can never both subscribe);
 -- trial_used: the 14-day trial is once per person, ever. app_store/app_store_period: a premium plan
 -- bought through an app store ('apple', 'google'), which the provider never sees.
 CREATE TABLE personal_billing (
   account_id integer PRIMARY KEY REFERENCES accounts (id) ON DELETE CASCADE,
   customer_id text UNIQUE,
   subscription_id text UNIQUE,
+  checkout_session_id text,
   trial_used boolean NOT NULL DEFAULT false,
   app_store text CHECK (app_store IN ('apple', 'google')),
   app_store_period text CHECK (app_store_period IN ('month', 'year')),

@@ -16,6 +16,7 @@ export interface PersonalBillingRow {
   accountId: number;
   customerId: string | null;
   subscriptionId: string | null;
+  checkoutSessionId: string | null;
   trialUsed: boolean;
   appStore: 'apple' | 'google' | null;
   appStorePeriod: 'month' | 'year' | null;
@@ -35,6 +36,7 @@ interface LinkRow {
   account_id: number;
   customer_id: string | null;
   subscription_id: string | null;
+  checkout_session_id: string | null;
   trial_used: boolean;
   app_store: 'apple' | 'google' | null;
   app_store_period: 'month' | 'year' | null;
@@ -54,6 +56,7 @@ const toLink = (row: LinkRow): PersonalBillingRow => ({
   accountId: row.account_id,
   customerId: row.customer_id,
   subscriptionId: row.subscription_id,
+  checkoutSessionId: row.checkout_session_id,
   trialUsed: row.trial_used,
   appStore: row.app_store,
   appStorePeriod: row.app_store_period,
@@ -121,14 +124,17 @@ export function createPersonalBillingRepository(db: Queryable) {
       const set = (name: keyof typeof changes) => changes[name] !== undefined;
       const [row] = await db.query<LinkRow>(
         `INSERT INTO personal_billing AS b
-           (account_id, customer_id, subscription_id, trial_used, app_store, app_store_period)
-         VALUES ($1, $2, $3, COALESCE($4, false), $5, $6)
+           (account_id, customer_id, subscription_id, trial_used, app_store, app_store_period,
+            checkout_session_id)
+         VALUES ($1, $2, $3, COALESCE($4, false), $5, $6, $10)
          ON CONFLICT (account_id) DO UPDATE SET
            customer_id = CASE WHEN $7 THEN EXCLUDED.customer_id ELSE b.customer_id END,
            subscription_id = CASE WHEN $8 THEN EXCLUDED.subscription_id ELSE b.subscription_id END,
            trial_used = COALESCE($4, b.trial_used),
            app_store = CASE WHEN $9 THEN EXCLUDED.app_store ELSE b.app_store END,
            app_store_period = CASE WHEN $9 THEN EXCLUDED.app_store_period ELSE b.app_store_period END,
+           checkout_session_id = CASE WHEN $11 THEN EXCLUDED.checkout_session_id
+             ELSE b.checkout_session_id END,
            updated_at = now()
          RETURNING *`,
         [
@@ -141,6 +147,8 @@ export function createPersonalBillingRepository(db: Queryable) {
           set('customerId'),
           set('subscriptionId'),
           set('appStore') || set('appStorePeriod'),
+          changes.checkoutSessionId ?? null,
+          set('checkoutSessionId'),
         ],
       );
       return toLink(row as LinkRow);
