@@ -148,3 +148,24 @@ test('the result page says each of the six texts for its query', async ({ page }
     await expect(page.getByRole('link', { name: 'Back to profile' })).toBeVisible();
   }
 });
+
+test('an act-on-load page whose call fails shows the error with Retry, and Retry goes on', async ({
+  page,
+}) => {
+  await openProfile(page);
+  await page.route('**/api/v1/billing/portal', (route) =>
+    route.fulfill({
+      status: 400,
+      contentType: 'application/json',
+      body: JSON.stringify({ errorCode: 10, errorMessage: 'Validation error', errorData: [] }),
+    }),
+  );
+  await page.goto('/pb/portal');
+  await expect(page.getByRole('alert')).toContainText('Validation error');
+  await page.unroute('**/api/v1/billing/portal');
+  await page.getByRole('button', { name: 'Retry' }).click();
+  await expect(page).toHaveURL(/\/sandbox\/stripe\/portal\/bps_/, { timeout: 15_000 });
+  await expect(page.getByText('No active subscription.')).toBeVisible();
+  await page.getByRole('link', { name: 'Return' }).click();
+  await expect(page).toHaveURL(/\/profile$/);
+});
