@@ -264,6 +264,26 @@ describe('trial', () => {
     });
   });
 
+  it('14 days later without a card the trial ends: free, and no second trial', async () => {
+    const who = await createPerson(t, 'Lapsed');
+    await call(t, who, 'POST', '/api/v1/billing/trial');
+    const summary = await t.sandbox.advance(15 * DAY);
+    expect(summary.happened.join('\n')).toMatch(/trial/i);
+    await t.sandbox.deliverPendingWebhooks();
+    expect((await t.repos.personalBilling.find(who.account.id))?.subscriptionId).toBeNull();
+    expect(await details(who)).toMatchObject({ plan: 'free', canStartTrial: false, canSubscribe: true });
+  });
+
+  it('with a card saved through setup, the trial goes on as the monthly plan', async () => {
+    const who = await createPerson(t, 'Keeper');
+    await call(t, who, 'POST', '/api/v1/billing/trial');
+    const { url } = (await call(t, who, 'POST', '/api/v1/billing/setup')).json<{ url: string }>();
+    expect((await payCheckout(t, url, TEST_CARDS.visa)).body.status).toBe('complete');
+    await t.sandbox.advance(15 * DAY);
+    await t.sandbox.deliverPendingWebhooks();
+    expect(await details(who)).toMatchObject({ plan: 'premium', store: 'stripe', periodType: 'month' });
+  });
+
   it('an app-store premium person cannot start one', async () => {
     const olivia = await demoPerson(t, demoAccounts.olivia.email);
     expect(errorOf(await call(t, olivia, 'POST', '/api/v1/billing/trial'))).toMatchObject({
