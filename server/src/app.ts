@@ -12,6 +12,10 @@ import {
   type PaddleBilling,
   type PaddleSettings,
 } from './billing/paddle/paddle-billing';
+import {
+  createPersonalBillingService,
+  type PersonalBillingService,
+} from './billing/personal-billing-service';
 import type { BillingProvider } from './billing/provider';
 import { type Clock, systemClock } from './clock';
 import type { Db } from './db/db';
@@ -31,6 +35,7 @@ import { collabTeamsRoutes } from './routes/collab-teams.routes';
 import { eventsRoutes } from './routes/events.routes';
 import { type InternalCliOptions, internalCliRoutes } from './routes/internal-cli.routes';
 import { invitationsRoutes } from './routes/invitations.routes';
+import { personalBillingRoutes } from './routes/personal-billing.routes';
 import { profileRoutes } from './routes/profile.routes';
 import { stripeWebhooksRoutes } from './routes/stripe-webhooks.routes';
 import { teamBillingRoutes } from './routes/team-billing.routes';
@@ -56,6 +61,7 @@ declare module 'fastify' {
     billingProvider: BillingProvider;
     billing: BillingService;
     paddle: PaddleBilling;
+    personalBilling: PersonalBillingService;
   }
 }
 
@@ -146,18 +152,17 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('mailer', options.mailer);
   app.decorate('publicUrl', options.publicUrl);
   app.decorate('billingProvider', options.billing.provider);
-  app.decorate(
-    'billing',
-    createBillingService({
-      db: options.db,
-      provider: options.billing.provider,
-      clock,
-      mailer: options.mailer,
-      publicUrl: options.publicUrl,
-      operatorEmail: options.billing.operatorEmail,
-      log: app.log,
-    }),
-  );
+  const billingDeps = {
+    db: options.db,
+    provider: options.billing.provider,
+    clock,
+    mailer: options.mailer,
+    publicUrl: options.publicUrl,
+    operatorEmail: options.billing.operatorEmail,
+    log: app.log,
+  };
+  app.decorate('personalBilling', createPersonalBillingService(billingDeps));
+  app.decorate('billing', createBillingService(billingDeps, { personal: app.personalBilling }));
   app.decorate('paddle', createPaddleBilling(options.billing.paddle));
   app.decorate('authenticate', createAuthenticate(options.db, tokens));
   app.decorate('requireMembership', createRequireMembership(repos));
@@ -186,6 +191,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(teamBillingRoutes);
   await app.register(teamBillingPaddleRoutes);
   await app.register(stripeWebhooksRoutes);
+  await app.register(personalBillingRoutes);
   await app.register(internalCliRoutes, { cliSecret: options.cliSecret ?? null, ...options.cliHooks });
   for (const standIn of options.standIns ?? []) await app.register(standIn);
 

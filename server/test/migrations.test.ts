@@ -34,6 +34,7 @@ describe('migrations', () => {
       '003-billing',
       '004-rate-limit-counters',
       '005-staff',
+      '009-personal-billing',
     ]);
     expect(await tableNames(db)).toEqual([
       'account_events',
@@ -45,6 +46,9 @@ describe('migrations', () => {
       'billing_products',
       'billing_tax_rates',
       'billing_webhook_events',
+      'personal_billing',
+      'personal_billing_prices',
+      'personal_billing_products',
       'rate_limit_counters',
       'schema_migrations',
       'sessions',

@@ -64,13 +64,11 @@ describe('the console router', () => {
     expect(screen.queryByText('You are not a member of this team')).toBeNull();
   });
 
-  it('shows a placeholder with the route title for pages not built yet', async () => {
-    renderAt('/pb/products');
-    expect(await screen.findByRole('heading', { name: 'Products' })).toBeTruthy();
-    expect(screen.getByText('This page is being built.')).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Get Spark' }).getAttribute('href')).toContain(
-      'from=pb-products',
-    );
+  it('renders a personal page in the public layout, its query read by the page', async () => {
+    renderAt('/pb/result?result=failure&mode=setup');
+    expect(await screen.findByText('Failed to update billing details.')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Back to profile' }).getAttribute('href')).toBe('/profile');
+    expect(screen.getByRole('link', { name: 'Get Spark' }).getAttribute('href')).toContain('from=pb-result');
   });
 
   it('routes /public-files/upload to the upload page, not the download page', async () => {

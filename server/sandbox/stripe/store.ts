@@ -30,6 +30,7 @@ const KIND_NAMES: Record<string, string> = {
   promotion_code: 'promotion code',
   tax_id: 'tax id',
   'checkout.session': 'checkout.session',
+  'billing_portal.session': 'billing portal session',
   'test_helpers.test_clock': 'test clock',
   webhook_endpoint: 'webhook endpoint',
 };

@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import type { FastifyError, FastifyPluginAsync } from 'fastify';
 import type { Db } from '../../src/db/db';
 import { migrate as runMigrations } from '../../src/db/migrator';
+import { billingPortalRoutes } from './api/billing-portal';
 import { catalogueRoutes } from './api/catalogue';
 import { checkoutRoutes } from './api/checkout';
 import { clockAndEventRoutes } from './api/clocks-and-events';
@@ -69,6 +70,7 @@ const ROUTES: RouteDef[] = [
   ...invoiceRoutes,
   ...checkoutRoutes,
   ...clockAndEventRoutes,
+  ...billingPortalRoutes,
 ];
 
 export function createStripeSandbox(options: StripeSandboxOptions): StripeSandbox {

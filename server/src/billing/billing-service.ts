@@ -16,6 +16,7 @@ import { ItemNotFoundError, ValidationError } from '../errors';
 import { eventPerson, TeamEventType } from '../events/team-event';
 import { type BillingDeps, LIVE_STATUSES, productCodeOf, recordTeamEvent } from './billing-deps';
 import { PaymentFailedError } from './billing-errors';
+import type { PersonalBillingService } from './personal-billing-service';
 import type { InvoiceDetail, ProviderSubscription } from './provider';
 import { taxCountryFor } from './tax';
 import { createTeamBillingSync } from './team-billing-sync';
@@ -51,7 +52,11 @@ async function toSubscription(deps: BillingDeps, subscription: ProviderSubscript
  * routes already checked. The provider holds the money; this decides what to ask of it, records a team
  * event for each change and keeps the team's plan fields in step (team-billing-sync.ts).
  */
-export function createBillingService(deps: BillingDeps) {
+export function createBillingService(
+  deps: BillingDeps,
+  // Personal billing shares the provider's webhooks and the start-up sync (issue 12).
+  others: { personal?: Pick<PersonalBillingService, 'handleProviderObject' | 'syncCatalogue'> } = {},
+) {
   const repos = createRepositories(deps.db);
   const sync = createTeamBillingSync(deps);
 
@@ -375,6 +380,8 @@ export function createBillingService(deps: BillingDeps) {
           }
         }
         await sync.syncTeam(teamId);
+      } else {
+        await others.personal?.handleProviderObject(event.customerId, event.subscriptionId);
       }
       await repos.billing.markWebhookEventDone(event.id, event.type);
     },
@@ -399,6 +406,7 @@ export function createBillingService(deps: BillingDeps) {
     async syncCatalogue(): Promise<void> {
       const products = await repos.billing.listProducts();
       await deps.provider.syncCatalogue(products, await repos.billing.listPaidPrices());
+      await others.personal?.syncCatalogue();
     },
   };
 }

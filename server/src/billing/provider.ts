@@ -1,5 +1,6 @@
 import type { Card, Customer, Invoice, Preview } from '../../../src/domain/entities';
 import type { CataloguePrice, CatalogueProduct } from '../db/repositories/billing.repository';
+import type { PersonalPrice } from '../db/repositories/personal-billing.repository';
 
 /** A team's subscription as the provider holds it, in the terms the product needs. */
 export interface ProviderSubscription {
@@ -74,6 +75,20 @@ export interface InvoiceDetail extends Invoice {
   periodEnd: number | null;
 }
 
+/** A person's own subscription bought through the hosted checkout (personal billing, issue 12). */
+export interface PersonalCheckoutRequest {
+  accountId: number;
+  customerId: string;
+  /** The provider price's lookup key: our price id without its coupon suffix. */
+  priceId: string;
+  /** Our price id as sold, coupon suffix included: kept on the session to reuse it for the same price. */
+  catalogueId: string;
+  /** The promotion code the price id's suffix names, already looked up; null: none. */
+  promotionCodeId: string | null;
+  successUrl: string;
+  cancelUrl: string;
+}
+
 /** A verified webhook event, reduced to what names the team it concerns. */
 export interface ProviderEvent {
   id: string;
@@ -145,6 +160,32 @@ export interface BillingProvider {
 
   listInvoices(customerId: string): Promise<Invoice[]>;
   getInvoice(invoiceId: string): Promise<InvoiceDetail | null>;
+
+  // Personal billing (issue 12): a person's own plan, on the same provider.
+  /** Makes sure every personal price (by lookup key) and the promotion codes of their suffixes exist. */
+  syncPersonalCatalogue(prices: PersonalPrice[]): Promise<void>;
+  /** A customer for a person (metadata accountId, never teamId). */
+  createPersonCustomer(
+    input: { accountId: number; name: string; email: string },
+    idempotencyKey: string,
+  ): Promise<string>;
+  /** A hosted checkout (subscription mode) for one personal price. */
+  createPersonalCheckout(
+    request: PersonalCheckoutRequest,
+    idempotencyKey: string,
+  ): Promise<{ id: string; url: string }>;
+  /** A hosted checkout in setup mode: the card is saved as the customer's default, nothing charged. */
+  createSetupCheckout(
+    request: { accountId: number; customerId: string; successUrl: string; cancelUrl: string },
+    idempotencyKey: string,
+  ): Promise<{ id: string; url: string }>;
+  /** The provider's hosted customer portal (card, cancellation, invoices) for one customer. */
+  createPortalSession(request: { customerId: string; returnUrl: string }): Promise<{ url: string }>;
+  /** A subscription trialing for `trialDays` with no card; it is cancelled when the trial ends without one. */
+  startTrialSubscription(
+    request: { accountId: number; customerId: string; priceId: string; trialDays: number },
+    idempotencyKey: string,
+  ): Promise<ProviderSubscription>;
 
   /** Checks the signature; throws WebhookSignatureError when it does not hold. */
   verifyWebhook(rawBody: Buffer, signature: string | undefined): ProviderEvent;

@@ -14,6 +14,8 @@ const KEPT_TABLES = [
   'billing_products',
   'billing_prices',
   'billing_tax_rates',
+  'personal_billing_products',
+  'personal_billing_prices',
 ];
 
 /**

@@ -30,6 +30,11 @@ export const demoTeams = {
 
 export const DEMO_TRIAL_DAYS = 10;
 
+/** Personal plans (issue 12): Olivia's premium was bought through the app store; Sam Solo is free. */
+export const demoPersonalPlans = {
+  olivia: { appStore: 'apple', appStorePeriod: 'year' },
+} as const;
+
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** Inserts the demo world into an empty database (no wiping: see resetDemoData). */
@@ -47,6 +52,7 @@ export async function loadDemoData(tx: Queryable, now: Date = new Date()): Promi
   };
   await account(demoAccounts.solo);
   await repos.accounts.create({ ...demoAccounts.staff, isStaff: true });
+  await repos.personalBilling.save(ids.olivia, { ...demoPersonalPlans.olivia });
 
   const member = (
     teamId: number,

@@ -1,12 +1,14 @@
-import { PlaceholderPage } from '@/routes/placeholder';
+import { PortalPage, SetupPage, TrialPage } from '@/routes/personal/personal-redirect.route';
+import { ProductsPage } from '@/routes/personal/products.route';
+import { ProfilePage } from '@/routes/personal/profile.route';
+import { ResultPage } from '@/routes/personal/result.route';
 import type { GroupPages } from '@/routes/route-groups';
 
-// Placeholders until their issues build these pages.
 export const pages: GroupPages = {
-  profile: PlaceholderPage,
-  'pb-portal': PlaceholderPage,
-  'pb-setup': PlaceholderPage,
-  'pb-trial': PlaceholderPage,
-  'pb-products': PlaceholderPage,
-  'pb-result': PlaceholderPage,
+  profile: ProfilePage,
+  'pb-portal': PortalPage,
+  'pb-setup': SetupPage,
+  'pb-trial': TrialPage,
+  'pb-products': ProductsPage,
+  'pb-result': ResultPage,
 };

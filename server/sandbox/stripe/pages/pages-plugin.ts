@@ -3,6 +3,7 @@ import { buildStripeJs, loadAssets } from './browser-assets';
 import { renderCheckoutPage } from './checkout-page';
 import { renderInvoicePage } from './invoice-page';
 import { renderNotFoundPage } from './page-shell';
+import { renderPortalPage } from './portal-page';
 import { renderThreeDSecurePage } from './three-d-secure-page';
 
 // Ids are made by the sandbox (cs_…, seti_…, in_…); anything else cannot name an object, so it is
@@ -65,6 +66,12 @@ export const stripeSandboxPages: FastifyPluginAsync<{ publishableKey: string }> 
       return sendPage(reply, 200, renderInvoicePage(invoiceId, publishableKey));
     },
   );
+
+  app.get<{ Params: { sessionId: string } }>('/sandbox/stripe/portal/:sessionId', async (request, reply) => {
+    const { sessionId } = request.params;
+    if (!idPattern.test(sessionId)) return sendNotFound(reply);
+    return sendPage(reply, 200, renderPortalPage(sessionId, publishableKey));
+  });
 
   app.get('/sandbox/stripe/js/v3.js', async (_request, reply) =>
     reply

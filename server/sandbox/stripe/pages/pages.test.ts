@@ -30,6 +30,7 @@ describe('hosted pages', () => {
       'data-intent-id="seti_123"',
     ],
     ['/sandbox/stripe/invoices/in_123', 'invoice.js', 'data-invoice-id="in_123"'],
+    ['/sandbox/stripe/portal/bps_123', 'portal.js', 'data-session-id="bps_123"'],
   ])('%s is an HTML shell with its script, not cached, under a strict CSP', async (url, script, data) => {
     const response = await app.inject(url);
     expect(response.statusCode).toBe(200);
@@ -80,6 +81,7 @@ describe('hosted pages', () => {
     '/sandbox/stripe/checkout/cs%22onload%3D1',
     `/sandbox/stripe/3ds/${'x'.repeat(201)}`,
     '/sandbox/stripe/invoices/in-1.2',
+    '/sandbox/stripe/portal/bps%22onload%3D1',
     '/sandbox/stripe/nothing-here',
     '/sandbox/stripe/assets/unknown.js',
     '/sandbox/stripe/assets/..%2Fpages-plugin.ts',

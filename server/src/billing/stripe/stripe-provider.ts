@@ -15,6 +15,7 @@ import {
   toPreview,
   toProviderSubscription,
 } from './stripe-mapping';
+import { createStripePersonalCalls } from './stripe-personal';
 
 export interface StripeSettings {
   secretKey: string;
@@ -95,6 +96,8 @@ export function createStripeProvider(
 
   return {
     name: 'stripe',
+
+    ...createStripePersonalCalls({ stripe, call, mapSubscription }),
 
     publishableKey: () => settings.publishableKey,
 

@@ -1,0 +1,171 @@
+// Personal plan pages (spec section 2 'Personal pages') against the real server and the built-in
+// Stripe sandbox: Sam Solo starts a trial, buys through the hosted checkout, fails one, and goes
+// through the Customer Portal and back; the result page's six texts.
+import { expect, type Page, test } from '@playwright/test';
+import { cli, loginUrl } from './support/cli';
+
+async function openProfile(page: Page, email = 'solo@example.test'): Promise<void> {
+  cli('seed', '--reset');
+  await page.goto(loginUrl(email));
+  await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+  await page.goto('/profile');
+  await expect(page.getByRole('heading', { name: 'Profile' })).toBeVisible();
+}
+
+const profileRow = (page: Page, label: string) =>
+  page.getByRole('table', { name: 'Your profile' }).getByRole('row', { name: label });
+
+async function payOnHostedCheckout(page: Page, card: string): Promise<void> {
+  await expect(page.getByRole('button', { name: 'Subscribe' })).toBeVisible({ timeout: 15_000 });
+  await page.getByLabel('Email').fill('solo@example.test');
+  await page.getByLabel('Card number').fill(card);
+  await page.getByLabel('Expiration').fill('12 / 34');
+  await page.getByLabel('CVC').fill('123');
+  await page.getByLabel('Cardholder name').fill('Sam Solo');
+  await page.getByRole('button', { name: 'Subscribe' }).click();
+}
+
+async function checkoutMonthly(page: Page): Promise<void> {
+  await page.getByRole('link', { name: 'Products' }).click();
+  await expect(page).toHaveURL(/\/pb\/products$/);
+  await page.getByRole('button', { name: 'Checkout Spark Premium $7.99 per month' }).click();
+}
+
+test('Sam Solo is free and starts the 14-day trial once', async ({ page }) => {
+  await openProfile(page);
+  await expect(profileRow(page, 'Email')).toContainText('solo@example.test');
+  await expect(profileRow(page, 'Name')).toContainText('Sam Solo');
+  await expect(profileRow(page, 'Plan')).toContainText('Free');
+  await expect(profileRow(page, 'Store')).toHaveCount(0);
+  await expect(page.getByRole('link', { name: 'Change card' })).toHaveCount(0);
+
+  await page.getByRole('link', { name: 'Start trial' }).click();
+  await expect(page).toHaveURL(/\/profile$/);
+  await expect(profileRow(page, 'Plan')).toContainText('Premium');
+  await expect(profileRow(page, 'Store')).toContainText('Web');
+  await expect(profileRow(page, 'Period type')).toContainText('Trial');
+  await expect(page.getByRole('link', { name: 'Start trial' })).toHaveCount(0);
+  await expect(page.getByRole('link', { name: 'Change card' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Billing portal' })).toBeVisible();
+
+  // The trial page opened again: the server's clear error, with Retry.
+  await page.goto('/pb/trial');
+  await expect(page.getByRole('alert')).toContainText('Trial is not available on a premium plan');
+  await expect(page.getByRole('button', { name: 'Retry' })).toBeVisible();
+});
+
+test('Olivia, premium through the app store, sees store and period type', async ({ page }) => {
+  await openProfile(page, 'olivia@acme.test');
+  await expect(profileRow(page, 'Plan')).toContainText('Premium');
+  await expect(profileRow(page, 'Store')).toContainText('App Store');
+  await expect(profileRow(page, 'Period type')).toContainText('Yearly');
+  await expect(page.getByRole('link', { name: 'Start trial' })).toHaveCount(0);
+});
+
+test('products list each price with its coupon; Sam buys monthly premium and lands on the result', async ({
+  page,
+}) => {
+  await openProfile(page);
+  await page.getByRole('link', { name: 'Products' }).click();
+  await expect(page.getByText('$7.99 per month')).toBeVisible();
+  await expect(page.getByText('$59.99 per year')).toHaveCount(2);
+  await expect(page.getByText('WELCOME10')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Checkout' })).toHaveCount(3);
+
+  await page.getByRole('button', { name: 'Checkout Spark Premium $7.99 per month' }).click();
+  await payOnHostedCheckout(page, '4242 4242 4242 4242');
+  await expect(page).toHaveURL(/\/pb\/result\?result=success&mode=checkout$/, { timeout: 15_000 });
+  await expect(page.getByText('Checkout completed successfully. Thanks for your purchase.')).toBeVisible();
+  await page.getByRole('link', { name: 'Back to profile' }).click();
+  await expect(page).toHaveURL(/\/profile$/);
+  await expect(profileRow(page, 'Plan')).toContainText('Premium');
+  await expect(profileRow(page, 'Period type')).toContainText('Monthly');
+});
+
+test('a declined card, then Back: the failure text, and Sam stays free', async ({ page }) => {
+  await openProfile(page);
+  await checkoutMonthly(page);
+  await payOnHostedCheckout(page, '4000 0000 0000 0002');
+  await expect(page.getByRole('alert').filter({ hasText: 'Your card was declined.' })).toBeVisible();
+  await page.getByRole('link', { name: 'Back' }).click();
+  await expect(page).toHaveURL(/\/pb\/result\?result=failure&mode=checkout$/);
+  await expect(page.getByText('Failed to complete the checkout.')).toBeVisible();
+  await page.getByRole('link', { name: 'Back to profile' }).click();
+  await expect(profileRow(page, 'Plan')).toContainText('Free');
+});
+
+test('change card through the setup checkout, then the portal round trip', async ({ page }) => {
+  await openProfile(page);
+  await page.getByRole('link', { name: 'Start trial' }).click();
+  await expect(profileRow(page, 'Period type')).toContainText('Trial');
+
+  await page.getByRole('link', { name: 'Change card' }).click();
+  await expect(page.getByRole('button', { name: 'Save card' })).toBeVisible({ timeout: 15_000 });
+  await page.getByLabel('Card number').fill('4242 4242 4242 4242');
+  await page.getByLabel('Expiration').fill('12 / 34');
+  await page.getByLabel('CVC').fill('123');
+  await page.getByLabel('Cardholder name').fill('Sam Solo');
+  await page.getByRole('button', { name: 'Save card' }).click();
+  await expect(page).toHaveURL(/\/pb\/result\?result=success&mode=setup$/, { timeout: 15_000 });
+  await expect(page.getByText('Billing details updated successfully.')).toBeVisible();
+  await page.getByRole('link', { name: 'Back to profile' }).click();
+
+  await page.getByRole('link', { name: 'Billing portal' }).click();
+  await expect(page).toHaveURL(/\/sandbox\/stripe\/portal\/bps_/, { timeout: 15_000 });
+  await expect(page.getByText('Visa ending in 4242, expires 12 / 34')).toBeVisible();
+  await expect(page.getByText(/Trial ends on/)).toBeVisible();
+
+  await page.getByRole('button', { name: 'Update payment method' }).click();
+  await page.getByLabel('Card number').fill('5555 5555 5555 4444');
+  await page.getByLabel('Expiration').fill('11 / 33');
+  await page.getByLabel('CVC').fill('123');
+  await page.getByLabel('Cardholder name').fill('Sam Solo');
+  await page.getByRole('button', { name: 'Save card' }).click();
+  await expect(page.getByText('Mastercard ending in 4444, expires 11 / 33')).toBeVisible();
+
+  await page.getByRole('button', { name: 'Cancel plan' }).click();
+  await expect(page.getByText(/Cancels on/)).toBeVisible();
+
+  await page.getByRole('link', { name: 'Return' }).click();
+  await expect(page).toHaveURL(/\/profile$/);
+  await expect(profileRow(page, 'Plan')).toContainText('Premium');
+});
+
+const RESULTS: [string, string][] = [
+  ['result=success&mode=checkout', 'Checkout completed successfully. Thanks for your purchase.'],
+  ['result=success&mode=setup', 'Billing details updated successfully.'],
+  ['result=failure&mode=checkout', 'Failed to complete the checkout.'],
+  ['result=failure&mode=setup', 'Failed to update billing details.'],
+  ['result=success&mode=upgrade', 'Invalid mode value.'],
+  ['result=maybe&mode=checkout', 'Invalid result value.'],
+];
+
+test('the result page says each of the six texts for its query', async ({ page }) => {
+  await openProfile(page);
+  for (const [query, text] of RESULTS) {
+    await page.goto(`/pb/result?${query}`);
+    await expect(page.getByRole('status').filter({ hasText: text })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Back to profile' })).toBeVisible();
+  }
+});
+
+test('an act-on-load page whose call fails shows the error with Retry, and Retry goes on', async ({
+  page,
+}) => {
+  await openProfile(page);
+  await page.route('**/api/v1/billing/portal', (route) =>
+    route.fulfill({
+      status: 400,
+      contentType: 'application/json',
+      body: JSON.stringify({ errorCode: 10, errorMessage: 'Validation error', errorData: [] }),
+    }),
+  );
+  await page.goto('/pb/portal');
+  await expect(page.getByRole('alert')).toContainText('Validation error');
+  await page.unroute('**/api/v1/billing/portal');
+  await page.getByRole('button', { name: 'Retry' }).click();
+  await expect(page).toHaveURL(/\/sandbox\/stripe\/portal\/bps_/, { timeout: 15_000 });
+  await expect(page.getByText('No active subscription.')).toBeVisible();
+  await page.getByRole('link', { name: 'Return' }).click();
+  await expect(page).toHaveURL(/\/profile$/);
+});
