@@ -29,9 +29,11 @@ import { eventsRoutes } from './routes/events.routes';
 import { type InternalCliOptions, internalCliRoutes } from './routes/internal-cli.routes';
 import { invitationsRoutes } from './routes/invitations.routes';
 import { profileRoutes } from './routes/profile.routes';
+import { redirectsRoutes } from './routes/redirects.routes';
 import { stripeWebhooksRoutes } from './routes/stripe-webhooks.routes';
 import { teamBillingRoutes } from './routes/team-billing.routes';
 import { teamBillingPaddleRoutes } from './routes/team-billing-paddle.routes';
+import { teamJoinRoutes } from './routes/team-join.routes';
 import { teamLeaveRoutes } from './routes/team-leave.routes';
 import { teamLogoRoutes } from './routes/team-logo.routes';
 import { teamUsageRoutes } from './routes/team-usage.routes';
@@ -177,6 +179,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(teamBillingPaddleRoutes);
   await app.register(stripeWebhooksRoutes);
   await app.register(internalCliRoutes, { cliSecret: options.cliSecret ?? null, ...options.cliHooks });
+  await app.register(teamJoinRoutes);
+  await app.register(redirectsRoutes);
   for (const standIn of options.standIns ?? []) await app.register(standIn);
 
   return app;

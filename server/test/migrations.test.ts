@@ -34,6 +34,7 @@ describe('migrations', () => {
       '003-billing',
       '004-rate-limit-counters',
       '005-staff',
+      '007-redirect-keys',
     ]);
     expect(await tableNames(db)).toEqual([
       'account_events',
@@ -46,6 +47,7 @@ describe('migrations', () => {
       'billing_tax_rates',
       'billing_webhook_events',
       'rate_limit_counters',
+      'redirect_keys',
       'schema_migrations',
       'sessions',
       'team_billing',
