@@ -106,6 +106,10 @@ describe('POST /api/v1/teams/join/{key}', () => {
     expectNotFound(await join(encodeURIComponent(key)));
   });
 
+  it('a key past the router limit: 414 code 10, never a 500', async () => {
+    expect(errorOf(await join('a'.repeat(200)))).toMatchObject({ status: 414, code: 10 });
+  });
+
   it('an expired key: 404 2200, and the invitee stays pending', async () => {
     const { world, owner } = await createSignedInTeam(t);
     const email = uniqueEmail('late');
