@@ -87,6 +87,23 @@ describe('POST /api/v1/teams/join/{key}', () => {
     expect(JSON.stringify(teams.json())).toContain(world.team.name);
   });
 
+  it('two teams inviting one new address, accepted at once: one account, made once', async () => {
+    const a = await createSignedInTeam(t);
+    const b = await createSignedInTeam(t);
+    const email = uniqueEmail('twice');
+    const keyA = await invite(a.owner, refOf(a.world.owner), email);
+    const keyB = await invite(b.owner, refOf(b.world.owner), email);
+    const [first, second] = await Promise.all([join(keyA), join(keyB)]);
+    expect([first.statusCode, second.statusCode]).toEqual([200, 200]);
+    const fresh = [first, second].map((r) => r.json<{ isNewAccount: boolean }>().isNewAccount);
+    expect(fresh.sort()).toEqual([false, true]);
+    const [{ n } = { n: 0 }] = await t.db.query<{ n: number }>(
+      'SELECT count(*)::int AS n FROM accounts WHERE lower(email) = lower($1)',
+      [email],
+    );
+    expect(n).toBe(1);
+  });
+
   it('a re-invited removed member comes back through the same row', async () => {
     const { world, owner, member } = await createSignedInTeam(t);
     const ownerRef = refOf(world.owner);

@@ -23,10 +23,11 @@ async function inviteeAccount(
   invitee: TeamUserRecord,
 ): Promise<{ accountId: number; isNewAccount: boolean }> {
   if (invitee.accountId !== null) return { accountId: invitee.accountId, isNewAccount: false };
-  const existing = await repos.accounts.findByEmail(invitee.email);
-  if (existing) return { accountId: existing.id, isNewAccount: false };
-  const created = await repos.accounts.create({ email: invitee.email, fullName: invitee.fullName });
-  return { accountId: created.id, isNewAccount: true };
+  const { account, created } = await repos.accounts.findOrCreate({
+    email: invitee.email,
+    fullName: invitee.fullName,
+  });
+  return { accountId: account.id, isNewAccount: created };
 }
 
 /**
