@@ -43,13 +43,8 @@ export interface RowSpec {
 /** The route groups of issue 13's weight benchmark. */
 export const ROWS: RowSpec[] = [
   { label: 'public: /web-login', kind: 'public', routes: ['web-login'], note: 'placeholder page' },
-  {
-    label: 'public: /accept-invitation',
-    kind: 'public',
-    routes: ['accept-invitation'],
-    note: 'placeholder page',
-  },
-  { label: 'public: /back-to-app', kind: 'public', routes: ['back-to-app'], note: 'placeholder page' },
+  { label: 'public: /accept-invitation', kind: 'public', routes: ['accept-invitation'] },
+  { label: 'public: /back-to-app', kind: 'public', routes: ['back-to-app'] },
   { label: 'public: public file', kind: 'public', routes: ['public-file'], note: 'placeholder page' },
   { label: 'public: 404', kind: 'public', routes: ['not-found'] },
   { label: 'sign-in: /login, /auth', kind: 'sign-in', routes: ['login', 'auth'] },

@@ -37,9 +37,11 @@ import { type InternalCliOptions, internalCliRoutes } from './routes/internal-cl
 import { invitationsRoutes } from './routes/invitations.routes';
 import { personalBillingRoutes } from './routes/personal-billing.routes';
 import { profileRoutes } from './routes/profile.routes';
+import { redirectsRoutes } from './routes/redirects.routes';
 import { stripeWebhooksRoutes } from './routes/stripe-webhooks.routes';
 import { teamBillingRoutes } from './routes/team-billing.routes';
 import { teamBillingPaddleRoutes } from './routes/team-billing-paddle.routes';
+import { teamJoinRoutes } from './routes/team-join.routes';
 import { teamLeaveRoutes } from './routes/team-leave.routes';
 import { teamLogoRoutes } from './routes/team-logo.routes';
 import { teamUsageRoutes } from './routes/team-usage.routes';
@@ -193,6 +195,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(stripeWebhooksRoutes);
   await app.register(personalBillingRoutes);
   await app.register(internalCliRoutes, { cliSecret: options.cliSecret ?? null, ...options.cliHooks });
+  await app.register(teamJoinRoutes);
+  await app.register(redirectsRoutes);
   for (const standIn of options.standIns ?? []) await app.register(standIn);
 
   return app;

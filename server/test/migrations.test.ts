@@ -34,6 +34,7 @@ describe('migrations', () => {
       '003-billing',
       '004-rate-limit-counters',
       '005-staff',
+      '007-redirect-keys',
       '009-personal-billing',
     ]);
     expect(await tableNames(db)).toEqual([
@@ -50,6 +51,7 @@ describe('migrations', () => {
       'personal_billing_prices',
       'personal_billing_products',
       'rate_limit_counters',
+      'redirect_keys',
       'schema_migrations',
       'sessions',
       'team_billing',

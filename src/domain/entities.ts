@@ -207,6 +207,8 @@ export interface PublicFile {
 export interface InvitationResult {
   teamName: string;
   email: string;
+  /** The invitee had no Spark account: one was made now, so the page offers the download next. */
+  isNewAccount: boolean;
 }
 
 export interface TeamEvent {

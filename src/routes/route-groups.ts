@@ -22,6 +22,8 @@ export const groupLoaders: Record<RouteGroup, () => Promise<GroupModule>> = {
   public: () => import('@/routes/public/public.group'),
   internal: () => import('@/routes/internal/internal.group'),
   'not-found': () => import('@/routes/not-found/not-found.group'),
+  'public-invitation': () => import('@/routes/public/public-invitation.group'),
+  'public-back-to-app': () => import('@/routes/public/public-back-to-app.group'),
 };
 
 /** The page component of a route, loading its group's chunk first. */

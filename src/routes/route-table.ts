@@ -17,7 +17,9 @@ export type RouteGroup =
   | 'personal'
   | 'public'
   | 'internal'
-  | 'not-found';
+  | 'not-found'
+  | 'public-invitation'
+  | 'public-back-to-app';
 
 /**
  * Where a route sits: inside the public layout (header, footer), inside the team area, or on its
@@ -166,7 +168,7 @@ export const routeTable = [
     ...visitor,
     key: 'back-to-app',
     title: 'Back to Spark',
-    group: 'public',
+    group: 'public-back-to-app',
   },
   {
     name: 'accept-invitation',
@@ -175,7 +177,7 @@ export const routeTable = [
     ...visitor,
     key: 'accept-invitation',
     title: 'Accept invitation',
-    group: 'public',
+    group: 'public-invitation',
   },
   {
     name: 'debug-es',

@@ -16,6 +16,7 @@ import { ItemNotFoundError, ValidationError } from '../errors';
 import { eventPerson, TeamEventType } from '../events/team-event';
 import { type BillingDeps, LIVE_STATUSES, productCodeOf, recordTeamEvent } from './billing-deps';
 import { PaymentFailedError } from './billing-errors';
+import { appReturnUrls, type CheckoutReturn } from './checkout-return';
 import type { PersonalBillingService } from './personal-billing-service';
 import type { InvoiceDetail, ProviderSubscription } from './provider';
 import { taxCountryFor } from './tax';
@@ -236,7 +237,12 @@ export function createBillingService(
     },
 
     /** A hosted checkout for a team without a subscription; the browser goes to the returned URL. */
-    async checkout(membership: Membership, planId: string, returnPlanId: string): Promise<{ url: string }> {
+    async checkout(
+      membership: Membership,
+      planId: string,
+      returnPlanId: string,
+      returnTo: CheckoutReturn = 'console',
+    ): Promise<{ url: string }> {
       const { team, teamUser } = membership;
       const price = await paidPrice(planId);
       if (returnPlanId !== planId) await paidPrice(returnPlanId);
@@ -268,10 +274,14 @@ export function createBillingService(
             quantity,
             trialDays,
             taxRateIds: (await taxRateFor(customer)).ids,
-            successUrl: `${billingUrl}${query('success')}&session_id={CHECKOUT_SESSION_ID}`,
-            cancelUrl: `${billingUrl}${query('cancel')}`,
+            ...(returnTo === 'app'
+              ? await appReturnUrls(deps, { teamId: team.id, userId: teamUser.id, planId: returnPlanId })
+              : {
+                  successUrl: `${billingUrl}${query('success')}&session_id={CHECKOUT_SESSION_ID}`,
+                  cancelUrl: `${billingUrl}${query('cancel')}`,
+                }),
           },
-          `checkout:${team.id}:${price.id}:${quantity}:${trialDays ?? 0}:${minute}`,
+          `checkout:${team.id}:${price.id}:${quantity}:${trialDays ?? 0}:${minute}${returnTo === 'app' ? ':app' : ''}`,
         );
         await repos.billing.saveTeamBilling(team.id, { checkoutSessionId: session.id });
         await actorEvent(membership, TeamEventType.billingCheckoutStarted, { planId: price.id });

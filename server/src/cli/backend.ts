@@ -3,10 +3,12 @@ import { createStripeSandbox, type SandboxAdvanceSummary } from '../../sandbox/s
 import { loadJwtSecret } from '../auth/jwt-secret';
 import { createLoginGrant, type LoginGrant } from '../auth/login-grant';
 import { createTokenSigner } from '../auth/tokens';
+import { systemClock } from '../clock';
 import { type Config, resolvePublicUrl } from '../config';
 import { migrate } from '../db/migrator';
 import { openDb } from '../db/open-db';
 import { AppError } from '../errors';
+import { createRedirectKey } from '../redirects/redirect-key';
 import { resetDemoData, seedIfEmpty } from '../seed/demo-data';
 import { claimDataDir, readServerFile, type ServerFile, serverFilePath } from '../server-file';
 import { CliError } from './cli-error';
@@ -20,6 +22,8 @@ export interface CliBackend {
   seedReset(): Promise<void>;
   /** Moves the Stripe sandbox's clock; returns what happened, a line each. */
   sandboxAdvance(seconds: number): Promise<{ lines: string[] }>;
+  /** A one-time redirect key to the app's deep link or a console path (redirects/redirect-key.ts). */
+  redirectKey(url: string): Promise<string>;
   close(): Promise<void>;
 }
 
@@ -72,6 +76,7 @@ async function directBackend(config: Config, release: () => Promise<void>): Prom
           await sandbox.close();
         }
       },
+      redirectKey: (url) => createRedirectKey(db, systemClock, url),
       async close() {
         await db.close();
         await release();

@@ -1,6 +1,8 @@
 import { parseArgs } from 'node:util';
+import { safeRedirectTarget } from '../../../src/domain/app-link';
 import { buildLoginUrl } from '../auth/login-grant';
 import { ConfigError, loadConfig, outboxDir } from '../config';
+import { backToAppUrl } from '../redirects/redirect-key';
 import { openBackend } from './backend';
 import { CliError } from './cli-error';
 import { printOutbox } from './outbox-command';
@@ -20,6 +22,9 @@ Commands:
   outbox [--limit <n>]
       List the mail written to DATA_DIR/outbox (the default when SMTP_URL is unset), newest first:
       date, recipient, subject and the invitation link. Each message is an .eml file there.
+  redirect-key <url>
+      Print a /back-to-app?key= link (one line) with a fresh one-time redirect key (10 minutes) to
+      <url>: a readdle-spark:// link into the app or a path of this console (/...).
 
 Options:
   -h, --help   Show this help.
@@ -76,6 +81,18 @@ async function run(argv: string[]): Promise<void> {
       process.stdout.write(
         `${[`Sandbox clock moved ${days} day${days === 1 ? '' : 's'}.`, ...summary.lines].join('\n')}\n`,
       );
+    });
+    return;
+  }
+  if (command === 'redirect-key') {
+    const [url, ...extra] = rest;
+    if (!url || extra.length > 0 || values.reset || values.team !== undefined)
+      throw new UsageError('redirect-key takes one url');
+    if (safeRedirectTarget(url) !== url)
+      throw new UsageError('redirect-key needs a readdle-spark:// link or a path of the console (/...)');
+    await withBackend(async (backend) => {
+      const key = await backend.redirectKey(url);
+      process.stdout.write(`${backToAppUrl(backend.publicUrl, key)}\n`);
     });
     return;
   }

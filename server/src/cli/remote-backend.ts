@@ -43,6 +43,9 @@ export function remoteBackend(server: ServerFile, publicUrl: string, serverFile:
     async sandboxAdvance(seconds) {
       return toLines(await call<SandboxAdvanceSummary>('/api/internal/cli/sandbox-advance', { seconds }));
     },
+    async redirectKey(url) {
+      return (await call<{ key: string }>('/api/internal/cli/redirect-key', { url })).key;
+    },
     async close() {},
   };
 }

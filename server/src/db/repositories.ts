@@ -7,6 +7,7 @@ import { createEventsRepository } from './repositories/events.repository';
 import { createInvitationsRepository } from './repositories/invitations.repository';
 import { createPageViewsRepository } from './repositories/page-views.repository';
 import { createPersonalBillingRepository } from './repositories/personal-billing.repository';
+import { createRedirectsRepository } from './repositories/redirects.repository';
 import { createSeatsRepository } from './repositories/seats.repository';
 import { createSessionsRepository } from './repositories/sessions.repository';
 import { createTeamUsersRepository } from './repositories/team-users.repository';
@@ -27,6 +28,7 @@ export function createRepositories(db: Queryable) {
     billing: createBillingRepository(db),
     caller: createCallerRepository(db),
     personalBilling: createPersonalBillingRepository(db),
+    redirects: createRedirectsRepository(db),
   };
 }
 

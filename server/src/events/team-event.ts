@@ -17,6 +17,7 @@ export const TeamEventType = {
   userUnbanned: 'user.unbanned',
   userRemoved: 'user.removed',
   userLeft: 'user.left',
+  userJoined: 'user.joined',
   userProfileChanged: 'user.profile_changed',
   // Billing (server/src/billing): what the owner did, and what the provider says happened.
   billingCheckoutStarted: 'billing.checkout_started',

@@ -2,7 +2,7 @@ import type { Clock } from '../clock';
 import type { Queryable } from '../db/db';
 import { createRepositories } from '../db/repositories';
 import type { ConsumedInvitation } from '../db/repositories/invitations.repository';
-import { hashInvitationKey } from './invitation-key';
+import { hashInvitationKey, isInvitationKeyFormat } from './invitation-key';
 
 /**
  * Uses an invitation key from a link, once: the accept call (POST /api/v1/teams/join/{key}) runs this
@@ -14,6 +14,6 @@ export function consumeInvitationKey(
   clock: Clock,
   key: string,
 ): Promise<ConsumedInvitation | null> {
-  if (!/^[A-Za-z0-9_-]{43}$/.test(key)) return Promise.resolve(null);
+  if (!isInvitationKeyFormat(key)) return Promise.resolve(null);
   return createRepositories(db).invitations.consume(hashInvitationKey(key), clock.now());
 }

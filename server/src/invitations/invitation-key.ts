@@ -7,6 +7,11 @@ export interface InvitationKey {
   hash: string;
 }
 
+/** The form of a key newInvitationKey makes; anything else can never be one. */
+export function isInvitationKeyFormat(key: string): boolean {
+  return /^[A-Za-z0-9_-]{43}$/.test(key);
+}
+
 /** sha256 of the key, hex: a leaked table does not reveal working links. */
 export function hashInvitationKey(key: string): string {
   return createHash('sha256').update(key).digest('hex');

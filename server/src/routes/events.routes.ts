@@ -14,7 +14,7 @@ const events = z.array(z.object({ id: z.number(), type: z.string(), data: z.unkn
 
 /**
  * The event streams (spec 'Debug viewer'), polled with the last id seen as offset: the team's
- * (any member) and the caller's own account's. Oldest first, ids strictly increasing.
+ * (any member) and the caller's own account's (for staff: every team's). Oldest first.
  */
 export const eventsRoutes: FastifyPluginAsync = async (instance) => {
   const app = instance.withTypeProvider<ZodTypeProvider>();
@@ -37,7 +37,14 @@ export const eventsRoutes: FastifyPluginAsync = async (instance) => {
   app.get(
     '/api/v1/events',
     { onRequest: [app.authenticate], schema: { querystring: query, response: { 200: events } } },
-    (request) =>
-      app.repos.events.listAccountEvents(request.accountId, request.query.offset, EVENTS_PAGE_SIZE),
+    async (request) => {
+      const { offset } = request.query;
+      // Staff watch every team's events here (the debug viewer's global stream); anyone else reads
+      // their own account's stream, as before.
+      const account = await app.repos.accounts.findById(request.accountId);
+      return account?.isStaff
+        ? app.repos.events.listAllTeamEvents(offset, EVENTS_PAGE_SIZE)
+        : app.repos.events.listAccountEvents(request.accountId, offset, EVENTS_PAGE_SIZE);
+    },
   );
 };

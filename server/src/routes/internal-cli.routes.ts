@@ -1,9 +1,11 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { safeRedirectTarget } from '../../../src/domain/app-link';
 import { createLoginGrant } from '../auth/login-grant';
 import { ItemNotFoundError, ValidationError } from '../errors';
 import type { ZodTypeProvider } from '../http/zod-validation';
+import { createRedirectKey } from '../redirects/redirect-key';
 import { resetDemoData } from '../seed/demo-data';
 
 export interface InternalCliOptions {
@@ -87,6 +89,18 @@ export const internalCliRoutes: FastifyPluginAsync<InternalCliOptions> = async (
         throw new ValidationError([{ field: 'sandbox', message: 'is off: real Stripe keys are set' }]);
       }
       return options.sandboxAdvance(request.body.seconds);
+    },
+  );
+
+  app.post(
+    '/api/internal/cli/redirect-key',
+    { schema: { body: z.strictObject({ url: z.string().min(1).max(2000) }) } },
+    async (request) => {
+      // Checked here as well, so a bad target is the CLI's usage error and never a 500.
+      if (safeRedirectTarget(request.body.url) !== request.body.url) {
+        throw new ValidationError([{ field: 'url', message: 'is invalid' }]);
+      }
+      return { key: await createRedirectKey(app.db, app.clock, request.body.url) };
     },
   );
 };

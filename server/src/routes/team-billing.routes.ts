@@ -144,14 +144,22 @@ export const teamBillingRoutes: FastifyPluginAsync = async (instance) => {
         params,
         body: z.strictObject({
           planId: planIdField,
-          redirectParams: z.strictObject({ planId: planIdField.optional() }).optional(),
+          // returnTo 'app': a checkout started from the Spark app returns to it (see checkout-return.ts).
+          redirectParams: z
+            .strictObject({ planId: planIdField.optional(), returnTo: z.enum(['console', 'app']).optional() })
+            .optional(),
         }),
         response: { 200: z.object({ url: z.string() }) },
       },
     },
     async (request) => {
       const { planId, redirectParams } = request.body;
-      return app.billing.checkout(request.membership, planId, redirectParams?.planId ?? planId);
+      return app.billing.checkout(
+        request.membership,
+        planId,
+        redirectParams?.planId ?? planId,
+        redirectParams?.returnTo,
+      );
     },
   );
 

@@ -40,6 +40,25 @@ export function createAccountsRepository(db: Queryable) {
       return row as Account;
     },
 
+    /**
+     * The account with this address, made now if there is none. ON CONFLICT: a concurrent transaction
+     * making the same address (two invitations accepted at once) waits, then this one reads its row.
+     */
+    async findOrCreate(input: {
+      email: string;
+      fullName: string;
+    }): Promise<{ account: Account; created: boolean }> {
+      const [row] = await db.query<Account>(
+        `INSERT INTO accounts (email, full_name) VALUES ($1, $2)
+         ON CONFLICT ((lower(email))) DO NOTHING RETURNING ${columns}`,
+        [input.email.trim(), input.fullName],
+      );
+      if (row) return { account: row, created: true };
+      const existing = await this.findByEmail(input.email);
+      if (!existing) throw new Error('account neither created nor found');
+      return { account: existing, created: false };
+    },
+
     async count(): Promise<number> {
       const [row] = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM accounts');
       return row?.n ?? 0;

@@ -67,6 +67,23 @@ export function createEventsRepository(db: Queryable) {
       );
     },
 
+    /**
+     * Every team's events after `offset`, oldest first, each with `teamId` added to its data (the staff's
+     * global stream). Ids are per team, so two teams may share one: a full page never ends in the
+     * middle of an id, or the next poll (`id > last`) would skip the rest of it.
+     */
+    async listAllTeamEvents(offset: number, limit: number): Promise<TeamEvent[]> {
+      const rows = await db.query<TeamEvent>(
+        `SELECT id::float8 AS id, type, jsonb_build_object('teamId', team_id) || data AS data FROM team_events
+         WHERE id > $1::bigint ORDER BY id, team_id LIMIT $2`,
+        [offset, limit],
+      );
+      const last = rows.at(-1)?.id;
+      if (rows.length < limit || last === undefined) return rows;
+      const whole = rows.filter((row) => row.id !== last);
+      return whole.length > 0 ? whole : rows;
+    },
+
     async listAccountEvents(accountId: number, offset: number, limit: number): Promise<TeamEvent[]> {
       return db.query<TeamEvent>(
         `${selectEvents} account_events WHERE account_id = $1 AND id > $2::bigint ORDER BY id LIMIT $3`,

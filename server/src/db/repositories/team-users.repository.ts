@@ -197,6 +197,26 @@ export function createTeamUsersRepository(db: Queryable) {
       );
     },
 
+    /**
+     * An invitee accepts: the pending, unbanned row becomes an active member of `accountId`. Null when
+     * the row is no longer a pending invitation (cancelled, banned or accepted meanwhile).
+     */
+    activateInvitee(teamId: number, id: number, accountId: number): Promise<TeamUserRecord | null> {
+      return one(
+        `UPDATE team_users SET team_status = 'active', status = 'active', account_id = $3
+         WHERE team_id = $1 AND id = $2 AND team_status = 'pending' AND NOT is_banned RETURNING ${columns}`,
+        [teamId, id, accountId],
+      );
+    },
+
+    /** A removed member's row lets go of its account, so that account can join again through another row. */
+    async detachRemovedAccount(teamId: number, id: number): Promise<void> {
+      await db.query(
+        "UPDATE team_users SET account_id = NULL WHERE team_id = $1 AND id = $2 AND team_status = 'deleted'",
+        [teamId, id],
+      );
+    },
+
     /** Leaving: the member's own active row, never the owner's. */
     leave(teamId: number, id: number): Promise<TeamUserRecord | null> {
       return one(

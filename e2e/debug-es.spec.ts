@@ -1,0 +1,45 @@
+import { expect, type Page, test } from '@playwright/test';
+import { cli, loginUrl } from './support/cli';
+
+// The event stream viewer: staff watch the global stream live; a rename made by an owner in another
+// browser shows up as a row; anyone else gets a clear message and no data.
+
+test.beforeEach(() => {
+  cli('seed', '--reset');
+});
+
+async function signIn(page: Page, email: string, team?: string) {
+  await page.goto(loginUrl(email, team));
+  await expect(page).not.toHaveURL(/\/login\?/);
+}
+
+test('staff see a rename made in another browser appear in the global stream', async ({ page, browser }) => {
+  await signIn(page, 'staff@spark.test');
+  await page.goto('/debug-es');
+  await expect(page.getByRole('heading', { name: 'Event stream' })).toBeVisible();
+  await expect(page.getByLabel('Stream')).toHaveValue('global');
+  await page.getByLabel('Lookbehind (minutes)').selectOption('1');
+  const table = page.getByRole('table', { name: 'Events' });
+  await expect(table).toBeVisible();
+
+  const owner = await (await browser.newContext()).newPage();
+  await signIn(owner, 'olivia@acme.test', 'Acme Inc');
+  const details = owner.getByRole('region', { name: 'Team details' });
+  await details.getByRole('button', { name: 'Edit team name' }).click();
+  await details.getByRole('textbox', { name: 'Name', exact: true }).fill('Acme Streamed');
+  await details.getByRole('button', { name: 'Save' }).click();
+  await expect(details.getByRole('heading', { name: 'Acme Streamed' })).toBeVisible();
+
+  const row = table.getByRole('row').filter({ hasText: 'team.renamed' }).filter({ hasText: 'Acme Streamed' });
+  await expect(row).toBeVisible();
+  // The data expands to the whole event.
+  await row.getByText(/"to":"Acme Streamed"/).click();
+  await expect(row.getByText(/"from": "Acme Inc"/)).toBeVisible();
+});
+
+test('someone who is not staff sees a clear message and no events', async ({ page }) => {
+  await signIn(page, 'olivia@acme.test', 'Acme Inc');
+  await page.goto('/debug-es');
+  await expect(page.getByText('This page is only for Spark staff.')).toBeVisible();
+  await expect(page.getByRole('table')).toHaveCount(0);
+});

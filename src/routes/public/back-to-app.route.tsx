@@ -1,0 +1,31 @@
+// /back-to-app?key= (spec section 2): resolves a one-time redirect key and goes there; only the app's
+// URL scheme or a path of this console is followed (back-to-app.machine).
+import { useSelector } from '@xstate/react';
+import { useSearchParams } from 'react-router';
+import { fromPromise, type SnapshotFrom } from 'xstate';
+import { getRedirect } from '@/api/redirects';
+import { backToAppMachine } from '@/machines/back-to-app.machine';
+import { useScreenFlow } from '@/routes/screen-flow';
+import { type BackToAppStatus, BackToAppView } from '@/ui/BackToAppView';
+
+const selectStatus = (snapshot: SnapshotFrom<typeof backToAppMachine>): BackToAppStatus =>
+  snapshot.matches('redirecting')
+    ? 'redirecting'
+    : snapshot.matches('invalid')
+      ? 'invalid'
+      : snapshot.matches('failed')
+        ? 'failed'
+        : 'loading';
+
+export function BackToAppPage() {
+  const key = useSearchParams()[0].get('key') ?? '';
+  const flow = useScreenFlow(
+    ({ api }) =>
+      backToAppMachine.provide({
+        actors: { getRedirect: fromPromise(({ input }) => getRedirect(api, input.key)) },
+        actions: { followRedirect: (_, url) => window.location.assign(url) },
+      }),
+    { key },
+  );
+  return <BackToAppView status={useSelector(flow, selectStatus)} />;
+}
