@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { KEY_MISS_WINDOW_MS, KEY_MISSES_PER_WINDOW } from '../src/http/rate-limit';
 import { SIGN_IN_FAILURE_WINDOW_MS, SIGN_IN_FAILURES_PER_WINDOW } from '../src/routes/auth.routes';
 import { IMAGE_UPLOADS_PER_HOUR } from '../src/routes/image-routes';
 import { INVITATION_CALLS_PER_HOUR } from '../src/routes/invitations.routes';
@@ -99,4 +100,29 @@ describe('mail and uploads are bounded per sender', () => {
       expect((await upload()).statusCode, `upload ${i + 1}`).toBe(200);
     expect(errorOf(await upload())).toMatchObject({ status: 429, code: 1800 });
   });
+});
+
+describe('one-time keys in links cannot be guessed at speed', () => {
+  it.each([
+    [
+      'an invitation join key',
+      (key: string) => ({ method: 'POST' as const, url: `/api/v1/teams/join/${key}` }),
+    ],
+    ['a redirect key', (key: string) => ({ method: 'GET' as const, url: `/api/v1/redirects/${key}` })],
+  ])(
+    '%s: unknown keys are 404 until the misses are spent, then 429 from that address only',
+    async (_name, request) => {
+      const guess = (i: number, remoteAddress = '203.0.113.99') =>
+        t.app.inject({ ...request(`${'A'.repeat(40)}${String(i).padStart(3, '0')}`), remoteAddress });
+      for (let i = 0; i < KEY_MISSES_PER_WINDOW; i++) {
+        expect(errorOf(await guess(i)), `guess ${i + 1}`).toMatchObject({ status: 404, code: 2200 });
+      }
+      const refused = await guess(999);
+      expect(errorOf(refused)).toMatchObject({ status: 429, code: 1800 });
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+      expect(errorOf(await guess(998, '198.51.100.77'))).toMatchObject({ status: 404, code: 2200 });
+      t.clock.advance(KEY_MISS_WINDOW_MS + 1000);
+      expect(errorOf(await guess(997))).toMatchObject({ status: 404, code: 2200 });
+    },
+  );
 });

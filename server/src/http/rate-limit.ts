@@ -146,5 +146,35 @@ export function createFailureLimit(
     async recordFailure(request: FastifyRequest): Promise<void> {
       await limiter(request);
     },
+    /** Runs the call, counting a failure when it throws an error `isFailure` recognises. */
+    async counting<T>(
+      request: FastifyRequest,
+      isFailure: (error: unknown) => boolean,
+      run: () => Promise<T>,
+    ) {
+      try {
+        return await run();
+      } catch (error) {
+        if (isFailure(error)) await limiter(request);
+        throw error;
+      }
+    },
   };
+}
+
+/** Wrong one-time keys (invitation join, redirect, file secrets) one client address may try per window. */
+export const KEY_MISSES_PER_WINDOW = 30;
+export const KEY_MISS_WINDOW_MS = 15 * 60 * 1000;
+
+/**
+ * The guard of a call whose credential is a key in the URL: each unknown key counts against the
+ * client address, and once the misses are spent the call is refused (429) until the window ends.
+ */
+export function createKeyGuessLimit(app: FastifyInstance, name: string) {
+  return createFailureLimit(app, {
+    name,
+    max: KEY_MISSES_PER_WINDOW,
+    windowMs: KEY_MISS_WINDOW_MS,
+    key: clientAddress,
+  });
 }

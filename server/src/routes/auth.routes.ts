@@ -34,18 +34,7 @@ export const authRoutes: FastifyPluginAsync = async (instance) => {
     windowMs: SIGN_IN_FAILURE_WINDOW_MS,
     key: clientAddress,
   });
-  /** Runs a sign-in, counting a refused token against the client. */
-  const counted = async <T>(
-    request: Parameters<typeof failures.recordFailure>[0],
-    signIn: () => Promise<T>,
-  ) => {
-    try {
-      return await signIn();
-    } catch (error) {
-      if (error instanceof TokenInvalidError) await failures.recordFailure(request);
-      throw error;
-    }
-  };
+  const isRefusedToken = (error: unknown) => error instanceof TokenInvalidError;
 
   app.post(
     '/api/v2/auth/code',
@@ -55,7 +44,7 @@ export const authRoutes: FastifyPluginAsync = async (instance) => {
     },
     async (request) => {
       const { code, ...device } = request.body;
-      return counted(request, () =>
+      return failures.counting(request, isRefusedToken, () =>
         exchangeAuthCode(app.db, app.tokens, code, device as Record<string, string>),
       );
     },
@@ -67,6 +56,9 @@ export const authRoutes: FastifyPluginAsync = async (instance) => {
       schema: { body: refreshBody, response: { 200: tokensResponse } },
       preHandler: (request, reply) => failures.check(request, reply),
     },
-    async (request) => counted(request, () => refreshSession(app.db, app.tokens, request.body.refreshToken)),
+    async (request) =>
+      failures.counting(request, isRefusedToken, () =>
+        refreshSession(app.db, app.tokens, request.body.refreshToken),
+      ),
   );
 };

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import { ItemNotFoundError } from '../errors';
+import { createKeyGuessLimit } from '../http/rate-limit';
 import type { ZodTypeProvider } from '../http/zod-validation';
 import { consumeRedirectKey } from '../redirects/redirect-key';
 
@@ -10,15 +11,24 @@ import { consumeRedirectKey } from '../redirects/redirect-key';
  */
 export const redirectsRoutes: FastifyPluginAsync = async (instance) => {
   const app = instance.withTypeProvider<ZodTypeProvider>();
+  const misses = createKeyGuessLimit(app, 'redirect-key-misses');
 
   app.get(
     '/api/v1/redirects/:id',
     {
       schema: { params: z.object({ id: z.string() }), response: { 200: z.object({ url: z.string() }) } },
+      preHandler: (request, reply) => misses.check(request, reply),
     },
     async (request, reply) => {
-      const url = await consumeRedirectKey(app.db, app.clock, request.params.id);
-      if (url === null) throw new ItemNotFoundError();
+      const url = await misses.counting(
+        request,
+        (error) => error instanceof ItemNotFoundError,
+        async () => {
+          const found = await consumeRedirectKey(app.db, app.clock, request.params.id);
+          if (found === null) throw new ItemNotFoundError();
+          return found;
+        },
+      );
       // Single use: no cache may keep the answer.
       void reply.header('cache-control', 'no-store');
       return { url };

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import { ItemNotFoundError } from '../errors';
+import { createKeyGuessLimit } from '../http/rate-limit';
 import type { ZodTypeProvider } from '../http/zod-validation';
 import { acceptInvitation } from '../invitations/accept-invitation';
 import { isInvitationKeyFormat } from '../invitations/invitation-key';
@@ -13,13 +14,24 @@ const invitationResult = z.object({ teamName: z.string(), email: z.string(), isN
  */
 export const teamJoinRoutes: FastifyPluginAsync = async (instance) => {
   const app = instance.withTypeProvider<ZodTypeProvider>();
+  // Keys are unguessable (32 random bytes), but guessing is refused early all the same.
+  const misses = createKeyGuessLimit(app, 'join-key-misses');
 
   app.post(
     '/api/v1/teams/join/:key',
-    { schema: { params: z.object({ key: z.string() }), response: { 200: invitationResult } } },
+    {
+      schema: { params: z.object({ key: z.string() }), response: { 200: invitationResult } },
+      preHandler: (request, reply) => misses.check(request, reply),
+    },
     async (request) => {
-      if (!isInvitationKeyFormat(request.params.key)) throw new ItemNotFoundError();
-      const { teamId, ...result } = await acceptInvitation(app.db, app.clock, request.params.key);
+      const { teamId, ...result } = await misses.counting(
+        request,
+        (error) => error instanceof ItemNotFoundError,
+        async () => {
+          if (!isInvitationKeyFormat(request.params.key)) throw new ItemNotFoundError();
+          return acceptInvitation(app.db, app.clock, request.params.key);
+        },
+      );
       // After the commit: the subscription's quantity follows the new seat (failures are logged only).
       await app.billing.sync.seatsMayHaveChanged(teamId);
       return result;
