@@ -4,6 +4,8 @@ import { createAuthenticate } from './auth/authenticate';
 import { createRequireMembership } from './auth/require-membership';
 import { createRequireTarget } from './auth/require-target';
 import { createTokenSigner, type TokenSigner } from './auth/tokens';
+import { createOAuthClient, type OAuthSettings } from './auth/web-login/oauth-client';
+import { createProviderLookup, type MxResolver } from './auth/web-login/provider-lookup';
 import { type BillingService, createBillingService } from './billing/billing-service';
 import {
   createPaddleBilling,
@@ -37,6 +39,7 @@ import { teamUsageRoutes } from './routes/team-usage.routes';
 import { teamUserActionsRoutes } from './routes/team-user-actions.routes';
 import { teamUserAvatarRoutes } from './routes/team-user-avatar.routes';
 import { teamUsersRoutes } from './routes/team-users.routes';
+import { webLoginRoutes } from './routes/web-login.routes';
 import type { FileStorage } from './storage/file-storage';
 
 declare module 'fastify' {
@@ -82,6 +85,11 @@ export interface BuildAppOptions {
   cliSecret?: string | null;
   /** What the CLI's internal routes do beyond the database: demo billing after a reset, the sandbox clock. */
   cliHooks?: Pick<InternalCliOptions, 'afterSeedReset' | 'sandboxAdvance'>;
+  /**
+   * Web sign-in: Google and Microsoft (or the identity sandbox standing in for them; null: not
+   * offered) and the DNS resolver for provider look-ups (tests inject one).
+   */
+  webLogin?: { oauth: OAuthSettings; mxResolver?: MxResolver };
   /** Built console to serve; missing folder means API only (plus a hint for pages). */
   distDir: string;
   logLevel?: string;
@@ -174,6 +182,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(teamBillingRoutes);
   await app.register(teamBillingPaddleRoutes);
   await app.register(stripeWebhooksRoutes);
+  await app.register(webLoginRoutes, {
+    oauth: createOAuthClient(options.webLogin?.oauth ?? { google: null, microsoft: null }),
+    lookupProvider: createProviderLookup(options.webLogin?.mxResolver),
+  });
   await app.register(internalCliRoutes, { cliSecret: options.cliSecret ?? null, ...options.cliHooks });
   for (const standIn of options.standIns ?? []) await app.register(standIn);
 

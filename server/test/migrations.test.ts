@@ -28,7 +28,13 @@ describe('migrations', () => {
   it('create the schema once; running them again changes nothing', async () => {
     const db = await freshDb();
     const first = await migrate(db);
-    expect(first).toEqual(['001-initial', '002-team-management', '003-billing', '004-rate-limit-counters']);
+    expect(first).toEqual([
+      '001-initial',
+      '002-team-management',
+      '003-billing',
+      '004-rate-limit-counters',
+      '006-web-login',
+    ]);
     expect(await tableNames(db)).toEqual([
       'account_events',
       'accounts',
@@ -48,6 +54,8 @@ describe('migrations', () => {
       'team_settings',
       'team_users',
       'teams',
+      'web_login_links',
+      'web_login_oauth_states',
     ]);
     expect(await migrate(db)).toEqual([]);
     const recorded = await db.query<{ version: number; name: string }>(

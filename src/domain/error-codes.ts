@@ -21,6 +21,11 @@ export const ErrorCode = {
   paymentFailed: 1900,
   /** Not in the spec's catalogue: the payment provider could not be reached or failed (503). */
   paymentProviderUnavailable: 1910,
+  /**
+   * Not in the spec's catalogue: too many calls from one address or for one email (429, with a
+   * Retry-After header; errorData {retryAfter} in seconds). Web sign-in links use it.
+   */
+  tooManyRequests: 1300,
 } as const;
 
 export type ErrorCodeValue = (typeof ErrorCode)[keyof typeof ErrorCode];
@@ -60,6 +65,7 @@ export const defaultErrorMessages: Record<ErrorCodeValue, string> = {
   [ErrorCode.permissionDenied]: 'You are not allowed to do this',
   [ErrorCode.paymentFailed]: 'Your card was declined.',
   [ErrorCode.paymentProviderUnavailable]: 'The payment provider is not available. Please try again later',
+  [ErrorCode.tooManyRequests]: 'Too many requests. Please try again later',
 };
 
 export const unknownServerErrorMessage = 'Unknown server error';

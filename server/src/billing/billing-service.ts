@@ -55,13 +55,18 @@ export function createBillingService(deps: BillingDeps) {
   const repos = createRepositories(deps.db);
   const sync = createTeamBillingSync(deps);
 
-  async function paidPrice(planId: string, currentPlanId: string | null = null): Promise<CataloguePrice> {
+  async function paidPrice(
+    planId: string,
+    currentPlanId: string | null = null,
+    legacyToo = false,
+  ): Promise<CataloguePrice> {
     const price = await repos.billing.findPrice(planId);
     if (!price || price.amount === 0) throw planIdError();
     const product = (await repos.billing.listProducts()).find((p) => p.code === price.productCode);
-    // A legacy plan (premium) is kept by the teams on it, never sold anew.
+    // A legacy plan (premium) is kept by the teams on it, never sold anew, except through web sign-up
+    // (its links name premium_365 by default, spec section 9).
     const current = currentPlanId ? productCodeOf(currentPlanId) : null;
-    if (!product || (!product.offered && product.code !== current)) throw planIdError();
+    if (!product || (!product.offered && product.code !== current && !legacyToo)) throw planIdError();
     return price;
   }
 
@@ -230,10 +235,19 @@ export function createBillingService(deps: BillingDeps) {
       };
     },
 
-    /** A hosted checkout for a team without a subscription; the browser goes to the returned URL. */
-    async checkout(membership: Membership, planId: string, returnPlanId: string): Promise<{ url: string }> {
+    /**
+     * A hosted checkout for a team without a subscription; the browser goes to the returned URL.
+     * `returnUrls` replaces the billing page as where it comes back: web sign-up returns elsewhere,
+     * and may sell the legacy plan its links name.
+     */
+    async checkout(
+      membership: Membership,
+      planId: string,
+      returnPlanId: string,
+      returnUrls?: { successUrl: string; cancelUrl: string },
+    ): Promise<{ url: string }> {
       const { team, teamUser } = membership;
-      const price = await paidPrice(planId);
+      const price = await paidPrice(planId, null, returnUrls !== undefined);
       if (returnPlanId !== planId) await paidPrice(returnPlanId);
       return sync.withTeamLock(team.id, async () => {
         const open = await settleCheckout(team.id);
@@ -263,8 +277,9 @@ export function createBillingService(deps: BillingDeps) {
             quantity,
             trialDays,
             taxRateIds: (await taxRateFor(customer)).ids,
-            successUrl: `${billingUrl}${query('success')}&session_id={CHECKOUT_SESSION_ID}`,
-            cancelUrl: `${billingUrl}${query('cancel')}`,
+            successUrl:
+              returnUrls?.successUrl ?? `${billingUrl}${query('success')}&session_id={CHECKOUT_SESSION_ID}`,
+            cancelUrl: returnUrls?.cancelUrl ?? `${billingUrl}${query('cancel')}`,
           },
           `checkout:${team.id}:${price.id}:${quantity}:${trialDays ?? 0}:${minute}`,
         );

@@ -10,6 +10,7 @@ import { createSeatsRepository } from './repositories/seats.repository';
 import { createSessionsRepository } from './repositories/sessions.repository';
 import { createTeamUsersRepository } from './repositories/team-users.repository';
 import { createTeamsRepository } from './repositories/teams.repository';
+import { createWebLoginRepository } from './repositories/web-login.repository';
 
 /** All repositories over one connection: the Db itself, or a transaction's tx. */
 export function createRepositories(db: Queryable) {
@@ -25,6 +26,7 @@ export function createRepositories(db: Queryable) {
     authCodes: createAuthCodesRepository(db),
     billing: createBillingRepository(db),
     caller: createCallerRepository(db),
+    webLogin: createWebLoginRepository(db),
   };
 }
 
