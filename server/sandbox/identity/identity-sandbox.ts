@@ -130,6 +130,15 @@ export function createIdentitySandbox(options: {
       // Google and Microsoft put email and name into the ID token; so does the sandbox.
       conformIdTokenClaims: false,
       pkce: { required: () => true },
+      // Short lives, said explicitly (oidc-provider notices defaults on every use otherwise).
+      ttl: {
+        Interaction: 3600,
+        Session: 3600,
+        Grant: 3600,
+        AuthorizationCode: 60,
+        AccessToken: 600,
+        IdToken: 600,
+      },
       features: { devInteractions: { enabled: false } },
       interactions: {
         url: (_ctx: unknown, interaction: { uid: string }) =>
