@@ -66,6 +66,15 @@ describe('POST /api/v1/auth/web/oauth-providers', () => {
     expect(await down('x@corp.test')).toBeNull();
   });
 
+  it('limits look-ups per client address: 429 with Retry-After', async () => {
+    const ask = () => post('/api/v1/auth/web/oauth-providers', { email: 'a@gmail.com' }, '10.2.9.9');
+    for (let i = 0; i < 60; i++) expect((await ask()).statusCode).toBe(200);
+    const refused = await ask();
+    expect(errorOf(refused)).toMatchObject({ status: 429, code: 1300 });
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect(Number(refused.headers['retry-after'])).toBeLessThanOrEqual(60);
+  });
+
   it('refuses a bad address with a field error', async () => {
     for (const email of ['not-an-email', 'a@b', '', 42]) {
       const response = await lookup(email);
@@ -204,6 +213,13 @@ describe('the mailed link', () => {
     );
     expect(await t.repos.teamUsers.listByAccount(owner.account.id)).toHaveLength(1);
 
+    // Asked again once the team is subscribed: no second checkout, its billing page instead.
+    await t.sandbox.deliverPendingWebhooks();
+    await requestLink(owner.account.email, '10.8.0.3', { teamId: team.id, teamPlanId: 'pro_30' });
+    const again = new URL((await open(await mailedLink(owner.account.email))).headers.location as string);
+    expect(again.pathname).toBe('/auth');
+    expect(again.searchParams.get('goto')).toBe(`/teams/${team.id}-${row.id}/billing`);
+
     const stranger = await createPerson(t, 'Sam');
     await requestLink(stranger.account.email, '10.8.0.2', { teamId: team.id });
     const signedIn = new URL(
@@ -275,6 +291,23 @@ async function signInAtSandbox(provider: 'google' | 'microsoft', person: { email
   expect(back.status).toBe(303);
   return { callback: back.headers.get('location') as string, authorize };
 }
+
+describe('clean-up', () => {
+  it('deletes links and states whose time is long over, and nothing else', async () => {
+    const email = uniqueEmail('old');
+    await requestLink(email, '10.10.0.1');
+    const count = async () =>
+      (
+        await t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM web_login_links WHERE email = $1', [
+          email,
+        ])
+      )[0]?.n;
+    await t.repos.webLogin.deleteExpired(t.clock.now());
+    expect(await count()).toBe(1);
+    await t.repos.webLogin.deleteExpired(new Date(t.clock.now().getTime() + 2 * 3600 * 1000));
+    expect(await count()).toBe(0);
+  });
+});
 
 describe('Google and Microsoft through the identity sandbox (real HTTP)', () => {
   for (const provider of ['google', 'microsoft'] as const) {

@@ -30,6 +30,7 @@ const MAILS_PER_ADDRESS_PER_HOUR = 5;
 const MAILS_PER_CLIENT_PER_HOUR = 30;
 /** Provider look-ups and OAuth starts per client address and minute: they cost a DNS query or a row. */
 const LOOKUPS_PER_CLIENT_PER_MINUTE = 60;
+const SWEEP_EVERY = 100;
 
 const email = z
   .string()
@@ -87,6 +88,14 @@ export const webLoginRoutes: FastifyPluginAsync<WebLoginRoutesOptions> = async (
     throw new TooManyRequestsError(retryAfterSeconds);
   };
 
+  // Spent and expired links and states are deleted now and then (one request in SWEEP_EVERY).
+  let sinceSweep = 0;
+  const sweepNowAndThen = async () => {
+    if (++sinceSweep < SWEEP_EVERY) return;
+    sinceSweep = 0;
+    await app.repos.webLogin.deleteExpired(new Date(app.clock.now().getTime() - HOUR_MS));
+  };
+
   const redirectUri = () =>
     new URL('api/v1/auth/web/oauth/callback', `${app.publicUrl().replace(/\/+$/, '')}/`).toString();
 
@@ -113,6 +122,7 @@ export const webLoginRoutes: FastifyPluginAsync<WebLoginRoutesOptions> = async (
     await checkPlan(teamPlanId);
     await limit(perClient, request.ip, reply);
     await limit(perAddress, address.toLowerCase(), reply);
+    await sweepNowAndThen();
     const { key, hash } = newLinkKey();
     const expiresAt = new Date(app.clock.now().getTime() + SIGN_IN_LINK_TTL_MS);
     await app.repos.webLogin.createLink({
@@ -149,6 +159,7 @@ export const webLoginRoutes: FastifyPluginAsync<WebLoginRoutesOptions> = async (
     if (!options.oauth.isConfigured(provider)) {
       throw new ValidationError([{ field: 'provider', message: 'is not available' }]);
     }
+    await sweepNowAndThen();
     const secrets = newOAuthSecrets();
     await app.repos.webLogin.createOAuthState({
       stateHash: sha256(secrets.state),
