@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import { isVerifiedEmail } from '../src/auth/web-login/oauth-client';
 import { createProviderLookup } from '../src/auth/web-login/provider-lookup';
 import { listOutbox } from '../src/mail/outbox';
 import { checkoutIdOf, payCheckout, TEST_CARDS } from './billing-fixtures';
@@ -291,6 +292,18 @@ async function signInAtSandbox(provider: 'google' | 'microsoft', person: { email
   expect(back.status).toBe(303);
   return { callback: back.headers.get('location') as string, authorize };
 }
+
+describe('verified addresses only', () => {
+  it('trusts email_verified, an Entra domain owner (xms_edov) or Microsoft personal accounts; nothing else', () => {
+    expect(isVerifiedEmail({ email_verified: true })).toBe(true);
+    expect(isVerifiedEmail({ xms_edov: true, tid: 'some-tenant' })).toBe(true);
+    expect(isVerifiedEmail({ tid: '9188040d-6c67-4c5b-b112-36a304b66dad' })).toBe(true);
+    // An Entra tenant's unverified email: an admin anywhere could type someone else's address.
+    expect(isVerifiedEmail({ tid: 'some-tenant' })).toBe(false);
+    expect(isVerifiedEmail({ email_verified: false })).toBe(false);
+    expect(isVerifiedEmail({ email_verified: 'true' })).toBe(false);
+  });
+});
 
 describe('clean-up', () => {
   it('deletes links and states whose time is long over, and nothing else', async () => {

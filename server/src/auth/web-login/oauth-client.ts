@@ -19,6 +19,20 @@ export interface VerifiedPerson {
   name: string;
 }
 
+/** Microsoft's tenant of personal accounts, whose addresses Microsoft itself verified. */
+const MICROSOFT_CONSUMERS_TENANT = '9188040d-6c67-4c5b-b112-36a304b66dad';
+
+/**
+ * Whether the ID token vouches for the address. Google (and the sandbox) say email_verified. An Entra
+ * ID token's email is whatever the person's tenant admin typed, unverified, unless the token says
+ * xms_edov (the tenant owns the domain; an optional claim to enable in the app registration) or it
+ * comes from the personal-accounts tenant: trusting it otherwise lets anyone sign in as anyone.
+ */
+export function isVerifiedEmail(claims: Record<string, unknown>): boolean {
+  if (claims.email_verified === true || claims.xms_edov === true || claims.xms_edov === 'true') return true;
+  return claims.tid === MICROSOFT_CONSUMERS_TENANT;
+}
+
 /**
  * The OpenID Connect client (openid-client) for both providers: discovery once per provider (cached;
  * a failure is retried on the next call), then the authorisation URL with PKCE (S256), state and
@@ -79,9 +93,7 @@ export function createOAuthClient(settings: OAuthSettings) {
       });
       const claims = tokens.claims();
       const email = typeof claims?.email === 'string' ? claims.email.trim() : '';
-      // Google says email_verified; Microsoft's v2.0 tokens carry a verified address in email only
-      // when the tenant vouches for it, so a missing flag is accepted there, an explicit false never.
-      if (!email || claims?.email_verified === false) throw new Error('the ID token has no verified email');
+      if (!email || !isVerifiedEmail(claims ?? {})) throw new Error('the ID token has no verified email');
       const name = typeof claims?.name === 'string' ? claims.name.trim().slice(0, 200) : '';
       return { email, name };
     },
