@@ -387,3 +387,19 @@ describe('Google and Microsoft through the identity sandbox (real HTTP)', () => 
     expect(errorOf(await open(callback))).toMatchObject({ status: 400, code: 10 });
   });
 });
+
+describe('after `seed --reset`', () => {
+  it('the identity sandbox keeps its keys and migrations, and signing in still works', async () => {
+    const { wipeData } = await import('../src/db/wipe');
+    await t.db.transaction((tx) => wipeData(tx));
+    // As the CLI's reset does: the Stripe sandbox's catalogue is made again.
+    await t.app.billing.syncCatalogue();
+    const kept = await t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM identity_sandbox_keys');
+    expect(kept[0]?.n).toBe(1);
+    expect((await t.db.query('SELECT 1 FROM identity_sandbox_migrations')).length).toBeGreaterThan(0);
+    const email = uniqueEmail('after-reset');
+    const { callback } = await signInAtSandbox('microsoft', { email, name: 'Ada' });
+    expect((await open(callback)).statusCode).toBe(303);
+    expect(await t.repos.accounts.findByEmail(email)).not.toBeNull();
+  });
+});
