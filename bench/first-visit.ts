@@ -42,7 +42,7 @@ export interface RowSpec {
 
 /** The route groups of issue 13's weight benchmark. */
 export const ROWS: RowSpec[] = [
-  { label: 'public: /web-login', kind: 'public', routes: ['web-login'], note: 'placeholder page' },
+  { label: 'public: /web-login', kind: 'public', routes: ['web-login'] },
   { label: 'public: /accept-invitation', kind: 'public', routes: ['accept-invitation'] },
   { label: 'public: /back-to-app', kind: 'public', routes: ['back-to-app'] },
   { label: 'public: public file', kind: 'public', routes: ['public-file'], note: 'placeholder page' },
@@ -74,7 +74,9 @@ export const BUDGETS = { publicJsKb: 130, teamJsKb: 190, cssKb: 20 } as const;
  * their targets already.
  */
 export const ENFORCED_JS_CEILINGS_KB: Readonly<Record<string, number>> = {
-  'public: /web-login': 143,
+  // Raised from 143 by issue 11: the placeholder became the real page (statechart, two steps, provider
+  // buttons), measured 144.5 with a native form instead of @mantine/form + TextInput (10 KB more).
+  'public: /web-login': 145.5,
   'public: /accept-invitation': 143,
   'public: /back-to-app': 143,
   'public: public file': 143,

@@ -330,8 +330,8 @@ test('10. a person with no team is offered a new team and their profile', async 
   await expect(page.getByRole('button', { name: 'Account' })).toContainText('solo@example.test');
   await create.click();
   await expect(page).toHaveURL(/\/web-login$/);
-  // The web sign-up (a placeholder page until its own issue builds it).
-  await expect(page.getByRole('heading', { name: 'Sign up' })).toBeVisible();
+  // The web sign-up.
+  await expect(page.getByRole('heading', { name: 'Welcome to Spark for Teams' })).toBeVisible();
 });
 
 test('11. Overview counts active members, the Members page everyone listed, each labelled', async ({

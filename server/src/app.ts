@@ -6,6 +6,8 @@ import { createRequireMembership } from './auth/require-membership';
 import { createRequireStaff } from './auth/require-staff';
 import { createRequireTarget } from './auth/require-target';
 import { createTokenSigner, type TokenSigner } from './auth/tokens';
+import { createOAuthClient, type OAuthSettings } from './auth/web-login/oauth-client';
+import { createProviderLookup, type MxResolver } from './auth/web-login/provider-lookup';
 import { type BillingService, createBillingService } from './billing/billing-service';
 import {
   createPaddleBilling,
@@ -48,6 +50,7 @@ import { teamUsageRoutes } from './routes/team-usage.routes';
 import { teamUserActionsRoutes } from './routes/team-user-actions.routes';
 import { teamUserAvatarRoutes } from './routes/team-user-avatar.routes';
 import { teamUsersRoutes } from './routes/team-users.routes';
+import { webLoginRoutes } from './routes/web-login.routes';
 import type { FileStorage } from './storage/file-storage';
 
 declare module 'fastify' {
@@ -96,6 +99,11 @@ export interface BuildAppOptions {
   cliHooks?: Pick<InternalCliOptions, 'afterSeedReset' | 'sandboxAdvance'>;
   /** The operator's settings the console reads (customer-success address, scheduling pages). */
   consoleSettings?: ConsoleSettings;
+  /**
+   * Web sign-in: Google and Microsoft (or the identity sandbox standing in for them; null: not
+   * offered) and the DNS resolver for provider look-ups (tests inject one).
+   */
+  webLogin?: { oauth: OAuthSettings; mxResolver?: MxResolver };
   /** Built console to serve; missing folder means API only (plus a hint for pages). */
   distDir: string;
   logLevel?: string;
@@ -194,6 +202,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(teamBillingPaddleRoutes);
   await app.register(stripeWebhooksRoutes);
   await app.register(personalBillingRoutes);
+  await app.register(webLoginRoutes, {
+    oauth: createOAuthClient(options.webLogin?.oauth ?? { google: null, microsoft: null }),
+    lookupProvider: createProviderLookup(options.webLogin?.mxResolver),
+  });
   await app.register(internalCliRoutes, { cliSecret: options.cliSecret ?? null, ...options.cliHooks });
   await app.register(teamJoinRoutes);
   await app.register(redirectsRoutes);

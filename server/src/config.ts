@@ -36,6 +36,26 @@ export interface Config {
   defaultPaymentProvider: 'stripe' | 'paddle' | null;
   /** CUSTOMER_SUCCESS_EMAIL, SCHEDULING_URL_PAID, SCHEDULING_URL_BASIC: handed to the console. */
   console: ConsoleSettings;
+  /** GOOGLE_CLIENT_ID/SECRET; null (the default) signs in through the built-in identity sandbox. */
+  google: { clientId: string; clientSecret: string } | null;
+  /** MICROSOFT_CLIENT_ID/SECRET and MICROSOFT_TENANT (default 'common'); null: the identity sandbox. */
+  microsoft: { clientId: string; clientSecret: string; tenant: string } | null;
+}
+
+/** An OAuth client's id and secret from two variables: both or neither. */
+function oauthClient(
+  env: NodeJS.ProcessEnv,
+  prefix: string,
+): { clientId: string; clientSecret: string } | null {
+  const clientId = env[`${prefix}_CLIENT_ID`]?.trim() || null;
+  const clientSecret = env[`${prefix}_CLIENT_SECRET`]?.trim() || null;
+  if (!clientId && !clientSecret) return null;
+  if (!clientId || !clientSecret) {
+    throw new ConfigError(
+      `Set both ${prefix}_CLIENT_ID and ${prefix}_CLIENT_SECRET, or neither (the identity sandbox)`,
+    );
+  }
+  return { clientId, clientSecret };
 }
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -75,8 +95,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   ) {
     throw new ConfigError('DEFAULT_PAYMENT_PROVIDER must be stripe or paddle');
   }
+  const google = oauthClient(env, 'GOOGLE');
+  const microsoftClient = oauthClient(env, 'MICROSOFT');
+  const microsoft = microsoftClient
+    ? { ...microsoftClient, tenant: env.MICROSOFT_TENANT?.trim() || 'common' }
+    : null;
   return {
     port,
+    google,
+    microsoft,
     defaultPaymentProvider,
     console: consoleSettings(env),
     host: env.HOST?.trim() || '127.0.0.1',

@@ -9,6 +9,7 @@ import { ConfigError, loadConfig, resolvePublicUrl, storageDir } from './config'
 import type { Db } from './db/db';
 import { migrate } from './db/migrator';
 import { openDb } from './db/open-db';
+import { startIdentity } from './identity-start';
 import { createMailer } from './mail/create-mailer';
 import { seedIfEmpty } from './seed/demo-data';
 import { claimDataDir, type DataDirClaim } from './server-file';
@@ -72,9 +73,16 @@ async function main(): Promise<void> {
       (error) => console.error('payment provider:', error instanceof Error ? error.message : error),
     );
     const started = billing;
+    const identity = await startIdentity(
+      config,
+      db,
+      () => ownUrl,
+      () => resolvePublicUrl(config, listeningPort),
+    );
     const app = await buildApp({
       billing: billing.options,
-      standIns: billing.standIns,
+      standIns: [...billing.standIns, ...identity.standIns],
+      webLogin: identity.options,
       cliHooks: {
         afterSeedReset: () => started.seedDemo(app),
         sandboxAdvance: started.sandbox

@@ -7,10 +7,12 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fas
 import pg from 'pg';
 import { afterAll, beforeAll } from 'vitest';
 import type { Tokens } from '../../src/domain/entities';
+import { createIdentitySandbox } from '../sandbox/identity/identity-sandbox';
 import { createStripeSandbox, type StripeSandbox } from '../sandbox/stripe/stripe-sandbox';
 import { type BuildAppOptions, buildApp } from '../src/app';
 import { issueAuthCode } from '../src/auth/auth-codes';
 import { createTokenSigner, type TokenSigner } from '../src/auth/tokens';
+import type { MxResolver } from '../src/auth/web-login/provider-lookup';
 import { createStripeProvider } from '../src/billing/stripe/stripe-provider';
 import type { Clock } from '../src/clock';
 import type { Db } from '../src/db/db';
@@ -155,6 +157,8 @@ export interface TestAppOptions {
   wrapMailer?: (outbox: Mailer) => Mailer;
   /** Also make the demo teams' billing at the sandbox (Acme's subscription, Trial Tech's trial). */
   demoBilling?: boolean;
+  /** DNS for web sign-in's provider look-up; the default answers nothing, so no test needs a network. */
+  mxResolver?: MxResolver;
 }
 
 /** Set with DATABASE_URL: every test app is two servers on one database, used alternately. */
@@ -188,6 +192,14 @@ async function startServer(db: Db, shared: SharedParts): Promise<StartedServer> 
     now: () => clock.now(),
   });
   await sandbox.migrate();
+  // Web sign-in's Google and Microsoft: the identity sandbox in this app, over real HTTP.
+  const identity = createIdentitySandbox({
+    db,
+    publicUrl: () => TEST_PUBLIC_URL,
+    localUrl: () => baseUrl,
+    redirectUri: () => `${TEST_PUBLIC_URL}/api/v1/auth/web/oauth/callback`,
+  });
+  await identity.migrate();
   const stripeSettings = {
     secretKey: sandbox.secretKey,
     publishableKey: sandbox.publishableKey,
@@ -200,7 +212,11 @@ async function startServer(db: Db, shared: SharedParts): Promise<StartedServer> 
       operatorEmail: TEST_OPERATOR_EMAIL,
       paddle: { apiKey: null, clientToken: null, environment: 'sandbox' },
     },
-    standIns: [sandbox.plugin],
+    standIns: [sandbox.plugin, identity.plugin],
+    webLogin: {
+      oauth: { google: () => identity.issuer('google'), microsoft: () => identity.issuer('microsoft') },
+      mxResolver: options.mxResolver ?? (async () => []),
+    },
     cliHooks: { sandboxAdvance: (seconds) => sandbox.advance(seconds) },
     db,
     jwtSecret: shared.jwtSecret,

@@ -12,6 +12,9 @@ describe('logging', () => {
     );
     expect(redactUrl('/public-files/k?s=secret')).toBe('/public-files/k?s=%5BRedacted%5D');
     expect(redactUrl('/accept-invitation?key=k3y_value')).toBe('/accept-invitation?key=%5BRedacted%5D');
+    expect(redactUrl('/api/v1/auth/web/oauth/callback?code=c0de&state=st4te&iss=x')).toBe(
+      '/api/v1/auth/web/oauth/callback?code=%5BRedacted%5D&state=%5BRedacted%5D&iss=x',
+    );
     expect(redactUrl('/api/v2/profile')).toBe('/api/v2/profile');
     expect(redactUrl('/x?a=1&b=2')).toBe('/x?a=1&b=2');
   });

@@ -34,6 +34,7 @@ describe('migrations', () => {
       '003-billing',
       '004-rate-limit-counters',
       '005-staff',
+      '006-web-login',
       '007-redirect-keys',
       '009-personal-billing',
     ]);
@@ -60,6 +61,8 @@ describe('migrations', () => {
       'team_settings',
       'team_users',
       'teams',
+      'web_login_links',
+      'web_login_oauth_states',
     ]);
     expect(await migrate(db)).toEqual([]);
     const recorded = await db.query<{ version: number; name: string }>(

@@ -1,7 +1,7 @@
 // @vitest-environment node
 // The API modules need no DOM; in node, FormData, Blob and fetch come from one realm (Node 24 refuses
 // jsdom's Blob inside Node's fetch, which a browser never mixes).
-import { exchangeAuthCode, loginByEmail, refreshTokens, teamIdOrNull } from '@/api/auth';
+import { exchangeAuthCode, refreshTokens } from '@/api/auth';
 import { createApiClient } from '@/api/client';
 import { avatarUrl, uploadFile } from '@/api/files';
 import { acceptInvitation } from '@/api/invitations';
@@ -9,6 +9,7 @@ import { changePlan, getBilling } from '@/api/team-billing';
 import { deleteTeam, leaveTeam, listTeams, updateTeam } from '@/api/teams';
 import { fakeFetch, jsonResponse } from '@/api/testing/fake-fetch';
 import { inviteUsers, listUsers, setUserRole, updateUser } from '@/api/users';
+import { loginByEmail, teamIdOrNull } from '@/api/web-login';
 import type { DeviceInfo } from '@/domain/entities';
 
 const device: DeviceInfo = {

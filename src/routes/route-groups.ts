@@ -13,6 +13,7 @@ export const groupLoaders: Record<RouteGroup, () => Promise<GroupModule>> = {
   home: () => import('@/routes/home/home.group'),
   auth: () => import('@/routes/auth/auth.group'),
   signup: () => import('@/routes/signup/signup.group'),
+  'signup-success': () => import('@/routes/signup/signup-success.group'),
   team: () => import('@/routes/team/team.group'),
   'team-overview': () => import('@/routes/team/team-overview.group'),
   'team-members': () => import('@/routes/team/team-members.group'),

@@ -16,7 +16,7 @@ import { ItemNotFoundError, ValidationError } from '../errors';
 import { eventPerson, TeamEventType } from '../events/team-event';
 import { type BillingDeps, LIVE_STATUSES, productCodeOf, recordTeamEvent } from './billing-deps';
 import { PaymentFailedError } from './billing-errors';
-import { appReturnUrls, type CheckoutReturn } from './checkout-return';
+import { appReturnUrls, type CheckoutReturn, type CheckoutReturnUrls } from './checkout-return';
 import type { PersonalBillingService } from './personal-billing-service';
 import type { InvoiceDetail, ProviderSubscription } from './provider';
 import { taxCountryFor } from './tax';
@@ -61,13 +61,18 @@ export function createBillingService(
   const repos = createRepositories(deps.db);
   const sync = createTeamBillingSync(deps);
 
-  async function paidPrice(planId: string, currentPlanId: string | null = null): Promise<CataloguePrice> {
+  async function paidPrice(
+    planId: string,
+    currentPlanId: string | null = null,
+    legacyToo = false,
+  ): Promise<CataloguePrice> {
     const price = await repos.billing.findPrice(planId);
     if (!price || price.amount === 0) throw planIdError();
     const product = (await repos.billing.listProducts()).find((p) => p.code === price.productCode);
-    // A legacy plan (premium) is kept by the teams on it, never sold anew.
+    // A legacy plan (premium) is kept by the teams on it, never sold anew, except through web sign-up
+    // (its links name premium_365 by default, spec section 9).
     const current = currentPlanId ? productCodeOf(currentPlanId) : null;
-    if (!product || (!product.offered && product.code !== current)) throw planIdError();
+    if (!product || (!product.offered && product.code !== current && !legacyToo)) throw planIdError();
     return price;
   }
 
@@ -236,15 +241,20 @@ export function createBillingService(
       };
     },
 
-    /** A hosted checkout for a team without a subscription; the browser goes to the returned URL. */
+    /**
+     * A hosted checkout for a team without a subscription; the browser goes to the returned URL.
+     * `returnTo`: back to the billing page ('console', the default), to the app through a
+     * /back-to-app key ('app'), or to given URLs: web sign-up returns elsewhere, and may sell the
+     * legacy plan its links name.
+     */
     async checkout(
       membership: Membership,
       planId: string,
       returnPlanId: string,
-      returnTo: CheckoutReturn = 'console',
+      returnTo: CheckoutReturn | CheckoutReturnUrls = 'console',
     ): Promise<{ url: string }> {
       const { team, teamUser } = membership;
-      const price = await paidPrice(planId);
+      const price = await paidPrice(planId, null, typeof returnTo === 'object');
       if (returnPlanId !== planId) await paidPrice(returnPlanId);
       return sync.withTeamLock(team.id, async () => {
         const open = await settleCheckout(team.id);
@@ -274,14 +284,16 @@ export function createBillingService(
             quantity,
             trialDays,
             taxRateIds: (await taxRateFor(customer)).ids,
-            ...(returnTo === 'app'
-              ? await appReturnUrls(deps, { teamId: team.id, userId: teamUser.id, planId: returnPlanId })
-              : {
-                  successUrl: `${billingUrl}${query('success')}&session_id={CHECKOUT_SESSION_ID}`,
-                  cancelUrl: `${billingUrl}${query('cancel')}`,
-                }),
+            ...(typeof returnTo === 'object'
+              ? returnTo
+              : returnTo === 'app'
+                ? await appReturnUrls(deps, { teamId: team.id, userId: teamUser.id, planId: returnPlanId })
+                : {
+                    successUrl: `${billingUrl}${query('success')}&session_id={CHECKOUT_SESSION_ID}`,
+                    cancelUrl: `${billingUrl}${query('cancel')}`,
+                  }),
           },
-          `checkout:${team.id}:${price.id}:${quantity}:${trialDays ?? 0}:${minute}${returnTo === 'app' ? ':app' : ''}`,
+          `checkout:${team.id}:${price.id}:${quantity}:${trialDays ?? 0}:${minute}${typeof returnTo === 'object' ? ':web' : returnTo === 'app' ? ':app' : ''}`,
         );
         await repos.billing.saveTeamBilling(team.id, { checkoutSessionId: session.id });
         await actorEvent(membership, TeamEventType.billingCheckoutStarted, { planId: price.id });

@@ -5,6 +5,12 @@ import type { BillingDeps } from './billing-deps';
 /** Where the hosted checkout sends the browser back: the console's billing page, or the Spark app. */
 export type CheckoutReturn = 'console' | 'app';
 
+/** Where a checkout started elsewhere (web sign-up) comes back to, built from PUBLIC_URL only. */
+export interface CheckoutReturnUrls {
+  successUrl: string;
+  cancelUrl: string;
+}
+
 /** A hosted checkout stays open for up to 24 hours (Stripe's default), so its way back must too. */
 export const CHECKOUT_RETURN_TTL_MS = 24 * 60 * 60 * 1000;
 

@@ -12,6 +12,7 @@ import { createSeatsRepository } from './repositories/seats.repository';
 import { createSessionsRepository } from './repositories/sessions.repository';
 import { createTeamUsersRepository } from './repositories/team-users.repository';
 import { createTeamsRepository } from './repositories/teams.repository';
+import { createWebLoginRepository } from './repositories/web-login.repository';
 
 /** All repositories over one connection: the Db itself, or a transaction's tx. */
 export function createRepositories(db: Queryable) {
@@ -29,6 +30,7 @@ export function createRepositories(db: Queryable) {
     caller: createCallerRepository(db),
     personalBilling: createPersonalBillingRepository(db),
     redirects: createRedirectsRepository(db),
+    webLogin: createWebLoginRepository(db),
   };
 }
 

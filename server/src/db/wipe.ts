@@ -11,6 +11,9 @@ const KEPT_TABLES = [
   'schema_migrations',
   'stripe_sandbox_migrations',
   'stripe_sandbox_keys',
+  // The identity sandbox's too: its signing keys sign ID tokens that running servers still check.
+  'identity_sandbox_migrations',
+  'identity_sandbox_keys',
   'billing_products',
   'billing_prices',
   'billing_tax_rates',

@@ -20,16 +20,21 @@ export function createFixedWindowLimiter(options: {
   let hitsSinceSweep = 0;
   return {
     async allow(key: string): Promise<boolean> {
+      return (await this.hit(key)).allowed;
+    },
+
+    /** Counts a hit; when over the limit, also how long until the key's window ends (for Retry-After). */
+    async hit(key: string): Promise<{ allowed: boolean; retryAfterSeconds: number }> {
       const now = options.clock.now();
       // A window that is over (or lies in the future: the clock went back) starts again at this hit.
-      const [row] = await options.db.query<{ hits: number }>(
+      const [row] = await options.db.query<{ hits: number; windowStart: Date }>(
         `INSERT INTO rate_limit_counters AS c (key, window_start, hits) VALUES ($1, $2, 1)
          ON CONFLICT (key) DO UPDATE SET
            window_start = CASE WHEN c.window_start <= $2 - make_interval(secs => $3) OR c.window_start > $2
                                THEN $2 ELSE c.window_start END,
            hits = CASE WHEN c.window_start <= $2 - make_interval(secs => $3) OR c.window_start > $2
                        THEN 1 ELSE c.hits + 1 END
-         RETURNING hits`,
+         RETURNING hits, window_start AS "windowStart"`,
         [`${options.name}:${key}`, now, options.windowMs / 1000],
       );
       if (++hitsSinceSweep >= SWEEP_EVERY) {
@@ -40,7 +45,11 @@ export function createFixedWindowLimiter(options: {
           [now, options.windowMs / 1000, `${options.name}:`],
         );
       }
-      return (row?.hits ?? 1) <= options.limit;
+      const windowEnd = new Date(row?.windowStart ?? now).getTime() + options.windowMs;
+      return {
+        allowed: (row?.hits ?? 1) <= options.limit,
+        retryAfterSeconds: Math.max(1, Math.ceil((windowEnd - now.getTime()) / 1000)),
+      };
     },
   };
 }

@@ -2,7 +2,17 @@ import type { FastifyRequest, FastifyServerOptions } from 'fastify';
 
 // Query parameters that carry credentials: login links (?token=), auth codes, public-file secrets (?s=),
 // invitation links (/accept-invitation?key=: whoever reads the key can join the team in the invitee's place).
-const secretQueryKeys = new Set(['token', 'code', 'refreshToken', 'accessToken', 's', 'secret', 'key']);
+// OAuth callbacks (?code=&state=) too.
+const secretQueryKeys = new Set([
+  'token',
+  'code',
+  'refreshToken',
+  'accessToken',
+  's',
+  'secret',
+  'key',
+  'state',
+]);
 
 /** The request URL as it may appear in logs: credential values in the query are replaced. */
 export function redactUrl(url: string): string {

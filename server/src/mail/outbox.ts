@@ -7,12 +7,13 @@ export interface OutboxEntry {
   date: Date | null;
   to: string;
   subject: string;
-  /** The invitation acceptance link in the text, if there is one. */
+  /** The invitation acceptance link (or web sign-in link) in the text, if there is one. */
   link: string | null;
   text: string;
 }
 
-const ACCEPT_LINK = /\bhttps?:\/\/\S+\/accept-invitation\?key=[A-Za-z0-9_-]+/;
+const ACCEPT_LINK =
+  /\bhttps?:\/\/\S+\/(?:accept-invitation|api\/v1\/auth\/web\/login\/email\/callback)\?key=[A-Za-z0-9_-]+/;
 
 /** The outbox's messages, newest first (file names start with the time they were written). */
 export async function listOutbox(dir: string): Promise<OutboxEntry[]> {

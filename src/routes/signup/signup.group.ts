@@ -1,8 +1,6 @@
-import { PlaceholderPage } from '@/routes/placeholder';
 import type { GroupPages } from '@/routes/route-groups';
+import { WebLoginPage } from '@/routes/signup/web-login.route';
 
-// Placeholders until their issues build these pages.
 export const pages: GroupPages = {
-  'web-login': PlaceholderPage,
-  'weblogin-success': PlaceholderPage,
+  'web-login': WebLoginPage,
 };

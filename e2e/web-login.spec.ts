@@ -1,0 +1,111 @@
+// Web sign-up (issue 11): by a mailed link (read from the outbox), by Google and by Microsoft through
+// the built-in identity sandbox's sign-in page; each pays in the sandbox's hosted checkout and ends
+// on weblogin-success, then the new team's overview.
+import { randomBytes } from 'node:crypto';
+import { expect, type Page, test } from '@playwright/test';
+import { cli } from './support/cli';
+
+const unique = (name: string, domain = 'newco.test') => `${name}-${randomBytes(3).toString('hex')}@${domain}`;
+
+/** The sign-in link of the newest mail to the address, from `cli outbox`. */
+function mailedLink(email: string): string {
+  const lines = cli('outbox').split('\n');
+  const at = lines.findIndex((line) => line.includes(email));
+  const link = lines[at + 1]?.trim() ?? '';
+  expect(link).toMatch(/\/api\/v1\/auth\/web\/login\/email\/callback\?key=[\w-]{43}$/);
+  return link;
+}
+
+/** Pays in the sandbox's hosted checkout, as the billing specs do. */
+async function payHostedCheckout(page: Page, email: string) {
+  await expect(page.getByRole('button', { name: 'Subscribe' })).toBeVisible({ timeout: 15_000 });
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Card number').fill('4242 4242 4242 4242');
+  await page.getByLabel('Expiration').fill('12 / 34');
+  await page.getByLabel('CVC').fill('123');
+  await page.getByLabel('Cardholder name').fill('New Owner');
+  await page.getByRole('button', { name: 'Subscribe' }).click();
+}
+
+/** weblogin-success, then Continue to the team's overview. */
+async function endsOnOverview(page: Page, teamName: string) {
+  await expect(page).toHaveURL(/\/teams\/\d+-\d+\/weblogin-success\?token=/, { timeout: 15_000 });
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Your team is now on Spark Premium!' }),
+  ).toBeVisible();
+  await expect(page.getByRole('list', { name: 'Benefits' }).getByRole('listitem')).toHaveText([
+    'Unlimited or high storage',
+    'Shared inboxes',
+    'Shared draft collaborators',
+    'Advanced link settings',
+  ]);
+  await expect(page.getByText('Your free 14-day trial will start from the log in Spark.')).toBeVisible();
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page).toHaveURL(/\/teams\/\d+-\d+\/overview$/);
+  await expect(page.getByRole('heading', { name: 'Team Preferences' })).toBeVisible();
+  await expect(page.getByText(teamName).first()).toBeVisible();
+}
+
+/** A provider's sandbox sign-in page: email, name, 'Sign in'. */
+async function signInAtSandbox(page: Page, provider: 'Google' | 'Microsoft', email: string, name: string) {
+  await expect(page.getByRole('heading', { name: `${provider} (sandbox)` })).toBeVisible({ timeout: 15_000 });
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Name').fill(name);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
+test('sign-up by email link: verify, send again, the link from the outbox, checkout, success, overview', async ({
+  page,
+}) => {
+  const email = unique('nora');
+  await page.goto('/web-login');
+  await expect(page.getByRole('heading', { level: 1, name: 'Welcome to Spark for Teams' })).toBeVisible();
+  await expect(page.getByText("Let's add your email")).toBeVisible();
+  await expect(page.getByText('OR', { exact: true })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Continue with Google' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Sign in with Microsoft' })).toBeVisible();
+  const arrow = page.getByRole('button', { name: 'Continue', exact: true });
+  await expect(arrow).toBeDisabled();
+  await page.getByRole('textbox', { name: 'Email' }).fill('nora@newco');
+  await expect(arrow).toBeDisabled();
+  await page.getByRole('textbox', { name: 'Email' }).fill(email);
+  await arrow.click();
+
+  await expect(page.getByRole('heading', { level: 1, name: 'Verify your email' })).toBeVisible({
+    timeout: 15_000,
+  });
+  await expect(page.getByText(email)).toBeVisible();
+  await expect(page.getByText('We have sent you a link to confirm your account')).toBeVisible();
+  await expect(page.getByText("Haven't received a link?")).toBeVisible();
+  await page.getByRole('button', { name: 'Send again.' }).click();
+  await expect(page.getByText('We have resent you a confirmation link.')).toBeVisible();
+
+  await page.goto(mailedLink(email));
+  await payHostedCheckout(page, email);
+  await endsOnOverview(page, `${email.slice(0, email.indexOf('@'))}'s team`);
+});
+
+test('sign-up with Google through the sandbox identity provider', async ({ page }) => {
+  await page.goto('/web-login');
+  await page.getByRole('button', { name: 'Continue with Google' }).click();
+  const email = unique('grace', 'gmail.com');
+  await signInAtSandbox(page, 'Google', email, 'Grace Hopper');
+  await payHostedCheckout(page, email);
+  await endsOnOverview(page, "Grace Hopper's team");
+});
+
+test('sign-up with Microsoft through the sandbox identity provider', async ({ page }) => {
+  await page.goto('/web-login?team_plan_id=premium_30');
+  await page.getByRole('button', { name: 'Sign in with Microsoft' }).click();
+  const email = unique('alan', 'outlook.com');
+  await signInAtSandbox(page, 'Microsoft', email, 'Alan Turing');
+  await payHostedCheckout(page, email);
+  await endsOnOverview(page, "Alan Turing's team");
+});
+
+test('an address of a Google domain goes to Google instead of a mailed link', async ({ page }) => {
+  await page.goto('/web-login');
+  await page.getByRole('textbox', { name: 'Email' }).fill(unique('gus', 'gmail.com'));
+  await page.getByRole('button', { name: 'Continue', exact: true }).click();
+  await expect(page.getByRole('heading', { name: 'Google (sandbox)' })).toBeVisible({ timeout: 15_000 });
+});

@@ -1,0 +1,105 @@
+import type { FastifyInstance } from 'fastify';
+import { createRepositories } from '../../db/repositories';
+import type { WebLoginTarget } from '../../db/repositories/web-login.repository';
+import { AppError } from '../../errors';
+import { issueAuthCode } from '../auth-codes';
+import type { Membership } from '../require-membership';
+
+/** The one destination web sign-up knows (spec section 9's default); others are refused up front. */
+export const DESTINATIONS = ['stripe_checkout'] as const;
+
+/**
+ * How long the codes in the checkout's return URLs stay good: Stripe keeps a checkout open for 24
+ * hours, so the way back must work as long.
+ */
+const RETURN_CODE_TTL_SECONDS = 24 * 60 * 60;
+
+/** The person's team name: "{name}'s team", or "{local part}'s team" when the provider gave no name. */
+export function newTeamName(person: { email: string; fullName: string }): string {
+  const who = person.fullName.trim() || person.email.slice(0, person.email.lastIndexOf('@'));
+  return `${who.slice(0, 80)}'s team`;
+}
+
+/** The account of this address, made on the first sign-in (the provider or the link verified it). */
+async function findOrCreateAccount(app: FastifyInstance, email: string, fullName: string) {
+  const repos = app.repos;
+  const existing = await repos.accounts.findByEmail(email);
+  if (existing) return existing;
+  try {
+    return await repos.accounts.create({ email, fullName });
+  } catch (error) {
+    // Two first sign-ins at once: the other one made it.
+    const raced = await repos.accounts.findByEmail(email);
+    if (raced) return raced;
+    throw error;
+  }
+}
+
+/** A new team with the person as its owner, in one transaction. */
+async function createTeamFor(app: FastifyInstance, account: { id: number; email: string; fullName: string }) {
+  return app.db.transaction(async (tx): Promise<Membership> => {
+    const repos = createRepositories(tx);
+    const team = await repos.teams.create({ name: newTeamName(account), plan: 'basic' });
+    const teamUser = await repos.teamUsers.create({
+      teamId: team.id,
+      accountId: account.id,
+      email: account.email,
+      fullName: account.fullName,
+      role: 'owner',
+    });
+    return { team, teamUser };
+  });
+}
+
+/** The person's live owner membership of that team, or null. */
+async function ownerMembership(
+  app: FastifyInstance,
+  teamId: number,
+  accountId: number,
+): Promise<Membership | null> {
+  const team = await app.repos.teams.findById(teamId);
+  if (!team) return null;
+  const teamUser = await app.repos.teamUsers.findByAccountInTeam(teamId, accountId);
+  const live =
+    teamUser && teamUser.teamStatus === 'active' && !teamUser.isBanned && teamUser.status === 'active';
+  return live && teamUser.role === 'owner' ? { team, teamUser } : null;
+}
+
+/**
+ * After a verified sign-in (mailed link or OAuth): the account (made on first sign-in), then the
+ * destination. stripe_checkout: the team's hosted checkout, for the team given (when the person owns
+ * it) or a new team they own, returning to weblogin-success with a one-time auth code. Answers the
+ * URL the browser goes to next: the checkout, or a console page that signs in with a code.
+ */
+export async function continueSignIn(
+  app: FastifyInstance,
+  person: { email: string; name: string },
+  target: WebLoginTarget,
+): Promise<string> {
+  const account = await findOrCreateAccount(app, person.email, person.name);
+  const code = () => issueAuthCode(app.db, app.tokens, account.id, RETURN_CODE_TTL_SECONDS);
+  const base = app.publicUrl().replace(/\/+$/, '');
+  const signInTo = async (goto: string) =>
+    `${base}/auth?${new URLSearchParams({ token: await code(), goto })}`;
+
+  let membership: Membership | null = null;
+  if (target.teamId) {
+    membership = await ownerMembership(app, target.teamId, account.id);
+    // Not the owner of that team (or no such team): signed in, and home picks a team.
+    if (!membership) return signInTo('/');
+  } else {
+    membership = await createTeamFor(app, account);
+  }
+  const teamPath = `/teams/${membership.team.id}-${membership.teamUser.id}`;
+  try {
+    const { url } = await app.billing.checkout(membership, target.teamPlanId, target.teamPlanId, {
+      successUrl: `${base}${teamPath}/weblogin-success?token=${encodeURIComponent(await code())}`,
+      cancelUrl: `${base}${teamPath}/billing?token=${encodeURIComponent(await code())}`,
+    });
+    return url;
+  } catch (error) {
+    // The team already has a subscription (or the plan went off sale): its billing page says so.
+    if (error instanceof AppError && error.statusCode < 500) return signInTo(`${teamPath}/billing`);
+    throw error;
+  }
+}

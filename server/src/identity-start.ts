@@ -1,0 +1,59 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { createIdentitySandbox } from '../sandbox/identity/identity-sandbox';
+import type { BuildAppOptions } from './app';
+import type { OAuthIssuerSettings } from './auth/web-login/oauth-client';
+import type { Config } from './config';
+import type { Db } from './db/db';
+
+/** Where providers send the browser back after sign-in (one callback for both; the state says which). */
+export const oauthCallbackUrl = (publicUrl: string) =>
+  new URL('api/v1/auth/web/oauth/callback', `${publicUrl.replace(/\/+$/, '')}/`).toString();
+
+export interface IdentityStart {
+  options: NonNullable<BuildAppOptions['webLogin']>;
+  standIns: FastifyPluginAsync[];
+}
+
+/**
+ * The one seam between web sign-in and the identity providers: with GOOGLE_* / MICROSOFT_* set, the
+ * real issuers; for a provider without them, the built-in identity sandbox (server/sandbox/identity),
+ * mounted in this server. `localUrl` is where this process reaches itself.
+ */
+export async function startIdentity(
+  config: Config,
+  db: Db,
+  localUrl: () => string,
+  publicUrl: () => string,
+): Promise<IdentityStart> {
+  const real = {
+    google: config.google
+      ? (): OAuthIssuerSettings => ({
+          issuer: 'https://accounts.google.com',
+          ...(config.google as { clientId: string; clientSecret: string }),
+        })
+      : null,
+    microsoft: config.microsoft
+      ? (): OAuthIssuerSettings => {
+          const { tenant, ...client } = config.microsoft as NonNullable<Config['microsoft']>;
+          return { issuer: `https://login.microsoftonline.com/${tenant}/v2.0`, ...client };
+        }
+      : null,
+  };
+  if (real.google && real.microsoft) return { options: { oauth: real }, standIns: [] };
+  const sandbox = createIdentitySandbox({
+    db,
+    publicUrl,
+    localUrl,
+    redirectUri: () => oauthCallbackUrl(publicUrl()),
+  });
+  await sandbox.migrate();
+  return {
+    options: {
+      oauth: {
+        google: real.google ?? (() => sandbox.issuer('google')),
+        microsoft: real.microsoft ?? (() => sandbox.issuer('microsoft')),
+      },
+    },
+    standIns: [sandbox.plugin],
+  };
+}

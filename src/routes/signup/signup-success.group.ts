@@ -1,0 +1,6 @@
+import type { GroupPages } from '@/routes/route-groups';
+import { WebLoginSuccessPage } from '@/routes/signup/weblogin-success.route';
+
+export const pages: GroupPages = {
+  'weblogin-success': WebLoginSuccessPage,
+};

@@ -1,0 +1,62 @@
+// /web-login (spec section 2): sign up by email link, Google or Microsoft. The page's statechart
+// (machines/web-login.machine.ts) runs the calls; this wires it to the API and the browser.
+import { useSearchParams } from 'react-router';
+import { fromCallback, fromPromise } from 'xstate';
+import { loginByEmail, loginByOauth, oauthProviders } from '@/api/web-login';
+import { links } from '@/app/config';
+import { deviceInfo } from '@/app/device-info';
+import type { AppServices } from '@/app/services';
+import { webLoginTarget } from '@/domain/web-signup';
+import { webLoginMachine } from '@/machines/web-login.machine';
+import {
+  selectBusy,
+  selectEmail,
+  selectError,
+  selectProvider,
+  selectResent,
+  selectStep,
+} from '@/machines/web-login.selectors';
+import { useScreenFlow, useSelections } from '@/routes/screen-flow';
+import { WebLoginView } from '@/ui/WebLoginView';
+
+const createFlow = ({ api }: AppServices) =>
+  webLoginMachine.provide({
+    actors: {
+      lookupProvider: fromPromise(
+        async ({ input }) => (await oauthProviders(api, input.email)).data.provider,
+      ),
+      sendLink: fromPromise(({ input }) => loginByEmail(api, input.email, input.target, deviceInfo())),
+      startOAuth: fromPromise(
+        async ({ input }) => (await loginByOauth(api, input.provider, input.target)).data,
+      ),
+      redirect: fromCallback(({ input }) => {
+        window.location.assign(input.url);
+      }),
+    },
+  });
+
+const selectors = {
+  step: selectStep,
+  busy: selectBusy,
+  email: selectEmail,
+  resent: selectResent,
+  provider: selectProvider,
+  errorMessage: selectError,
+};
+
+export function WebLoginPage() {
+  const [query] = useSearchParams();
+  const actor = useScreenFlow(createFlow, webLoginTarget(query));
+  const view = useSelections(actor, selectors);
+  return (
+    <WebLoginView
+      {...view}
+      termsHref={links.termsOfService}
+      privacyHref={links.privacyPolicy}
+      onSubmitEmail={(email) => actor.send({ type: 'login.email', email })}
+      onProvider={(provider) => actor.send({ type: 'login.provider', provider })}
+      onResend={() => actor.send({ type: 'login.resend' })}
+      onEdit={() => actor.send({ type: 'login.edit' })}
+    />
+  );
+}

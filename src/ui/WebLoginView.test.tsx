@@ -1,0 +1,124 @@
+import { fireEvent, render, screen } from '@testing-library/react';
+import { Providers } from '@/app/providers';
+import { WebLoginSuccessView } from '@/ui/WebLoginSuccessView';
+import { WebLoginView, type WebLoginViewProps } from '@/ui/WebLoginView';
+
+function renderView(props: Partial<WebLoginViewProps> = {}) {
+  const callbacks = {
+    onSubmitEmail: vi.fn(),
+    onProvider: vi.fn(),
+    onResend: vi.fn(),
+    onEdit: vi.fn(),
+  };
+  render(
+    <Providers env="test">
+      <WebLoginView
+        step="form"
+        email=""
+        busy={false}
+        provider={null}
+        resent={false}
+        errorMessage={null}
+        termsHref="https://terms.test"
+        privacyHref="https://privacy.test"
+        {...callbacks}
+        {...props}
+      />
+    </Providers>,
+  );
+  return callbacks;
+}
+
+describe('WebLoginView', () => {
+  it('enables the arrow only for a valid address and submits it trimmed', () => {
+    const { onSubmitEmail } = renderView();
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Welcome to Spark for Teams');
+    expect(screen.getByText("Let's add your email")).toBeTruthy();
+    const arrow = screen.getByRole('button', { name: 'Continue' }) as HTMLButtonElement;
+    const field = screen.getByRole('textbox', { name: 'Email' });
+    expect(arrow.disabled).toBe(true);
+    fireEvent.change(field, { target: { value: 'nora@newco' } });
+    expect(arrow.disabled).toBe(true);
+    fireEvent.change(field, { target: { value: ' nora@newco.test ' } });
+    expect(arrow.disabled).toBe(false);
+    fireEvent.click(arrow);
+    expect(onSubmitEmail).toHaveBeenCalledWith('nora@newco.test');
+  });
+
+  it("offers 'OR', both providers and the legal links", () => {
+    const { onProvider } = renderView();
+    expect(screen.getByText('OR')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Continue with Google' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Sign in with Microsoft' }));
+    expect(onProvider.mock.calls).toEqual([['google'], ['microsoft']]);
+    expect(screen.getByRole('link', { name: 'Terms of Service' }).getAttribute('href')).toBe(
+      'https://terms.test',
+    );
+    expect(screen.getByRole('link', { name: 'Privacy Policy' }).getAttribute('href')).toBe(
+      'https://privacy.test',
+    );
+  });
+
+  it('shows the error and reports editing', () => {
+    const { onEdit } = renderView({ errorMessage: 'Too many attempts. Please try again later' });
+    expect(screen.getByRole('alert').textContent).toBe('Too many attempts. Please try again later');
+    fireEvent.change(screen.getByRole('textbox', { name: 'Email' }), { target: { value: 'a' } });
+    expect(onEdit).toHaveBeenCalled();
+  });
+
+  it("after the mail: 'Verify your email', the address, 'Send again.', then the resent note", () => {
+    const { onResend } = renderView({ step: 'verify', email: 'nora@newco.test' });
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Verify your email');
+    expect(screen.getByText('nora@newco.test')).toBeTruthy();
+    expect(screen.getByText('We have sent you a link to confirm your account')).toBeTruthy();
+    expect(screen.getByText(/Haven't received a link\?/).textContent).toBe(
+      "Haven't received a link? Send again.",
+    );
+    expect(screen.queryByText('We have resent you a confirmation link.')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Send again.' }));
+    expect(onResend).toHaveBeenCalledOnce();
+  });
+
+  it('says when the link was resent', () => {
+    renderView({ step: 'verify', email: 'a@b.test', resent: true });
+    expect(screen.getByRole('status').textContent).toBe('We have resent you a confirmation link.');
+  });
+});
+
+describe('WebLoginSuccessView', () => {
+  it('names the plan, lists the benefits, the trial note and Continue', () => {
+    const onContinue = vi.fn();
+    render(
+      <Providers env="test">
+        <WebLoginSuccessView
+          state="ready"
+          benefits={['Shared inboxes', 'Advanced link settings']}
+          onContinue={onContinue}
+        />
+      </Providers>,
+    );
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Your team is now on Spark Premium!');
+    expect(screen.getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+      'Shared inboxes',
+      'Advanced link settings',
+    ]);
+    expect(screen.getByText('Your free 14-day trial will start from the log in Spark.')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(onContinue).toHaveBeenCalledOnce();
+  });
+
+  it("shows 'Loading...' while logging in and 'Token is invalid' when refused", () => {
+    const { rerender } = render(
+      <Providers env="test">
+        <WebLoginSuccessView state="loading" benefits={[]} onContinue={() => {}} />
+      </Providers>,
+    );
+    expect(screen.getByRole('status').textContent).toBe('Loading...');
+    rerender(
+      <Providers env="test">
+        <WebLoginSuccessView state="invalid" benefits={[]} onContinue={() => {}} />
+      </Providers>,
+    );
+    expect(screen.getByRole('alert').textContent).toBe('Token is invalid');
+  });
+});
