@@ -29,6 +29,7 @@ import { eventsRoutes } from './routes/events.routes';
 import { type InternalCliOptions, internalCliRoutes } from './routes/internal-cli.routes';
 import { invitationsRoutes } from './routes/invitations.routes';
 import { profileRoutes } from './routes/profile.routes';
+import { type PublicFilesOptions, publicFilesRoutes } from './routes/public-files.routes';
 import { stripeWebhooksRoutes } from './routes/stripe-webhooks.routes';
 import { teamBillingRoutes } from './routes/team-billing.routes';
 import { teamBillingPaddleRoutes } from './routes/team-billing-paddle.routes';
@@ -88,6 +89,8 @@ export interface BuildAppOptions {
   logLevel?: string;
   /** Overrides the logger entirely (tests pass false). */
   logger?: FastifyServerOptions['logger'];
+  /** Public files' store (DATA_DIR/public-files) and size limit; without it the calls are not served. */
+  publicFiles?: PublicFilesOptions;
 }
 
 /** Requests larger than this are refused with 413 before they reach a handler. */
@@ -149,6 +152,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     }),
   );
   app.decorate('paddle', createPaddleBilling(options.billing.paddle));
+  if (options.publicFiles) app.decorate('publicFiles', options.publicFiles);
   app.decorate('authenticate', createAuthenticate(options.db, tokens));
   app.decorate('requireMembership', createRequireMembership(repos));
   app.decorate('requireTarget', createRequireTarget(repos));
@@ -176,6 +180,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(teamBillingRoutes);
   await app.register(teamBillingPaddleRoutes);
   await app.register(stripeWebhooksRoutes);
+  if (options.publicFiles) await app.register(publicFilesRoutes, options.publicFiles);
   await app.register(internalCliRoutes, { cliSecret: options.cliSecret ?? null, ...options.cliHooks });
   for (const standIn of options.standIns ?? []) await app.register(standIn);
 

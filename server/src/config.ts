@@ -28,6 +28,8 @@ export interface Config {
   paddle: { apiKey: string | null; clientToken: string | null; environment: 'sandbox' | 'production' };
   /** DEFAULT_PAYMENT_PROVIDER: with it set, a team without a provider may only use Stripe (spec section 2). */
   defaultPaymentProvider: 'stripe' | 'paddle' | null;
+  /** MAX_PUBLIC_FILE_BYTES: the largest public file one upload may bring. */
+  maxPublicFileBytes: number;
 }
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -70,6 +72,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   return {
     port,
     defaultPaymentProvider,
+    maxPublicFileBytes: parseMaxPublicFileBytes(env.MAX_PUBLIC_FILE_BYTES),
     host: env.HOST?.trim() || '127.0.0.1',
     dataDir: path.resolve(env.DATA_DIR?.trim() || '.data'),
     databaseUrl,
@@ -112,4 +115,21 @@ export function storageDir(config: Pick<Config, 'dataDir'>): string {
 /** Mail written instead of sent when SMTP_URL is unset: one .eml file per message. */
 export function outboxDir(config: Pick<Config, 'dataDir'>): string {
   return path.join(config.dataDir, 'outbox');
+}
+
+/** Public files' bytes (the local PublicFileStore), beside the avatars. */
+export function publicFilesDir(config: Pick<Config, 'dataDir'>): string {
+  return path.join(config.dataDir, 'public-files');
+}
+
+/** 5 GiB unless set: big enough for the installers and archives people share this way. */
+export const DEFAULT_MAX_PUBLIC_FILE_BYTES = 5 * 1024 ** 3;
+
+function parseMaxPublicFileBytes(value: string | undefined): number {
+  if (value === undefined || value.trim() === '') return DEFAULT_MAX_PUBLIC_FILE_BYTES;
+  const bytes = Number(value);
+  if (!Number.isSafeInteger(bytes) || bytes < 1) {
+    throw new ConfigError(`MAX_PUBLIC_FILE_BYTES must be a whole number of bytes, got "${value}"`);
+  }
+  return bytes;
 }

@@ -34,6 +34,7 @@ describe('migrations', () => {
       '003-billing',
       '004-rate-limit-counters',
       '005-staff',
+      '008-public-files',
     ]);
     expect(await tableNames(db)).toEqual([
       'account_events',
@@ -45,6 +46,7 @@ describe('migrations', () => {
       'billing_products',
       'billing_tax_rates',
       'billing_webhook_events',
+      'public_files',
       'rate_limit_counters',
       'schema_migrations',
       'sessions',

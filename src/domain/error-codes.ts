@@ -21,6 +21,13 @@ export const ErrorCode = {
   paymentFailed: 1900,
   /** Not in the spec's catalogue: the payment provider could not be reached or failed (503). */
   paymentProviderUnavailable: 1910,
+  /**
+   * Not in the spec's catalogue: a public file whose link is right but whose time ran out (410). The
+   * download page shows spec section 4's 'expired' kind.
+   */
+  publicFileExpired: 2210,
+  /** Not in the spec's catalogue: a public file its sender deleted (410), the 'deleted' kind. */
+  publicFileDeleted: 2211,
 } as const;
 
 export type ErrorCodeValue = (typeof ErrorCode)[keyof typeof ErrorCode];
@@ -60,6 +67,8 @@ export const defaultErrorMessages: Record<ErrorCodeValue, string> = {
   [ErrorCode.permissionDenied]: 'You are not allowed to do this',
   [ErrorCode.paymentFailed]: 'Your card was declined.',
   [ErrorCode.paymentProviderUnavailable]: 'The payment provider is not available. Please try again later',
+  [ErrorCode.publicFileExpired]: 'The file has expired',
+  [ErrorCode.publicFileDeleted]: 'The file was deleted by the sender',
 };
 
 export const unknownServerErrorMessage = 'Unknown server error';

@@ -3,12 +3,15 @@ import { createStripeSandbox, type SandboxAdvanceSummary } from '../../sandbox/s
 import { loadJwtSecret } from '../auth/jwt-secret';
 import { createLoginGrant, type LoginGrant } from '../auth/login-grant';
 import { createTokenSigner } from '../auth/tokens';
-import { type Config, resolvePublicUrl } from '../config';
+import { type Config, publicFilesDir, resolvePublicUrl } from '../config';
 import { migrate } from '../db/migrator';
 import { openDb } from '../db/open-db';
+import { createRepositories } from '../db/repositories';
 import { AppError } from '../errors';
+import { type CleanupResult, cleanupPublicFiles } from '../public-files/cleanup';
 import { resetDemoData, seedIfEmpty } from '../seed/demo-data';
 import { claimDataDir, readServerFile, type ServerFile, serverFilePath } from '../server-file';
+import { createLocalPublicFileStore } from '../storage/local-public-file-store';
 import { CliError } from './cli-error';
 import { remoteBackend } from './remote-backend';
 
@@ -20,6 +23,8 @@ export interface CliBackend {
   seedReset(): Promise<void>;
   /** Moves the Stripe sandbox's clock; returns what happened, a line each. */
   sandboxAdvance(seconds: number): Promise<{ lines: string[] }>;
+  /** Removes expired and deleted public files' bytes (the server also does it on a schedule). */
+  filesCleanup(): Promise<CleanupResult>;
   close(): Promise<void>;
 }
 
@@ -72,6 +77,12 @@ async function directBackend(config: Config, release: () => Promise<void>): Prom
           await sandbox.close();
         }
       },
+      filesCleanup: () =>
+        cleanupPublicFiles(
+          createRepositories(db),
+          createLocalPublicFileStore(publicFilesDir(config)),
+          new Date(),
+        ),
       async close() {
         await db.close();
         await release();

@@ -1,6 +1,7 @@
 import { isErrorBody } from '../../../src/domain/error-codes';
 import type { SandboxAdvanceSummary } from '../../sandbox/stripe/stripe-sandbox';
 import type { LoginGrant } from '../auth/login-grant';
+import type { CleanupResult } from '../public-files/cleanup';
 import { CLI_SECRET_HEADER } from '../routes/internal-cli.routes';
 import type { ServerFile } from '../server-file';
 import { type CliBackend, toLines } from './backend';
@@ -43,6 +44,7 @@ export function remoteBackend(server: ServerFile, publicUrl: string, serverFile:
     async sandboxAdvance(seconds) {
       return toLines(await call<SandboxAdvanceSummary>('/api/internal/cli/sandbox-advance', { seconds }));
     },
+    filesCleanup: () => call<CleanupResult>('/api/internal/cli/files-cleanup', {}),
     async close() {},
   };
 }

@@ -6,6 +6,7 @@ import { createCallerRepository } from './repositories/caller.repository';
 import { createEventsRepository } from './repositories/events.repository';
 import { createInvitationsRepository } from './repositories/invitations.repository';
 import { createPageViewsRepository } from './repositories/page-views.repository';
+import { createPublicFilesRepository } from './repositories/public-files.repository';
 import { createSeatsRepository } from './repositories/seats.repository';
 import { createSessionsRepository } from './repositories/sessions.repository';
 import { createTeamUsersRepository } from './repositories/team-users.repository';
@@ -25,6 +26,7 @@ export function createRepositories(db: Queryable) {
     authCodes: createAuthCodesRepository(db),
     billing: createBillingRepository(db),
     caller: createCallerRepository(db),
+    publicFiles: createPublicFilesRepository(db),
   };
 }
 

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { createLoginGrant } from '../auth/login-grant';
 import { ItemNotFoundError, ValidationError } from '../errors';
 import type { ZodTypeProvider } from '../http/zod-validation';
+import { cleanupPublicFiles } from '../public-files/cleanup';
 import { resetDemoData } from '../seed/demo-data';
 
 export interface InternalCliOptions {
@@ -89,4 +90,10 @@ export const internalCliRoutes: FastifyPluginAsync<InternalCliOptions> = async (
       return options.sandboxAdvance(request.body.seconds);
     },
   );
+
+  // `files cleanup`: the server's own store and clock, as its schedule uses them.
+  app.post('/api/internal/cli/files-cleanup', async () => {
+    if (!app.hasDecorator('publicFiles')) return { purged: 0, unfinished: 0 };
+    return cleanupPublicFiles(app.repos, app.publicFiles.store, app.clock.now());
+  });
 };
