@@ -210,6 +210,33 @@ async function benchServer(dir: string, file: string): Promise<void> {
   }
 }
 
+// --- a bare Node server, for scale when nginx is missing ---------------------------------------
+
+/** The same file from a plain node:http server (no framework, no auth): the floor this machine sets. */
+async function benchBareNode(file: string): Promise<void> {
+  const port = await freePort();
+  const code = `const http = require('node:http'); const fs = require('node:fs');
+http.createServer((req, res) => { res.writeHead(200, { 'content-length': fs.statSync(process.argv[1]).size });
+  fs.createReadStream(process.argv[1], { highWaterMark: 1024 * 1024 }).pipe(res); }).listen(${port}, '127.0.0.1');`;
+  const child = spawn(process.execPath, ['-e', code, file], { stdio: 'ignore' });
+  try {
+    await waitFor(`http://127.0.0.1:${port}/`);
+    const rest = (await memoryOf(child.pid as number)).rss;
+    await resetPeak(child.pid as number);
+    const down = await timed(() => download(`http://127.0.0.1:${port}/`));
+    const peak = (await memoryOf(child.pid as number)).hwm;
+    rows.push({
+      what: 'bare node:http + fs stream: download',
+      seconds: down.seconds,
+      mbps: mbps(down.seconds),
+      restMb: rest,
+      peakMb: peak,
+    });
+  } finally {
+    child.kill('SIGTERM');
+  }
+}
+
 // --- nginx ----------------------------------------------------------------------------------------
 
 async function findNginx(): Promise<string | null> {
@@ -282,6 +309,7 @@ try {
     `\nPublic files: a ${SIZE_MB} MiB file of random bytes (made in ${made.seconds.toFixed(1)} s), one transfer each over loopback\n`,
   );
   await benchServer(dir, made.value);
+  await benchBareNode(made.value);
   await benchNginx(dir, made.value);
 } finally {
   await rm(dir, { recursive: true, force: true });
@@ -301,6 +329,7 @@ for (const row of rows) {
 }
 const serverDown = rows.find((row) => row.what === 'server: download');
 const nginxDown = rows.find((row) => row.what.startsWith('nginx') && row.mbps !== null);
+const bareDown = rows.find((row) => row.what.startsWith('bare'));
 console.log(
   `\nTargets (issue 13): download >= 70% of nginx's throughput (${
     serverDown?.mbps && nginxDown?.mbps
@@ -308,3 +337,7 @@ console.log(
       : 'no nginx in this run'
   }); RSS growth <= 64 MB. Rest = resident memory before the transfer, peak = VmHWM during it.`,
 );
+if (serverDown?.mbps && bareDown?.mbps)
+  console.log(
+    `The server's download runs at ${((serverDown.mbps / bareDown.mbps) * 100).toFixed(0)}% of a bare node:http server's on this machine.`,
+  );

@@ -3,6 +3,7 @@
 
 import ky, { type KyInstance, type Options } from 'ky';
 import { isApiError, toApiError } from '@/api/api-error';
+import { type UploadProgress, xhrUpload } from '@/api/xhr-upload';
 
 /** Retries after the first attempt, on network failure or a 5xx status. */
 export const RETRY_LIMIT = 5;
@@ -26,6 +27,8 @@ export interface ApiClientOptions {
    */
   renewAccessToken?: (rejectedToken: string) => Promise<string>;
   fetch?: typeof globalThis.fetch;
+  /** Sends `upload` calls (XMLHttpRequest in the browser; tests pass a stand-in). */
+  sendUpload?: typeof xhrUpload;
 }
 
 export interface RequestOptions {
@@ -44,6 +47,18 @@ export interface ApiClient {
   delete<T>(path: string, options?: RequestOptions): Promise<T>;
   /** Absolute URL of an API path, for links the browser opens itself (downloads, images). */
   url(path: string, searchParams?: Record<string, string>): string;
+  /**
+   * POST of a large form with upload progress (XMLHttpRequest). Authenticated like the rest (one
+   * renewal on 401) but never retried: a multi-gigabyte body is not sent again behind the user's back.
+   */
+  upload<T>(path: string, options: UploadOptions): Promise<T>;
+}
+
+export interface UploadOptions {
+  body: FormData;
+  searchParams?: Record<string, string>;
+  signal?: AbortSignal;
+  onProgress?: (progress: UploadProgress) => void;
 }
 
 type Method = 'get' | 'post' | 'put' | 'delete';
@@ -114,15 +129,36 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     }
   }
 
+  function absoluteUrl(path: string, searchParams?: Record<string, string>): string {
+    const url = new URL(relative(path), prefixUrl.endsWith('/') ? prefixUrl : `${prefixUrl}/`);
+    for (const [name, value] of Object.entries(searchParams ?? {})) url.searchParams.set(name, value);
+    return url.toString();
+  }
+
   return {
     get: (path, requestOptions) => request('get', path, requestOptions),
     post: (path, requestOptions) => request('post', path, requestOptions),
     put: (path, requestOptions) => request('put', path, requestOptions),
     delete: (path, requestOptions) => request('delete', path, requestOptions),
-    url: (path, searchParams) => {
-      const url = new URL(relative(path), prefixUrl.endsWith('/') ? prefixUrl : `${prefixUrl}/`);
-      for (const [name, value] of Object.entries(searchParams ?? {})) url.searchParams.set(name, value);
-      return url.toString();
+    url: absoluteUrl,
+    async upload<T>(path: string, { searchParams, ...rest }: UploadOptions) {
+      const url = absoluteUrl(path, searchParams);
+      const send = (token: string | null) =>
+        (options.sendUpload ?? xhrUpload)<T>({
+          url,
+          ...rest,
+          headers: token ? { authorization: `Bearer ${token}` } : {},
+        });
+      const token = (await options.getAccessToken?.()) ?? null;
+      try {
+        return await send(token);
+      } catch (error) {
+        const renew = options.renewAccessToken;
+        if (!(token && renew && isApiError(error) && error.status === 401)) throw error;
+        const renewed = await renew(token).catch(() => null);
+        if (!renewed) throw error;
+        return await send(renewed);
+      }
     },
   };
 }

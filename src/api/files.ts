@@ -1,6 +1,6 @@
 // Public files and images (spec section 7).
 
-import type { ApiClient } from '@/api/client';
+import type { ApiClient, UploadOptions } from '@/api/client';
 import type { PublicFile } from '@/domain/entities';
 
 export interface FileUpload {
@@ -12,13 +12,21 @@ export interface FileUpload {
 
 const publicFilePath = (id: string) => `/api/v1/public-files/${encodeURIComponent(id)}`;
 
-/** Uploads a file shared by the secret `s` (multipart: info, file, optional preview). */
-export function uploadFile(api: ApiClient, secret: string, upload: FileUpload) {
+/**
+ * Uploads a file shared by the secret `s` (multipart: info first, so the server reads it before the
+ * bytes, then file and the optional preview), reporting progress as the browser sends it.
+ */
+export function uploadFile(
+  api: ApiClient,
+  secret: string,
+  upload: FileUpload,
+  progress: Pick<UploadOptions, 'onProgress' | 'signal'> = {},
+) {
   const body = new FormData();
   body.set('info', JSON.stringify(upload.info));
   body.set('file', upload.file);
   if (upload.preview) body.set('preview', upload.preview);
-  return api.post<PublicFile>('/api/v1/files', { searchParams: { s: secret }, body });
+  return api.upload<PublicFile>('/api/v1/files', { searchParams: { s: secret }, body, ...progress });
 }
 
 export const getPublicFile = (api: ApiClient, id: string, secret: string) =>

@@ -9,6 +9,7 @@ import { ObjectTooLargeError, type PublicFileStore } from './public-file-store';
 // 32 random bytes in base64url: nothing else is a key, so no key can name a path outside the folder.
 const KEY_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 const TEMP_SUFFIX = '.part';
+const READ_CHUNK_BYTES = 1024 * 1024;
 
 /** Counts the bytes going through and fails the stream once they pass the limit. */
 function byteLimit(maxBytes: number, counted: { bytes: number }) {
@@ -62,7 +63,9 @@ export function createLocalPublicFileStore(dir: string): PublicFileStore & { dir
       try {
         // Opening first turns a missing file into null rather than a stream error mid-response.
         const handle = await open(fileOf(key), 'r');
-        return handle.createReadStream(range ? { start: range.start, end: range.end } : {});
+        // 1 MiB reads: a quarter of the system calls of the 64 KiB default on a multi-GB file, and
+        // still a constant, small amount of memory per download.
+        return handle.createReadStream({ highWaterMark: READ_CHUNK_BYTES, ...(range ?? {}) });
       } catch (error) {
         if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
         throw error;
