@@ -43,13 +43,16 @@ const ALPHANUMERICS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz01234
 const UNBIASED_LIMIT = 256 - (256 % ALPHANUMERICS.length);
 
 /**
- * A fresh link secret. `fillRandom` is the Web Crypto API's getRandomValues (passed in, so this stays
- * pure and testable); rejection sampling keeps the 62 characters uniform.
+ * A fresh link secret. `fillRandom` is the Web Crypto API's getRandomValues, filling the array in
+ * place (passed in, so this stays pure and testable); rejection sampling keeps the 62 characters
+ * uniform.
  */
-export function generateUploadSecret(fillRandom: (bytes: Uint8Array) => Uint8Array): string {
+export function generateUploadSecret(fillRandom: (bytes: Uint8Array<ArrayBuffer>) => unknown): string {
   let secret = '';
   while (secret.length < SECRET_LENGTH) {
-    for (const byte of fillRandom(new Uint8Array(64))) {
+    const bytes = new Uint8Array(64);
+    fillRandom(bytes);
+    for (const byte of bytes) {
       if (byte < UNBIASED_LIMIT && secret.length < SECRET_LENGTH)
         secret += ALPHANUMERICS[byte % ALPHANUMERICS.length];
     }
