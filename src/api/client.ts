@@ -3,7 +3,6 @@
 
 import ky, { type KyInstance, type Options } from 'ky';
 import { isApiError, toApiError } from '@/api/api-error';
-import { type UploadProgress, xhrUpload } from '@/api/xhr-upload';
 
 /** Retries after the first attempt, on network failure or a 5xx status. */
 export const RETRY_LIMIT = 5;
@@ -27,8 +26,6 @@ export interface ApiClientOptions {
    */
   renewAccessToken?: (rejectedToken: string) => Promise<string>;
   fetch?: typeof globalThis.fetch;
-  /** Sends `upload` calls (XMLHttpRequest in the browser; tests pass a stand-in). */
-  sendUpload?: typeof xhrUpload;
 }
 
 export interface RequestOptions {
@@ -48,17 +45,10 @@ export interface ApiClient {
   /** Absolute URL of an API path, for links the browser opens itself (downloads, images). */
   url(path: string, searchParams?: Record<string, string>): string;
   /**
-   * POST of a large form with upload progress (XMLHttpRequest). Authenticated like the rest (one
-   * renewal on 401) but never retried: a multi-gigabyte body is not sent again behind the user's back.
+   * Runs a call of another transport (uploads through XMLHttpRequest) with the session's bearer
+   * token, and once more with a renewed one after a 401, as every call here is.
    */
-  upload<T>(path: string, options: UploadOptions): Promise<T>;
-}
-
-export interface UploadOptions {
-  body: FormData;
-  searchParams?: Record<string, string>;
-  signal?: AbortSignal;
-  onProgress?: (progress: UploadProgress) => void;
+  withToken<T>(call: (token: string | null) => Promise<T>): Promise<T>;
 }
 
 type Method = 'get' | 'post' | 'put' | 'delete';
@@ -115,19 +105,26 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     }
   }
 
-  async function request<T>(method: Method, path: string, { auth = true, ...rest }: RequestOptions = {}) {
+  /**
+   * Runs a call with the bearer token (none when `auth` is false); on a 401, once more with the token
+   * the session renews (spec section 4: one refresh, one retry). When no new token can be had, the
+   * caller sees the original 401 (and re-runs the auth flow).
+   */
+  async function withToken<T>(auth: boolean, call: (token: string | null) => Promise<T>): Promise<T> {
     const token = auth ? ((await options.getAccessToken?.()) ?? null) : null;
     try {
-      return await send<T>(method, path, rest, token);
+      return await call(token);
     } catch (error) {
       const renew = options.renewAccessToken;
       if (!(token && renew && isApiError(error) && error.status === 401)) throw error;
-      // When no new token can be had, the caller sees the original 401 (and re-runs the auth flow).
       const renewed = await renew(token).catch(() => null);
       if (!renewed) throw error;
-      return await send<T>(method, path, rest, renewed);
+      return await call(renewed);
     }
   }
+
+  const request = <T>(method: Method, path: string, { auth = true, ...rest }: RequestOptions = {}) =>
+    withToken(auth, (token) => send<T>(method, path, rest, token));
 
   function absoluteUrl(path: string, searchParams?: Record<string, string>): string {
     const url = new URL(relative(path), prefixUrl.endsWith('/') ? prefixUrl : `${prefixUrl}/`);
@@ -141,24 +138,6 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     put: (path, requestOptions) => request('put', path, requestOptions),
     delete: (path, requestOptions) => request('delete', path, requestOptions),
     url: absoluteUrl,
-    async upload<T>(path: string, { searchParams, ...rest }: UploadOptions) {
-      const url = absoluteUrl(path, searchParams);
-      const send = (token: string | null) =>
-        (options.sendUpload ?? xhrUpload)<T>({
-          url,
-          ...rest,
-          headers: token ? { authorization: `Bearer ${token}` } : {},
-        });
-      const token = (await options.getAccessToken?.()) ?? null;
-      try {
-        return await send(token);
-      } catch (error) {
-        const renew = options.renewAccessToken;
-        if (!(token && renew && isApiError(error) && error.status === 401)) throw error;
-        const renewed = await renew(token).catch(() => null);
-        if (!renewed) throw error;
-        return await send(renewed);
-      }
-    },
+    withToken: (call) => withToken(true, call),
   };
 }

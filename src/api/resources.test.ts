@@ -140,22 +140,19 @@ describe('other calls', () => {
 
   it('uploads a file as multipart info, file and preview with the secret, reporting progress', async () => {
     const sent: XhrUploadRequest[] = [];
-    const api = createApiClient({
-      prefixUrl: 'http://api.test',
-      getAccessToken: () => 'token-1',
-      sendUpload: async <T,>(request: XhrUploadRequest) => {
-        sent.push(request);
-        request.onProgress?.({ loaded: 1, total: 2 });
-        return { key: 'k' } as T;
-      },
-    });
+    const api = createApiClient({ prefixUrl: 'http://api.test', getAccessToken: () => 'token-1' });
+    const send = async <T>(request: XhrUploadRequest) => {
+      sent.push(request);
+      request.onProgress?.({ loaded: 1, total: 2 });
+      return { key: 'k' } as T;
+    };
     const onProgress = vi.fn();
     await expect(
       uploadFile(
         api,
         'sec=',
         { info: { name: 'a.txt' }, file: new Blob(['hi']), preview: new Blob(['p']) },
-        { onProgress },
+        { onProgress, send },
       ),
     ).resolves.toEqual({ key: 'k' });
     const [request] = sent;

@@ -2,14 +2,12 @@ import { describe, expect, it } from 'vitest';
 import {
   fileIconKind,
   formatFileSize,
-  generateUploadSecret,
   isExecutableFileName,
   isWellFormedPublicFileLink,
   PUBLIC_FILE_GONE_TEXT,
   publicFileErrorKind,
   publicFileErrorText,
   timeLeftText,
-  UPLOAD_SECRET_PATTERN,
 } from './public-files';
 
 const apiError = (status: number, code: number | null) => ({ status, code, message: 'x', data: null });
@@ -36,25 +34,6 @@ describe('publicFileErrorKind and its text', () => {
       'Invalid URL, please ask the sender to send it to you again',
     );
     expect(publicFileErrorText('other')).toBe('Unknown error. Please try again');
-  });
-});
-
-describe('generateUploadSecret', () => {
-  it('makes 43 alphanumerics plus =', () => {
-    const secret = generateUploadSecret((bytes) => crypto.getRandomValues(bytes));
-    expect(secret).toMatch(UPLOAD_SECRET_PATTERN);
-    expect(secret).not.toBe(generateUploadSecret((bytes) => crypto.getRandomValues(bytes)));
-  });
-
-  it('throws away bytes of 248 and up, so no character is favoured', () => {
-    // 248..255 would map to A..H a second time; they must be skipped, not used.
-    let call = 0;
-    const secret = generateUploadSecret((bytes) => {
-      call++;
-      return bytes.fill(call === 1 ? 250 : 61);
-    });
-    expect(call).toBe(2);
-    expect(secret).toBe(`${'9'.repeat(43)}=`);
   });
 });
 

@@ -22,6 +22,8 @@ export const groupLoaders: Record<RouteGroup, () => Promise<GroupModule>> = {
   public: () => import('@/routes/public/public.group'),
   internal: () => import('@/routes/internal/internal.group'),
   'not-found': () => import('@/routes/not-found/not-found.group'),
+  // Its own chunk, as each built team page has: a visitor opening a shared file loads that page only.
+  'public-file': () => import('@/routes/public/public-file.group'),
 };
 
 /** The page component of a route, loading its group's chunk first. */

@@ -17,7 +17,8 @@ export type RouteGroup =
   | 'personal'
   | 'public'
   | 'internal'
-  | 'not-found';
+  | 'not-found'
+  | 'public-file';
 
 /**
  * Where a route sits: inside the public layout (header, footer), inside the team area, or on its
@@ -157,7 +158,7 @@ export const routeTable = [
     reloadOnUrlChange: true,
     key: 'public-file',
     title: 'Download file',
-    group: 'public',
+    group: 'public-file',
   },
   {
     name: 'back-to-app',

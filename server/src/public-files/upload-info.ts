@@ -6,6 +6,8 @@ import { toFieldErrors } from '../http/zod-validation';
 export const DEFAULT_LIFETIME_SECONDS = 7 * 86_400;
 /** The longest a link may live: a public link is not a storage service. */
 export const MAX_LIFETIME_SECONDS = 30 * 86_400;
+// A browser's clock may run a little ahead of ours: '30 days' from it must still pass.
+const CLOCK_SKEW_SECONDS = 300;
 
 // type/subtype as RFC 6838 allows; anything else would be a header injection or a lie.
 const MIME_TYPE = /^[a-z0-9][a-z0-9!#$&^_.+-]{0,63}\/[a-z0-9][a-z0-9!#$&^_.+-]{0,63}$/i;
@@ -62,7 +64,8 @@ export function parseUploadInfo(raw: string | undefined, defaults: InfoDefaults)
   const nowSeconds = Math.floor(defaults.now.getTime() / 1000);
   const expiresAt = info.expiresAt ?? nowSeconds + DEFAULT_LIFETIME_SECONDS;
   if (expiresAt <= nowSeconds) return [infoError('expiresAt', 'must be in the future')];
-  if (expiresAt > nowSeconds + MAX_LIFETIME_SECONDS) return [infoError('expiresAt', 'is too far away')];
+  if (expiresAt > nowSeconds + MAX_LIFETIME_SECONDS + CLOCK_SKEW_SECONDS)
+    return [infoError('expiresAt', 'is too far away')];
   return {
     name,
     mimeType: (info.mimeType ?? declaredType ?? 'application/octet-stream').toLowerCase(),

@@ -3,7 +3,6 @@ import type { GroupPages } from '@/routes/route-groups';
 
 // Placeholders until their issues build these pages.
 export const pages: GroupPages = {
-  'public-file': PlaceholderPage,
   'back-to-app': PlaceholderPage,
   'accept-invitation': PlaceholderPage,
 };
