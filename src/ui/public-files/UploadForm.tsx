@@ -3,7 +3,6 @@ import {
   CopyButton,
   Group,
   Input,
-  NativeSelect,
   Progress,
   Stack,
   Text,
