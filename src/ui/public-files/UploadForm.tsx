@@ -1,14 +1,4 @@
-import {
-  Button,
-  CopyButton,
-  Group,
-  Input,
-  Progress,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Button, CopyButton, Group, Input, Progress, Stack, Text, TextInput, Title } from '@mantine/core';
 import type { FormEvent } from 'react';
 import type { FieldError } from '@/domain/error-codes';
 import { fieldErrorText } from '@/domain/field-errors';
