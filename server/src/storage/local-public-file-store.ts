@@ -22,6 +22,16 @@ function byteLimit(maxBytes: number, counted: { bytes: number }) {
   });
 }
 
+/** fsync of a file or a folder (a folder's entry list holds renames). */
+async function syncPath(target: string): Promise<void> {
+  const handle = await open(target, 'r');
+  try {
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+}
+
 /**
  * Public files in one local folder (DATA_DIR/public-files), one file per key. A write goes to
  * `.{key}.part` beside its final name, is fsynced, then renamed: readers (and other servers sharing
@@ -45,13 +55,10 @@ export function createLocalPublicFileStore(dir: string): PublicFileStore & { dir
         );
         // Durable before visible: the rename (and the database row after it) never points at bytes
         // still in the page cache only.
-        const handle = await open(temp, 'r');
-        try {
-          await handle.sync();
-        } finally {
-          await handle.close();
-        }
+        await syncPath(temp);
         await rename(temp, fileOf(key));
+        // And the rename itself: a crash right after must not lose a file the database will name.
+        await syncPath(dir);
         return { key, size: counted.bytes };
       } catch (error) {
         await rm(temp, { force: true });
