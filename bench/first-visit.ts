@@ -45,7 +45,7 @@ export const ROWS: RowSpec[] = [
   { label: 'public: /web-login', kind: 'public', routes: ['web-login'] },
   { label: 'public: /accept-invitation', kind: 'public', routes: ['accept-invitation'] },
   { label: 'public: /back-to-app', kind: 'public', routes: ['back-to-app'] },
-  { label: 'public: public file', kind: 'public', routes: ['public-file'], note: 'placeholder page' },
+  { label: 'public: public file', kind: 'public', routes: ['public-file'] },
   { label: 'public: 404', kind: 'public', routes: ['not-found'] },
   { label: 'sign-in: /login, /auth', kind: 'sign-in', routes: ['login', 'auth'] },
   { label: 'team: overview', kind: 'team', routes: ['team-overview'] },
@@ -79,7 +79,9 @@ export const ENFORCED_JS_CEILINGS_KB: Readonly<Record<string, number>> = {
   'public: /web-login': 145.5,
   'public: /accept-invitation': 143,
   'public: /back-to-app': 143,
-  'public: public file': 143,
+  // Re-based when the page was built (it was a placeholder at 141.3): the file card, its icon, the
+  // 5 s ticker and the error texts weigh 3.6 KB gz over the shared first visit (decision 004).
+  'public: public file': 145.5,
   'public: 404': 143,
   'sign-in: /login, /auth': 150,
   'team: overview': 206,

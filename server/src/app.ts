@@ -39,6 +39,7 @@ import { type InternalCliOptions, internalCliRoutes } from './routes/internal-cl
 import { invitationsRoutes } from './routes/invitations.routes';
 import { personalBillingRoutes } from './routes/personal-billing.routes';
 import { profileRoutes } from './routes/profile.routes';
+import { type PublicFilesOptions, publicFilesRoutes } from './routes/public-files.routes';
 import { redirectsRoutes } from './routes/redirects.routes';
 import { stripeWebhooksRoutes } from './routes/stripe-webhooks.routes';
 import { teamBillingRoutes } from './routes/team-billing.routes';
@@ -109,6 +110,8 @@ export interface BuildAppOptions {
   logLevel?: string;
   /** Overrides the logger entirely (tests pass false). */
   logger?: FastifyServerOptions['logger'];
+  /** Public files' store (DATA_DIR/public-files) and size limit; without it the calls are not served. */
+  publicFiles?: PublicFilesOptions;
 }
 
 /** Requests larger than this are refused with 413 before they reach a handler. */
@@ -174,6 +177,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('personalBilling', createPersonalBillingService(billingDeps));
   app.decorate('billing', createBillingService(billingDeps, { personal: app.personalBilling }));
   app.decorate('paddle', createPaddleBilling(options.billing.paddle));
+  if (options.publicFiles) app.decorate('publicFiles', options.publicFiles);
   app.decorate('authenticate', createAuthenticate(options.db, tokens));
   app.decorate('requireMembership', createRequireMembership(repos));
   app.decorate('requireTarget', createRequireTarget(repos));
@@ -206,6 +210,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     oauth: createOAuthClient(options.webLogin?.oauth ?? { google: null, microsoft: null }),
     lookupProvider: createProviderLookup(options.webLogin?.mxResolver),
   });
+  if (options.publicFiles) await app.register(publicFilesRoutes, options.publicFiles);
   await app.register(internalCliRoutes, { cliSecret: options.cliSecret ?? null, ...options.cliHooks });
   await app.register(teamJoinRoutes);
   await app.register(redirectsRoutes);

@@ -40,6 +40,8 @@ export interface Config {
   google: { clientId: string; clientSecret: string } | null;
   /** MICROSOFT_CLIENT_ID/SECRET and MICROSOFT_TENANT (default 'common'); null: the identity sandbox. */
   microsoft: { clientId: string; clientSecret: string; tenant: string } | null;
+  /** MAX_PUBLIC_FILE_BYTES: the largest public file one upload may bring. */
+  maxPublicFileBytes: number;
 }
 
 /** An OAuth client's id and secret from two variables: both or neither. */
@@ -106,6 +108,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     microsoft,
     defaultPaymentProvider,
     console: consoleSettings(env),
+    maxPublicFileBytes: parseMaxPublicFileBytes(env.MAX_PUBLIC_FILE_BYTES),
     host: env.HOST?.trim() || '127.0.0.1',
     dataDir: path.resolve(env.DATA_DIR?.trim() || '.data'),
     databaseUrl,
@@ -168,4 +171,21 @@ export function storageDir(config: Pick<Config, 'dataDir'>): string {
 /** Mail written instead of sent when SMTP_URL is unset: one .eml file per message. */
 export function outboxDir(config: Pick<Config, 'dataDir'>): string {
   return path.join(config.dataDir, 'outbox');
+}
+
+/** Public files' bytes (the local PublicFileStore), beside the avatars. */
+export function publicFilesDir(config: Pick<Config, 'dataDir'>): string {
+  return path.join(config.dataDir, 'public-files');
+}
+
+/** 5 GiB unless set: big enough for the installers and archives people share this way. */
+export const DEFAULT_MAX_PUBLIC_FILE_BYTES = 5 * 1024 ** 3;
+
+function parseMaxPublicFileBytes(value: string | undefined): number {
+  if (value === undefined || value.trim() === '') return DEFAULT_MAX_PUBLIC_FILE_BYTES;
+  const bytes = Number(value);
+  if (!Number.isSafeInteger(bytes) || bytes < 1) {
+    throw new ConfigError(`MAX_PUBLIC_FILE_BYTES must be a whole number of bytes, got "${value}"`);
+  }
+  return bytes;
 }

@@ -5,15 +5,17 @@ import { buildApp } from './app';
 import { loadJwtSecret } from './auth/jwt-secret';
 import { type BillingStart, startBilling } from './billing-start';
 import { systemClock } from './clock';
-import { ConfigError, loadConfig, resolvePublicUrl, storageDir } from './config';
+import { ConfigError, loadConfig, publicFilesDir, resolvePublicUrl, storageDir } from './config';
 import type { Db } from './db/db';
 import { migrate } from './db/migrator';
 import { openDb } from './db/open-db';
 import { startIdentity } from './identity-start';
 import { createMailer } from './mail/create-mailer';
+import { schedulePublicFilesCleanup } from './public-files/cleanup-schedule';
 import { seedIfEmpty } from './seed/demo-data';
 import { claimDataDir, type DataDirClaim } from './server-file';
 import { createLocalFileStorage } from './storage/local-file-storage';
+import { createLocalPublicFileStore } from './storage/local-public-file-store';
 
 const CLI_WAIT_MS = 30_000;
 
@@ -56,6 +58,7 @@ async function main(): Promise<void> {
 
   let db: Db | null = null;
   let billing: BillingStart | null = null;
+  let stopCleanup = () => {};
   try {
     const jwtSecret = await loadJwtSecret(config);
     db = await openDb(config, (error) => console.error('database pool error:', error.message));
@@ -79,6 +82,7 @@ async function main(): Promise<void> {
       () => ownUrl,
       () => resolvePublicUrl(config, listeningPort),
     );
+    const publicFileStore = createLocalPublicFileStore(publicFilesDir(config));
     const app = await buildApp({
       billing: billing.options,
       standIns: [...billing.standIns, ...identity.standIns],
@@ -93,6 +97,7 @@ async function main(): Promise<void> {
       jwtSecret,
       cliSecret,
       storage: createLocalFileStorage(storageDir(config)),
+      publicFiles: { store: publicFileStore, maxBytes: config.maxPublicFileBytes },
       mailer: createMailer(config, systemClock),
       publicUrl: () => resolvePublicUrl(config, listeningPort),
       distDir: config.distDir,
@@ -109,6 +114,7 @@ async function main(): Promise<void> {
     listeningPort = address.port;
     ownUrl = localUrl(address);
     await billing.afterListen(app, seeded);
+    stopCleanup = schedulePublicFilesCleanup(app, publicFileStore);
     if (billing.sandbox) app.log.info('STRIPE_* keys unset: payments go to the built-in Stripe sandbox');
     const publicUrl = resolvePublicUrl(config, address.port);
     await claim?.update({ url: localUrl(address), publicUrl });
@@ -127,6 +133,7 @@ async function main(): Promise<void> {
       stopping = true;
       app.log.info({ signal }, 'shutting down');
       try {
+        stopCleanup();
         await billing?.stop();
         await app.close();
         await db?.close();

@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -246,5 +246,38 @@ describe('cli', { timeout: 90_000 }, () => {
     const cli = await runCli('login-url', demoAccounts.mia.email);
     expect(cli.code).toBe(0);
     expect(existsSync(serverFilePath(dataDir))).toBe(false);
+  });
+
+  it('files cleanup removes an expired public file through the running server', async () => {
+    const server = await startServer();
+    try {
+      const login = await runCli('login-url', demoAccounts.staff.email);
+      const tokens = (await (await exchange(server.url, singleLine(login.stdout))).json()) as Tokens;
+      const secret = `${'a1B2'.repeat(10)}xyz=`;
+      const form = new FormData();
+      form.set('info', JSON.stringify({ expiresAt: Math.floor(Date.now() / 1000) + 2 }));
+      form.set('file', new Blob(['short-lived bytes']), 'note.txt');
+      const uploaded = await fetch(`${server.url}/api/v1/files?s=${secret}`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${tokens.accessToken}` },
+        body: form,
+      });
+      expect(uploaded.status).toBe(200);
+      const { key } = (await uploaded.json()) as { key: string };
+      const folder = path.join(dataDir, 'public-files');
+      expect(await readdir(folder)).toHaveLength(1);
+      await new Promise((resolve) => setTimeout(resolve, 2500));
+      const cleanup = await runCli('files', 'cleanup');
+      expect(cleanup).toMatchObject({ code: 0, stderr: '' });
+      expect(cleanup.stdout).toBe(
+        'Public files cleaned up: 1 expired or deleted, 0 unfinished upload(s) removed.\n',
+      );
+      expect(await readdir(folder)).toEqual([]);
+      const link = await fetch(`${server.url}/api/v1/public-files/${key}?s=${secret}`);
+      expect(link.status).toBe(410);
+      expect(await link.json()).toMatchObject({ errorCode: 2210 });
+    } finally {
+      expect(await stopServer(server)).toBe(0);
+    }
   });
 });

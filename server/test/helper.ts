@@ -25,6 +25,10 @@ import { createOutboxMailer } from '../src/mail/outbox-mailer';
 import { seedDemoBilling } from '../src/seed/demo-billing';
 import { loadDemoData } from '../src/seed/demo-data';
 import type { FileStorage, StoredFile } from '../src/storage/file-storage';
+import {
+  createLocalPublicFileStore,
+  type LocalPublicFileStore,
+} from '../src/storage/local-public-file-store';
 import { createMemoryFileStorage } from '../src/storage/memory-file-storage';
 
 /** Set by scripts/with-postgres.sh (and CI): run every API test against that server instead of PGlite. */
@@ -126,8 +130,13 @@ export interface TestApp {
   sandbox: StripeSandbox;
   /** Where the app listens (127.0.0.1, a free port): the SDK and the sandbox's webhooks go there. */
   baseUrl: string;
+  /** Public files' bytes: a real local store in a temp folder (`dir`), shared by both servers. */
+  publicFiles: LocalPublicFileStore;
   close(): Promise<void>;
 }
+
+/** MAX_PUBLIC_FILE_BYTES in tests: small, so the limit is testable. */
+export const TEST_MAX_PUBLIC_FILE_BYTES = 32 * 1024 * 1024;
 
 /** Where free-upgrade requests go in tests. */
 export const TEST_OPERATOR_EMAIL = 'operator@spark.test';
@@ -171,6 +180,7 @@ interface SharedParts {
   storage: FileStorage;
   mailer: Mailer;
   options: TestAppOptions;
+  publicFiles: LocalPublicFileStore;
 }
 
 interface StartedServer {
@@ -225,6 +235,7 @@ async function startServer(db: Db, shared: SharedParts): Promise<StartedServer> 
     storage: shared.storage,
     mailer: shared.mailer,
     publicUrl: () => TEST_PUBLIC_URL,
+    publicFiles: { store: shared.publicFiles, maxBytes: TEST_MAX_PUBLIC_FILE_BYTES },
     distDir: options.distDir ?? path.join(import.meta.dirname, 'no-dist-here'),
     logger: false,
   });
@@ -265,7 +276,8 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
   const mailer = (options.wrapMailer ?? ((outbox) => outbox))(
     createOutboxMailer(outboxDir, 'Spark Teams <no-reply@spark.test>', clock),
   );
-  const shared = { jwtSecret, cliSecret, clock, storage, mailer, options };
+  const publicFiles = createLocalPublicFileStore(await mkdtemp(path.join(tmpdir(), 'spark-public-files-')));
+  const shared = { jwtSecret, cliSecret, clock, storage, mailer, options, publicFiles };
   const first = await startServer(db, shared);
   const { app: firstApp, sandbox, baseUrl, stripeSettings } = first;
   // TEST_TWO_SERVERS=1: a second server on the same database, with its own pool, its own sandbox
@@ -294,6 +306,7 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
     outboxDir,
     sandbox,
     baseUrl,
+    publicFiles,
     async close() {
       if (second) {
         await second.sandbox.close();
@@ -304,6 +317,7 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
       await firstApp.close();
       await testDb.close();
       await rm(outboxDir, { recursive: true, force: true });
+      await rm(publicFiles.dir, { recursive: true, force: true });
     },
   };
 }

@@ -37,6 +37,7 @@ describe('migrations', () => {
       '006-web-login',
       '007-redirect-keys',
       '009-personal-billing',
+      '008-public-files',
     ]);
     expect(await tableNames(db)).toEqual([
       'account_events',
@@ -51,6 +52,7 @@ describe('migrations', () => {
       'personal_billing',
       'personal_billing_prices',
       'personal_billing_products',
+      'public_files',
       'rate_limit_counters',
       'redirect_keys',
       'schema_migrations',

@@ -44,6 +44,11 @@ export interface ApiClient {
   delete<T>(path: string, options?: RequestOptions): Promise<T>;
   /** Absolute URL of an API path, for links the browser opens itself (downloads, images). */
   url(path: string, searchParams?: Record<string, string>): string;
+  /**
+   * Runs a call of another transport (uploads through XMLHttpRequest) with the session's bearer
+   * token, and once more with a renewed one after a 401, as every call here is.
+   */
+  withToken<T>(call: (token: string | null) => Promise<T>): Promise<T>;
 }
 
 type Method = 'get' | 'post' | 'put' | 'delete';
@@ -100,18 +105,31 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     }
   }
 
-  async function request<T>(method: Method, path: string, { auth = true, ...rest }: RequestOptions = {}) {
+  /**
+   * Runs a call with the bearer token (none when `auth` is false); on a 401, once more with the token
+   * the session renews (spec section 4: one refresh, one retry). When no new token can be had, the
+   * caller sees the original 401 (and re-runs the auth flow).
+   */
+  async function withToken<T>(auth: boolean, call: (token: string | null) => Promise<T>): Promise<T> {
     const token = auth ? ((await options.getAccessToken?.()) ?? null) : null;
     try {
-      return await send<T>(method, path, rest, token);
+      return await call(token);
     } catch (error) {
       const renew = options.renewAccessToken;
       if (!(token && renew && isApiError(error) && error.status === 401)) throw error;
-      // When no new token can be had, the caller sees the original 401 (and re-runs the auth flow).
       const renewed = await renew(token).catch(() => null);
       if (!renewed) throw error;
-      return await send<T>(method, path, rest, renewed);
+      return await call(renewed);
     }
+  }
+
+  const request = <T>(method: Method, path: string, { auth = true, ...rest }: RequestOptions = {}) =>
+    withToken(auth, (token) => send<T>(method, path, rest, token));
+
+  function absoluteUrl(path: string, searchParams?: Record<string, string>): string {
+    const url = new URL(relative(path), prefixUrl.endsWith('/') ? prefixUrl : `${prefixUrl}/`);
+    for (const [name, value] of Object.entries(searchParams ?? {})) url.searchParams.set(name, value);
+    return url.toString();
   }
 
   return {
@@ -119,10 +137,7 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     post: (path, requestOptions) => request('post', path, requestOptions),
     put: (path, requestOptions) => request('put', path, requestOptions),
     delete: (path, requestOptions) => request('delete', path, requestOptions),
-    url: (path, searchParams) => {
-      const url = new URL(relative(path), prefixUrl.endsWith('/') ? prefixUrl : `${prefixUrl}/`);
-      for (const [name, value] of Object.entries(searchParams ?? {})) url.searchParams.set(name, value);
-      return url.toString();
-    },
+    url: absoluteUrl,
+    withToken: (call) => withToken(true, call),
   };
 }

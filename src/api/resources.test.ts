@@ -10,6 +10,7 @@ import { deleteTeam, leaveTeam, listTeams, updateTeam } from '@/api/teams';
 import { fakeFetch, jsonResponse } from '@/api/testing/fake-fetch';
 import { inviteUsers, listUsers, setUserRole, updateUser } from '@/api/users';
 import { loginByEmail, teamIdOrNull } from '@/api/web-login';
+import type { XhrUploadRequest } from '@/api/xhr-upload';
 import type { DeviceInfo } from '@/domain/entities';
 
 const device: DeviceInfo = {
@@ -138,18 +139,30 @@ describe('other calls', () => {
     expect(requests[0]?.headers.has('authorization')).toBe(false);
   });
 
-  it('uploads a file as multipart info, file and preview with the secret', async () => {
-    const { api, requests } = client();
-    await uploadFile(api, 'sec=', {
-      info: { name: 'a.txt' },
-      file: new Blob(['hi']),
-      preview: new Blob(['p']),
-    });
-    const form = await requests[0]?.formData();
-    expect(requests[0]?.url).toBe('http://api.test/api/v1/files?s=sec%3D');
-    expect(form?.get('info')).toBe('{"name":"a.txt"}');
-    expect(form?.has('file')).toBe(true);
-    expect(form?.has('preview')).toBe(true);
+  it('uploads a file as multipart info, file and preview with the secret, reporting progress', async () => {
+    const sent: XhrUploadRequest[] = [];
+    const api = createApiClient({ prefixUrl: 'http://api.test', getAccessToken: () => 'token-1' });
+    const send = async <T>(request: XhrUploadRequest) => {
+      sent.push(request);
+      request.onProgress?.({ loaded: 1, total: 2 });
+      return { key: 'k' } as T;
+    };
+    const onProgress = vi.fn();
+    await expect(
+      uploadFile(
+        api,
+        'sec=',
+        { info: { name: 'a.txt' }, file: new Blob(['hi']), preview: new Blob(['p']) },
+        { onProgress, send },
+      ),
+    ).resolves.toEqual({ key: 'k' });
+    const [request] = sent;
+    expect(request?.url).toBe('http://api.test/api/v1/files?s=sec%3D');
+    expect(request?.headers).toEqual({ authorization: 'Bearer token-1' });
+    expect(request?.body.get('info')).toBe('{"name":"a.txt"}');
+    expect(request?.body.has('file')).toBe(true);
+    expect(request?.body.has('preview')).toBe(true);
+    expect(onProgress).toHaveBeenCalledWith({ loaded: 1, total: 2 });
     expect(avatarUrl(api, 'av 1')).toBe('http://api.test/api/v1/avatars/av%201');
   });
 });

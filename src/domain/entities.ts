@@ -202,6 +202,8 @@ export interface PublicFile {
   expiresAt: number | null;
   meta: { from: string };
   isPublic: boolean;
+  /** Not in spec section 3: the preview image's download path, null without one. */
+  previewHref?: string | null;
 }
 
 export interface InvitationResult {

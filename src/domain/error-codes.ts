@@ -26,6 +26,13 @@ export const ErrorCode = {
    * Retry-After header); errorData {retryAfter} in seconds. The console shows the message.
    */
   tooManyRequests: 1800,
+  /**
+   * Not in the spec's catalogue: a public file whose link is right but whose time ran out (410). The
+   * download page shows spec section 4's 'expired' kind.
+   */
+  publicFileExpired: 2210,
+  /** Not in the spec's catalogue: a public file its sender deleted (410), the 'deleted' kind. */
+  publicFileDeleted: 2211,
 } as const;
 
 export type ErrorCodeValue = (typeof ErrorCode)[keyof typeof ErrorCode];
@@ -66,6 +73,8 @@ export const defaultErrorMessages: Record<ErrorCodeValue, string> = {
   [ErrorCode.paymentFailed]: 'Your card was declined.',
   [ErrorCode.paymentProviderUnavailable]: 'The payment provider is not available. Please try again later',
   [ErrorCode.tooManyRequests]: 'Too many attempts. Please try again later',
+  [ErrorCode.publicFileExpired]: 'The file has expired',
+  [ErrorCode.publicFileDeleted]: 'The file was deleted by the sender',
 };
 
 export const unknownServerErrorMessage = 'Unknown server error';

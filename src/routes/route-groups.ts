@@ -20,11 +20,12 @@ export const groupLoaders: Record<RouteGroup, () => Promise<GroupModule>> = {
   'team-billing': () => import('@/routes/team/team-billing.group'),
   'team-contact-us': () => import('@/routes/team/team-contact-us.group'),
   personal: () => import('@/routes/personal/personal.group'),
-  public: () => import('@/routes/public/public.group'),
   internal: () => import('@/routes/internal/internal.group'),
   'not-found': () => import('@/routes/not-found/not-found.group'),
   'public-invitation': () => import('@/routes/public/public-invitation.group'),
   'public-back-to-app': () => import('@/routes/public/public-back-to-app.group'),
+  // Its own chunk, as each built team page has: a visitor opening a shared file loads that page only.
+  'public-file': () => import('@/routes/public/public-file.group'),
 };
 
 /** The page component of a route, loading its group's chunk first. */

@@ -9,11 +9,16 @@ import { createTestServices } from '@/test/test-services';
 const FAR_FUTURE_S = 4_102_444_800;
 const signedIn = { refreshToken: 'rt_1', accessToken: fakeAccessToken(7), expiresAt: FAR_FUTURE_S, uid: 7 };
 
-function renderAt(path: string, { loggedIn = true, memberships = [] as TeamMembership[] } = {}) {
+function renderAt(
+  path: string,
+  { loggedIn = true, memberships = [] as TeamMembership[], profile = null as object | null } = {},
+) {
   const { fetch, requests } = fakeFetch((_call, request) =>
     request.url.endsWith('/api/v1/collab/teams')
       ? jsonResponse(200, { items: memberships })
-      : jsonResponse(404, {}),
+      : profile && request.url.endsWith('/api/v2/profile')
+        ? jsonResponse(200, profile)
+        : jsonResponse(404, {}),
   );
   const { services, pageViews } = createTestServices({ fetch, stored: loggedIn ? signedIn : null });
   const router = renderConsole(services, path);
@@ -72,8 +77,17 @@ describe('the console router', () => {
   });
 
   it('routes /public-files/upload to the upload page, not the download page', async () => {
-    renderAt('/public-files/upload');
+    const staff = { id: 7, email: 'staff@spark.test', fullName: 'Sid Staff', isStaff: true };
+    renderAt('/public-files/upload', { profile: staff });
     expect(await screen.findByRole('heading', { name: 'Upload a public file' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Upload' })).toBeTruthy();
+  });
+
+  it('tells a signed-in person who is not staff that the upload page is not theirs', async () => {
+    const olivia = { id: 7, email: 'olivia@acme.test', fullName: 'Olivia Owens', isStaff: false };
+    renderAt('/public-files/upload', { profile: olivia });
+    expect(await screen.findByText(/This page is for Spark staff only/)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Upload' })).toBeNull();
   });
 
   it('sends a visitor on a login-required page to session-expired, carrying the path as goto', async () => {

@@ -16,11 +16,11 @@ export type RouteGroup =
   | 'team-billing'
   | 'team-contact-us'
   | 'personal'
-  | 'public'
   | 'internal'
   | 'not-found'
   | 'public-invitation'
-  | 'public-back-to-app';
+  | 'public-back-to-app'
+  | 'public-file';
 
 /**
  * Where a route sits: inside the public layout (header, footer), inside the team area, or on its
@@ -161,7 +161,7 @@ export const routeTable = [
     reloadOnUrlChange: true,
     key: 'public-file',
     title: 'Download file',
-    group: 'public',
+    group: 'public-file',
   },
   {
     name: 'back-to-app',

@@ -4,13 +4,16 @@ import { loadJwtSecret } from '../auth/jwt-secret';
 import { createLoginGrant, type LoginGrant } from '../auth/login-grant';
 import { createTokenSigner } from '../auth/tokens';
 import { systemClock } from '../clock';
-import { type Config, resolvePublicUrl } from '../config';
+import { type Config, publicFilesDir, resolvePublicUrl } from '../config';
 import { migrate } from '../db/migrator';
 import { openDb } from '../db/open-db';
+import { createRepositories } from '../db/repositories';
 import { AppError } from '../errors';
+import { type CleanupResult, cleanupPublicFiles } from '../public-files/cleanup';
 import { createRedirectKey } from '../redirects/redirect-key';
 import { resetDemoData, seedIfEmpty } from '../seed/demo-data';
 import { claimDataDir, readServerFile, type ServerFile, serverFilePath } from '../server-file';
+import { createLocalPublicFileStore } from '../storage/local-public-file-store';
 import { CliError } from './cli-error';
 import { remoteBackend } from './remote-backend';
 
@@ -24,6 +27,8 @@ export interface CliBackend {
   sandboxAdvance(seconds: number): Promise<{ lines: string[] }>;
   /** A one-time redirect key to the app's deep link or a console path (redirects/redirect-key.ts). */
   redirectKey(url: string): Promise<string>;
+  /** Removes expired and deleted public files' bytes (the server also does it on a schedule). */
+  filesCleanup(): Promise<CleanupResult>;
   close(): Promise<void>;
 }
 
@@ -77,6 +82,12 @@ async function directBackend(config: Config, release: () => Promise<void>): Prom
         }
       },
       redirectKey: (url) => createRedirectKey(db, systemClock, url),
+      filesCleanup: () =>
+        cleanupPublicFiles(
+          createRepositories(db),
+          createLocalPublicFileStore(publicFilesDir(config)),
+          new Date(),
+        ),
       async close() {
         await db.close();
         await release();

@@ -19,6 +19,9 @@ Commands:
       Move the built-in Stripe sandbox's clock forward n days (1 to 1830) and print what happened:
       trials that ended, periods renewed and invoiced, cancellations that took effect. The teams
       follow through the sandbox's webhooks. Only without real Stripe keys.
+  files cleanup
+      Remove the stored bytes of expired public files and of files their sender deleted (the
+      server also does this every 10 minutes), and leftovers of uploads that never finished.
   outbox [--limit <n>]
       List the mail written to DATA_DIR/outbox (the default when SMTP_URL is unset), newest first:
       date, recipient, subject and the invitation link. Each message is an .eml file there.
@@ -93,6 +96,18 @@ async function run(argv: string[]): Promise<void> {
     await withBackend(async (backend) => {
       const key = await backend.redirectKey(url);
       process.stdout.write(`${backToAppUrl(backend.publicUrl, key)}\n`);
+    });
+    return;
+  }
+  if (command === 'files') {
+    if (rest[0] !== 'cleanup' || rest.length > 1 || values.reset || values.team !== undefined) {
+      throw new UsageError('files takes one subcommand: cleanup');
+    }
+    await withBackend(async (backend) => {
+      const { purged, unfinished } = await backend.filesCleanup();
+      process.stdout.write(
+        `Public files cleaned up: ${purged} expired or deleted, ${unfinished} unfinished upload(s) removed.\n`,
+      );
     });
     return;
   }

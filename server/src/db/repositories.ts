@@ -7,6 +7,7 @@ import { createEventsRepository } from './repositories/events.repository';
 import { createInvitationsRepository } from './repositories/invitations.repository';
 import { createPageViewsRepository } from './repositories/page-views.repository';
 import { createPersonalBillingRepository } from './repositories/personal-billing.repository';
+import { createPublicFilesRepository } from './repositories/public-files.repository';
 import { createRedirectsRepository } from './repositories/redirects.repository';
 import { createSeatsRepository } from './repositories/seats.repository';
 import { createSessionsRepository } from './repositories/sessions.repository';
@@ -31,6 +32,7 @@ export function createRepositories(db: Queryable) {
     personalBilling: createPersonalBillingRepository(db),
     redirects: createRedirectsRepository(db),
     webLogin: createWebLoginRepository(db),
+    publicFiles: createPublicFilesRepository(db),
   };
 }
 

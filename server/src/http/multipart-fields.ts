@@ -5,6 +5,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Route-level multipart limits, e.g. a larger file size for image uploads (default: app.ts). */
     multipartLimits?: { fileSize?: number; files?: number };
+    /** The route reads its multipart body as a stream itself (public-file upload): no body is built. */
+    streamsMultipart?: boolean;
   }
 }
 
@@ -27,7 +29,7 @@ const tooLarge = (field: string) => new ValidationError([{ field, message: 'is t
  * field (never a silently cut value). Malformed multipart data is a 400 with errorCode 10, never a 500.
  */
 export async function multipartFieldsToBody(request: FastifyRequest): Promise<void> {
-  if (!request.isMultipart()) return;
+  if (!request.isMultipart() || request.routeOptions.config.streamsMultipart) return;
   const body: Record<string, unknown> = {};
   const add = (name: string, value: unknown) => {
     const existing = body[name];

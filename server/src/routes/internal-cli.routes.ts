@@ -5,6 +5,7 @@ import { safeRedirectTarget } from '../../../src/domain/app-link';
 import { createLoginGrant } from '../auth/login-grant';
 import { ItemNotFoundError, ValidationError } from '../errors';
 import type { ZodTypeProvider } from '../http/zod-validation';
+import { cleanupPublicFiles } from '../public-files/cleanup';
 import { createRedirectKey } from '../redirects/redirect-key';
 import { resetDemoData } from '../seed/demo-data';
 
@@ -103,4 +104,9 @@ export const internalCliRoutes: FastifyPluginAsync<InternalCliOptions> = async (
       return { key: await createRedirectKey(app.db, app.clock, request.body.url) };
     },
   );
+  // `files cleanup`: the server's own store and clock, as its schedule uses them.
+  app.post('/api/internal/cli/files-cleanup', async () => {
+    if (!app.hasDecorator('publicFiles')) return { purged: 0, unfinished: 0 };
+    return cleanupPublicFiles(app.repos, app.publicFiles.store, app.clock.now());
+  });
 };

@@ -1,9 +1,8 @@
 import { DebugEsPage } from '@/routes/internal/debug-es.route';
-import { PlaceholderPage } from '@/routes/placeholder';
+import { PublicFilesUploadPage } from '@/routes/internal/public-files-upload.route';
 import type { GroupPages } from '@/routes/route-groups';
 
-// Placeholders until their issues build these pages.
 export const pages: GroupPages = {
-  'public-files-upload': PlaceholderPage,
+  'public-files-upload': PublicFilesUploadPage,
   'debug-es': DebugEsPage,
 };

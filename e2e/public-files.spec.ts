@@ -1,0 +1,137 @@
+import { randomBytes } from 'node:crypto';
+import { readFile, writeFile } from 'node:fs/promises';
+import { expect, type Page, test } from '@playwright/test';
+import { authCode, E2E_BASE_URL, loginUrl } from './support/cli';
+
+const GONE_TEXT = 'The file is not available for downloading because it was deleted by the sender';
+const INVALID_TEXT = 'Invalid URL, please ask the sender to send it to you again';
+
+const ALNUM = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+const newSecret = () => `${Array.from(randomBytes(43), (b) => ALNUM[b % 62]).join('')}=`;
+
+async function signInAsStaff(page: Page) {
+  await page.goto(loginUrl('staff@spark.test'));
+  // Staff have no team: the sign-in ends on home.
+  await expect(page.getByText('Pick a team to start')).toBeVisible();
+}
+
+/** A staff access token through the real code exchange, for files made over the API. */
+async function staffToken(): Promise<string> {
+  const response = await fetch(`${E2E_BASE_URL}/api/v2/auth/code`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ code: authCode('staff@spark.test') }),
+  });
+  return ((await response.json()) as { accessToken: string }).accessToken;
+}
+
+test('staff upload a file with progress, and a visitor downloads the same bytes', async ({
+  page,
+  browser,
+}, testInfo) => {
+  const bytes = randomBytes(12 * 1024 * 1024);
+  const source = testInfo.outputPath('quarterly-report.pdf');
+  await writeFile(source, bytes);
+
+  await signInAsStaff(page);
+  await page.goto('/public-files/upload');
+  await expect(page.getByRole('heading', { level: 1, name: 'Upload a public file' })).toBeVisible();
+
+  // No file: the form says so and sends nothing.
+  await page.getByRole('button', { name: 'Upload' }).click();
+  await expect(page.getByText('File must not be empty')).toBeVisible();
+
+  await page.getByLabel(/^File/).setInputFiles(source);
+  await page.getByLabel('Sender').fill('Sid from Spark');
+  // The upload is throttled so its progress can be watched (the browser's own network emulation).
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: 0,
+    downloadThroughput: -1,
+    uploadThroughput: 4 * 1024 * 1024,
+  });
+  await page.getByRole('button', { name: 'Upload' }).click();
+  // Part-way: the bar (its value) and the percentage both move before the upload completes.
+  const partWay = /^([1-9]|[1-9]\d)$/;
+  await expect(page.getByRole('progressbar', { name: 'Upload progress' })).toHaveAttribute(
+    'aria-valuenow',
+    partWay,
+  );
+  await expect(page.getByText(/^Uploading\.\.\. ([1-9]|[1-9]\d)%$/)).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'File uploaded' })).toBeVisible({ timeout: 20_000 });
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: 0,
+    downloadThroughput: -1,
+    uploadThroughput: -1,
+  });
+  const link = await page.getByRole('textbox', { name: 'Share link' }).inputValue();
+  expect(link).toMatch(/\/public-files\/[A-Za-z0-9_-]{22}\?s=[A-Za-z0-9]{43}%3D$/);
+
+  // A visitor, in a browser without the staff session.
+  const visitor = await browser.newContext();
+  const visitorPage = await visitor.newPage();
+  await visitorPage.goto(link);
+  await expect(visitorPage.getByRole('heading', { level: 1, name: 'quarterly-report.pdf' })).toBeVisible();
+  await expect(visitorPage.getByText('From Sid from Spark')).toBeVisible();
+  await expect(visitorPage.getByText(/^File will be deleted in [67] days$/)).toBeVisible();
+  await expect(visitorPage.getByText(/The sender is responsible for the content/)).toBeVisible();
+  await expect(visitorPage.getByText(/Caution/)).toHaveCount(0);
+  const downloading = visitorPage.waitForEvent('download');
+  await visitorPage.getByRole('link', { name: 'Download (12 MB)' }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toBe('quarterly-report.pdf');
+  const received = await readFile((await download.path()) as string);
+  expect(received.equals(bytes)).toBe(true);
+  await visitor.close();
+});
+
+test("an expired file's link says the file is not available", async ({ page }) => {
+  const secret = newSecret();
+  // The token first: the CLI takes a moment, and the file must still be live when it arrives.
+  const token = await staffToken();
+  const form = new FormData();
+  form.set('info', JSON.stringify({ expiresAt: Math.floor(Date.now() / 1000) + 3 }));
+  form.set('file', new Blob(['soon gone']), 'setup.exe');
+  const uploaded = await fetch(`${E2E_BASE_URL}/api/v1/files?s=${secret}`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}` },
+    body: form,
+  });
+  expect(uploaded.status, await uploaded.clone().text()).toBe(200);
+  const { key } = (await uploaded.json()) as { key: string };
+
+  // Still live: the card, with the caution for a program.
+  await page.goto(`/public-files/${key}?s=${secret}`);
+  await expect(page.getByRole('heading', { level: 1, name: 'setup.exe' })).toBeVisible();
+  await expect(page.getByText(/Caution: this file is a program/)).toBeVisible();
+
+  await page.waitForTimeout(3500);
+  await page.reload();
+  await expect(page.getByText(GONE_TEXT)).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(page.getByRole('link', { name: /Download/ })).toHaveCount(0);
+});
+
+test('a wrong secret says the file is not available; a mangled link says the URL is invalid', async ({
+  page,
+}) => {
+  const secret = newSecret();
+  const form = new FormData();
+  form.set('file', new Blob(['hello']), 'hello.txt');
+  const uploaded = await fetch(`${E2E_BASE_URL}/api/v1/files?s=${secret}`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${await staffToken()}` },
+    body: form,
+  });
+  const { key } = (await uploaded.json()) as { key: string };
+
+  await page.goto(`/public-files/${key}?s=${newSecret()}`);
+  await expect(page.getByText(GONE_TEXT)).toBeVisible();
+  await expect(page.getByRole('link', { name: /Download/ })).toHaveCount(0);
+
+  await page.goto(`/public-files/${key}?s=tooshort`);
+  await expect(page.getByText(INVALID_TEXT)).toBeVisible();
+});

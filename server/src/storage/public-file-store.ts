@@ -1,0 +1,37 @@
+import type { Readable } from 'node:stream';
+
+/** A byte range of a stored object, both ends inclusive (as in HTTP's Range header). */
+export interface ByteRange {
+  start: number;
+  end: number;
+}
+
+/** What a finished write stored. */
+export interface StoredObject {
+  key: string;
+  size: number;
+}
+
+/** The source went over the limit given to `write`; nothing was kept. */
+export class ObjectTooLargeError extends Error {}
+
+/**
+ * Where public files' bytes live: large objects, streamed in and out with constant memory. Made to
+ * fit both a local folder (the default) and an S3-compatible bucket (not built yet): `write` maps to a
+ * multipart upload that only becomes visible when completed, `read` with a range to GetObject with
+ * Range, `delete` to DeleteObject. Keys are made by the store from random bytes, never from input.
+ */
+export interface PublicFileStore {
+  /**
+   * Streams `source` into a new object and resolves once it is durable and visible under the new
+   * key. Over `maxBytes`, or when the source fails (an aborted upload), it rejects and leaves
+   * nothing behind.
+   */
+  write(source: Readable, maxBytes: number): Promise<StoredObject>;
+  /** The object's bytes (or a range of them), or null when the key is unknown or malformed. */
+  read(key: string, range?: ByteRange): Promise<Readable | null>;
+  /** Removes the object; an unknown key is not an error. */
+  delete(key: string): Promise<void>;
+  /** Removes leftovers of writes that never finished (a crashed process) older than `olderThanMs`. */
+  sweepUnfinished(olderThanMs: number): Promise<number>;
+}

@@ -1,0 +1,75 @@
+// The public-file download page (spec section 2, /public-files/{fileKey}?s=secret): no login; the
+// file's card with its Download button, or spec section 8's text for why it cannot be had.
+import { useParams, useSearchParams } from 'react-router';
+import { fromPromise } from 'xstate';
+import { getPublicFile, publicFileDownloadUrl } from '@/api/files';
+import { useServices } from '@/app/services-context';
+import {
+  fileExtension,
+  fileIconKind,
+  formatFileSize,
+  isExecutableFileName,
+  publicFileErrorText,
+  timeLeftText,
+} from '@/domain/public-files';
+import { publicFileMachine } from '@/machines/public-file.machine';
+import {
+  selectFile,
+  selectFileErrorKind,
+  selectFileLoading,
+  selectNow,
+} from '@/machines/public-file.selectors';
+import { useScreenFlow, useSelections } from '@/routes/screen-flow';
+import { PublicFileView } from '@/ui/public-files/PublicFileView';
+
+const selectors = {
+  file: selectFile,
+  errorKind: selectFileErrorKind,
+  loading: selectFileLoading,
+  now: selectNow,
+};
+
+export function PublicFilePage() {
+  const { fileKey } = useParams();
+  const [params] = useSearchParams();
+  const secret = params.get('s');
+  const { api } = useServices();
+  const flow = useScreenFlow(
+    ({ api }) =>
+      publicFileMachine.provide({
+        actors: {
+          loadFile: fromPromise(({ input, signal }) =>
+            getPublicFile(api, input.fileKey, input.secret, signal),
+          ),
+        },
+      }),
+    { fileKey, secret },
+  );
+  const { file, errorKind, now } = useSelections(flow, selectors);
+
+  if (errorKind) {
+    return (
+      <PublicFileView
+        state="failed"
+        message={publicFileErrorText(errorKind)}
+        onRetry={errorKind === 'other' ? () => flow.send({ type: 'file.retry' }) : null}
+      />
+    );
+  }
+  if (!file || !fileKey || !secret) return <PublicFileView state="loading" />;
+  return (
+    <PublicFileView
+      state="ready"
+      file={{
+        name: file.name,
+        sender: file.meta.from,
+        sizeText: formatFileSize(file.size),
+        extension: fileExtension(file.name),
+        iconKind: fileIconKind(file.name),
+        executable: isExecutableFileName(file.name),
+        downloadHref: publicFileDownloadUrl(api, fileKey, secret),
+        timeLeft: file.expiresAt === null ? null : timeLeftText(file.expiresAt, now),
+      }}
+    />
+  );
+}

@@ -1,9 +1,0 @@
-import { PlaceholderPage } from '@/routes/placeholder';
-import type { GroupPages } from '@/routes/route-groups';
-
-// Placeholders until their issues build these pages.
-export const pages: GroupPages = {
-  'public-file': PlaceholderPage,
-  'back-to-app': PlaceholderPage,
-  'accept-invitation': PlaceholderPage,
-};
