@@ -36,8 +36,8 @@ describe('migrations', () => {
       '005-staff',
       '006-web-login',
       '007-redirect-keys',
-      '009-personal-billing',
       '008-public-files',
+      '009-personal-billing',
     ]);
     expect(await tableNames(db)).toEqual([
       'account_events',
