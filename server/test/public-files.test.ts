@@ -3,6 +3,7 @@ import { readdir } from 'node:fs/promises';
 import http from 'node:http';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
+import { KEY_MISSES_PER_WINDOW } from '../src/http/rate-limit';
 import { cleanupPublicFiles } from '../src/public-files/cleanup';
 import { demoAccounts } from '../src/seed/demo-data';
 import { errorOf, setupTestApp, signIn, TEST_MAX_PUBLIC_FILE_BYTES, withBearer } from './helper';
@@ -401,5 +402,24 @@ describe('over real HTTP', () => {
     }
     expect(after).toEqual(before);
     expect(await rowCount()).toBe(rows);
+  });
+});
+
+describe('guessing links', () => {
+  it('wrong secrets count against the client address; right ones never do', async () => {
+    const { file, secret } = await uploaded();
+    const get = (s: string, remoteAddress: string) =>
+      t.app.inject({ url: `/api/v1/public-files/${file.key}?s=${encodeURIComponent(s)}`, remoteAddress });
+    // A popular file: many right downloads from one address are never refused.
+    for (let i = 0; i < KEY_MISSES_PER_WINDOW + 5; i++) {
+      expect((await get(secret, '203.0.113.50')).statusCode).toBe(200);
+    }
+    for (let i = 0; i < KEY_MISSES_PER_WINDOW; i++) {
+      expect(errorOf(await get(newSecret(), '203.0.113.51'))).toMatchObject({ status: 404, code: 2200 });
+    }
+    const refused = await get(secret, '203.0.113.51');
+    expect(errorOf(refused)).toMatchObject({ status: 429, code: 1800 });
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect((await get(secret, '203.0.113.50')).statusCode).toBe(200);
   });
 });

@@ -1,10 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { defaultErrorMessages, ErrorCode } from '../../../src/domain/error-codes';
 import { imageContentType } from '../avatars/image-type';
 import type { PublicFileRow } from '../db/repositories/public-files.repository';
 import { AppError, ItemNotFoundError, TokenInvalidError, ValidationError } from '../errors';
+import { createKeyGuessLimit } from '../http/rate-limit';
 import type { ZodTypeProvider } from '../http/zod-validation';
 import { chooseRange } from '../public-files/byte-range';
 import { attachmentDisposition } from '../public-files/content-disposition';
@@ -54,18 +55,39 @@ const NO_SUCH_FILE = hashSecret('');
  * 10), then key and secret together (404 2200 for either, so a wrong secret reveals nothing), then
  * deleted (410 2211) and expired (410 2210).
  */
+/** Public-file uploads one staff account may make per hour. */
+export const FILE_UPLOADS_PER_HOUR = 100;
+
+const fileUploadLimit = {
+  name: 'public-file-uploads',
+  hook: 'preHandler',
+  max: FILE_UPLOADS_PER_HOUR,
+  timeWindow: 60 * 60 * 1000,
+  keyGenerator: (request: FastifyRequest) => String(request.accountId),
+} as const;
+
 export const publicFilesRoutes: FastifyPluginAsync<PublicFilesOptions> = async (instance, options) => {
   const app = instance.withTypeProvider<ZodTypeProvider>();
   const { store, maxBytes } = options;
+  // A wrong secret or an unknown key counts against the client address: the links cannot be guessed
+  // at speed (decision 008). Right links never count, however often a file is downloaded.
+  const misses = createKeyGuessLimit(app, 'public-file-misses');
+  const checkMisses = (request: FastifyRequest, reply: FastifyReply) => misses.check(request, reply);
 
-  async function resolve(key: string, secret: string): Promise<PublicFileRow> {
-    const row = await app.repos.publicFiles.find(key);
-    const matches = secretMatches(secret, row?.secretHash ?? NO_SUCH_FILE);
-    if (!row || !matches) throw new ItemNotFoundError();
-    if (row.deletedAt) throw new PublicFileDeletedError();
-    if (row.expiresAt.getTime() <= app.clock.now().getTime() || row.purgedAt)
-      throw new PublicFileExpiredError();
-    return row;
+  function resolve(request: FastifyRequest, key: string, secret: string): Promise<PublicFileRow> {
+    return misses.counting(
+      request,
+      (error) => error instanceof ItemNotFoundError,
+      async () => {
+        const row = await app.repos.publicFiles.find(key);
+        const matches = secretMatches(secret, row?.secretHash ?? NO_SUCH_FILE);
+        if (!row || !matches) throw new ItemNotFoundError();
+        if (row.deletedAt) throw new PublicFileDeletedError();
+        if (row.expiresAt.getTime() <= app.clock.now().getTime() || row.purgedAt)
+          throw new PublicFileExpiredError();
+        return row;
+      },
+    );
   }
 
   app.post(
@@ -73,8 +95,8 @@ export const publicFilesRoutes: FastifyPluginAsync<PublicFilesOptions> = async (
     {
       onRequest: [app.authenticate],
       preHandler: [app.requireStaff],
+      config: { streamsMultipart: true, rateLimit: fileUploadLimit },
       // The body is streamed by the handler: the app's multipart-to-body hook leaves it alone.
-      config: { streamsMultipart: true },
       schema: { querystring: secretQuery, response: { 200: publicFileResponse } },
     },
     async (request) => {
@@ -122,15 +144,19 @@ export const publicFilesRoutes: FastifyPluginAsync<PublicFilesOptions> = async (
 
   app.get(
     '/api/v1/public-files/:id',
-    { schema: { params: keyParams, querystring: secretQuery, response: { 200: publicFileResponse } } },
-    async (request) => toPublicFile(await resolve(request.params.id, request.query.s), request.query.s),
+    {
+      preHandler: checkMisses,
+      schema: { params: keyParams, querystring: secretQuery, response: { 200: publicFileResponse } },
+    },
+    async (request) =>
+      toPublicFile(await resolve(request, request.params.id, request.query.s), request.query.s),
   );
 
   app.get(
     '/api/v1/public-files/:id/download',
-    { schema: { params: keyParams, querystring: secretQuery } },
+    { preHandler: checkMisses, schema: { params: keyParams, querystring: secretQuery } },
     async (request, reply) => {
-      const row = await resolve(request.params.id, request.query.s);
+      const row = await resolve(request, request.params.id, request.query.s);
       return sendObject(reply, store, request.headers.range, {
         key: row.storageKey,
         size: Number(row.size),
@@ -142,9 +168,9 @@ export const publicFilesRoutes: FastifyPluginAsync<PublicFilesOptions> = async (
 
   app.get(
     '/api/v1/public-files/:id/download-preview',
-    { schema: { params: keyParams, querystring: secretQuery } },
+    { preHandler: checkMisses, schema: { params: keyParams, querystring: secretQuery } },
     async (request, reply) => {
-      const row = await resolve(request.params.id, request.query.s);
+      const row = await resolve(request, request.params.id, request.query.s);
       if (!row.previewStorageKey || !row.previewMimeType) throw new ItemNotFoundError();
       const ext = row.previewMimeType === 'image/png' ? 'png' : 'jpg';
       return sendObject(reply, store, request.headers.range, {
