@@ -80,9 +80,20 @@ test('sign-up by email link: verify, send again, the link from the outbox, check
   await page.getByRole('button', { name: 'Send again.' }).click();
   await expect(page.getByText('We have resent you a confirmation link.')).toBeVisible();
 
-  await page.goto(mailedLink(email));
+  const link = mailedLink(email);
+  await page.goto(link);
   await payHostedCheckout(page, email);
   await endsOnOverview(page, `${email.slice(0, email.indexOf('@'))}'s team`);
+
+  // The same mail clicked again: the sign-up page says why, and a new link can be asked for there.
+  await page.goto(link);
+  await expect(page).toHaveURL(/\/web-login\?link=used$/);
+  await expect(
+    page
+      .getByRole('alert')
+      .filter({ hasText: 'This sign-in link was already used. Enter your email to get a new one.' }),
+  ).toBeVisible();
+  await expect(page.getByRole('textbox', { name: 'Email' })).toBeVisible();
 });
 
 test('sign-up with Google through the sandbox identity provider', async ({ page }) => {

@@ -196,6 +196,29 @@ describe('the mailed link', () => {
     expect(await t.repos.accounts.findByEmail(late)).toBeNull();
   });
 
+  it('a browser following a dead link lands on /web-login saying why, never on an error body', async () => {
+    const email = uniqueEmail('browser');
+    await requestLink(email, '10.7.0.3');
+    const link = await mailedLink(email);
+    const browse = (url: string) =>
+      t.app.inject({
+        method: 'GET',
+        url: url.replace(TEST_PUBLIC_URL, ''),
+        headers: { accept: 'text/html' },
+      });
+    expect((await browse(link)).headers.location).not.toMatch(/web-login/);
+    const used = await browse(link);
+    expect(used.statusCode).toBe(303);
+    expect(used.headers.location).toBe(`${TEST_PUBLIC_URL}/web-login?link=used`);
+    const unknown = await browse(link.replace(/key=.*/, `key=${'B'.repeat(43)}`));
+    expect(unknown.headers.location).toBe(`${TEST_PUBLIC_URL}/web-login?link=invalid`);
+    const late = uniqueEmail('late-browser');
+    await requestLink(late, '10.7.0.4');
+    const lateLink = await mailedLink(late);
+    t.clock.advance(61 * 60 * 1000);
+    expect((await browse(lateLink)).headers.location).toBe(`${TEST_PUBLIC_URL}/web-login?link=expired`);
+  });
+
   it("an existing account with team_id of a team it owns pays for that team; someone else's team only signs in", async () => {
     const owner = await createPerson(t, 'Otto');
     const team = await t.repos.teams.create({ name: 'Otto Co', plan: 'basic' });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { webLoginTarget } from './web-signup';
+import { signInLinkProblem, webLoginTarget } from './web-signup';
 
 describe('webLoginTarget', () => {
   it('defaults destination, plan and team (spec section 9)', () => {
@@ -20,5 +20,17 @@ describe('webLoginTarget', () => {
       teamPlanId: 'pro_30',
       teamId: '12',
     });
+  });
+});
+
+describe('signInLinkProblem', () => {
+  it('words the three ways a mailed link stops working, and nothing else', () => {
+    expect(signInLinkProblem('expired')).toBe(
+      'This sign-in link has expired. Enter your email to get a new one.',
+    );
+    expect(signInLinkProblem('used')).toMatch(/already used/);
+    expect(signInLinkProblem('invalid')).toMatch(/invalid/);
+    for (const value of [null, '', 'toString', '__proto__', 'other'])
+      expect(signInLinkProblem(value)).toBeNull();
   });
 });

@@ -24,3 +24,17 @@ export function webLoginTarget(query: URLSearchParams) {
     teamId: value('team_id', WEB_LOGIN_DEFAULTS.teamId),
   };
 }
+
+/**
+ * What a mailed sign-in link that no longer works tells the visitor, by the `link` query value the
+ * server's link landing sends the browser back with (spec section 2 gives no text for it).
+ */
+const LINK_PROBLEMS: Record<string, string> = {
+  invalid: 'This sign-in link is invalid. Enter your email to get a new one.',
+  used: 'This sign-in link was already used. Enter your email to get a new one.',
+  expired: 'This sign-in link has expired. Enter your email to get a new one.',
+};
+
+export function signInLinkProblem(value: string | null): string | null {
+  return value !== null && Object.hasOwn(LINK_PROBLEMS, value) ? (LINK_PROBLEMS[value] ?? null) : null;
+}

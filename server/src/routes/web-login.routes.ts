@@ -71,6 +71,9 @@ const oauthCallbackQuery = z.object({
  * ways land on the server (GET callbacks), which signs the person in and sends the browser on to the
  * destination (continue-sign-in.ts). Link keys and OAuth states are single use and kept hashed.
  */
+/** The `link` value /web-login shows a message for (src/domain/web-signup.ts signInLinkProblem). */
+const LINK_PROBLEM = { unknown: 'invalid', used: 'used', expired: 'expired' } as const;
+
 export const webLoginRoutes: FastifyPluginAsync<WebLoginRoutesOptions> = async (instance, options) => {
   const app = instance.withTypeProvider<ZodTypeProvider>();
   const limiter = (name: string, limit: number, windowMs: number) =>
@@ -143,9 +146,19 @@ export const webLoginRoutes: FastifyPluginAsync<WebLoginRoutesOptions> = async (
     { schema: { querystring: callbackQuery } },
     async (request, reply) => {
       const link = await app.repos.webLogin.consumeLink(sha256(request.query.key), app.clock.now());
-      if (link === 'unknown') throw new ItemNotFoundError('Sign-in link is invalid');
-      if (link === 'used') throw new AppError(410, ErrorCode.tokenInvalid, 'Sign-in link was already used');
-      if (link === 'expired') throw new AppError(410, ErrorCode.tokenInvalid, 'Sign-in link has expired');
+      if (typeof link === 'string') {
+        // A person clicking an old mail gets the sign-up page saying what happened (and may ask for a
+        // new link there); a program gets the error body.
+        if ((request.headers.accept ?? '').includes('text/html')) {
+          return goTo(
+            reply,
+            new URL(`web-login?link=${LINK_PROBLEM[link]}`, `${app.publicUrl()}/`).toString(),
+          );
+        }
+        if (link === 'unknown') throw new ItemNotFoundError('Sign-in link is invalid');
+        if (link === 'used') throw new AppError(410, ErrorCode.tokenInvalid, 'Sign-in link was already used');
+        throw new AppError(410, ErrorCode.tokenInvalid, 'Sign-in link has expired');
+      }
       return goTo(reply, await continueSignIn(app, { email: link.email, name: '' }, link));
     },
   );

@@ -6,7 +6,7 @@ import { loginByEmail, loginByOauth, oauthProviders } from '@/api/web-login';
 import { links } from '@/app/config';
 import { deviceInfo } from '@/app/device-info';
 import type { AppServices } from '@/app/services';
-import { webLoginTarget } from '@/domain/web-signup';
+import { signInLinkProblem, webLoginTarget } from '@/domain/web-signup';
 import { webLoginMachine } from '@/machines/web-login.machine';
 import {
   selectBusy,
@@ -48,9 +48,12 @@ export function WebLoginPage() {
   const [query] = useSearchParams();
   const actor = useScreenFlow(createFlow, webLoginTarget(query));
   const view = useSelections(actor, selectors);
+  // Back from a mailed link that no longer works: said until the visitor asks for a new one.
+  const linkProblem = view.step === 'form' ? signInLinkProblem(query.get('link')) : null;
   return (
     <WebLoginView
       {...view}
+      errorMessage={view.errorMessage ?? linkProblem}
       termsHref={links.termsOfService}
       privacyHref={links.privacyPolicy}
       onSubmitEmail={(email) => actor.send({ type: 'login.email', email })}
