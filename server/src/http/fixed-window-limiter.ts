@@ -1,5 +1,6 @@
 import type { Clock } from '../clock';
 import type { Queryable } from '../db/db';
+import { countHit } from './hit-counter';
 
 /** One in this many hits also deletes counters whose window is over, so the table stays small. */
 const SWEEP_EVERY = 200;
@@ -26,17 +27,7 @@ export function createFixedWindowLimiter(options: {
     /** Counts a hit; when over the limit, also how long until the key's window ends (for Retry-After). */
     async hit(key: string): Promise<{ allowed: boolean; retryAfterSeconds: number }> {
       const now = options.clock.now();
-      // A window that is over (or lies in the future: the clock went back) starts again at this hit.
-      const [row] = await options.db.query<{ hits: number; windowStart: Date }>(
-        `INSERT INTO rate_limit_counters AS c (key, window_start, hits) VALUES ($1, $2, 1)
-         ON CONFLICT (key) DO UPDATE SET
-           window_start = CASE WHEN c.window_start <= $2 - make_interval(secs => $3) OR c.window_start > $2
-                               THEN $2 ELSE c.window_start END,
-           hits = CASE WHEN c.window_start <= $2 - make_interval(secs => $3) OR c.window_start > $2
-                       THEN 1 ELSE c.hits + 1 END
-         RETURNING hits, window_start AS "windowStart"`,
-        [`${options.name}:${key}`, now, options.windowMs / 1000],
-      );
+      const row = await countHit(options.db, `${options.name}:${key}`, now, options.windowMs);
       if (++hitsSinceSweep >= SWEEP_EVERY) {
         hitsSinceSweep = 0;
         await options.db.query(
@@ -45,9 +36,9 @@ export function createFixedWindowLimiter(options: {
           [now, options.windowMs / 1000, `${options.name}:`],
         );
       }
-      const windowEnd = new Date(row?.windowStart ?? now).getTime() + options.windowMs;
+      const windowEnd = new Date(row.windowStart).getTime() + options.windowMs;
       return {
-        allowed: (row?.hits ?? 1) <= options.limit,
+        allowed: row.hits <= options.limit,
         retryAfterSeconds: Math.max(1, Math.ceil((windowEnd - now.getTime()) / 1000)),
       };
     },

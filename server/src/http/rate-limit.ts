@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Clock } from '../clock';
 import type { Queryable } from '../db/db';
 import { TooManyRequestsError } from '../errors';
+import { countHit, peekHits } from './hit-counter';
 
 // Abuse limits (docs/decisions/008-abuse-limits.md): @fastify/rate-limit decides, counts and sets the
 // headers (Retry-After, x-ratelimit-*); its counters live in Postgres (rate_limit_counters), so
@@ -21,33 +22,15 @@ interface StoreParams {
 
 type StoreCallback = (error: Error | null, result?: { current: number; ttl: number }) => void;
 
-/** One hit at `key` in a fixed window of `windowMs` starting at the key's first hit: the count and ms left. */
-async function countHit(
+/** @fastify/rate-limit's answer for a key: its count and the ms left in its window. */
+async function countForPlugin(
   db: Queryable,
   now: Date,
   key: string,
   windowMs: number,
   increment: boolean,
 ): Promise<{ current: number; ttl: number }> {
-  // A window that is over (or lies in the future: the clock went back) starts again at this hit.
-  const rows = increment
-    ? await db.query<{ hits: number; windowStart: Date }>(
-        `INSERT INTO rate_limit_counters AS c (key, window_start, hits) VALUES ($1, $2::timestamptz, 1)
-         ON CONFLICT (key) DO UPDATE SET
-           window_start = CASE WHEN c.window_start <= $2 - make_interval(secs => $3) OR c.window_start > $2
-                               THEN $2 ELSE c.window_start END,
-           hits = CASE WHEN c.window_start <= $2 - make_interval(secs => $3) OR c.window_start > $2
-                       THEN 1 ELSE c.hits + 1 END
-         RETURNING hits, window_start AS "windowStart"`,
-        [key, now, windowMs / 1000],
-      )
-    : await db.query<{ hits: number; windowStart: Date }>(
-        `SELECT hits, window_start AS "windowStart" FROM rate_limit_counters
-         WHERE key = $1 AND window_start > $2::timestamptz - make_interval(secs => $3)
-           AND window_start <= $2::timestamptz`,
-        [key, now, windowMs / 1000],
-      );
-  const row = rows[0];
+  const row = increment ? await countHit(db, key, now, windowMs) : await peekHits(db, key, now, windowMs);
   if (!row) return { current: 0, ttl: windowMs };
   const ttl = new Date(row.windowStart).getTime() + windowMs - now.getTime();
   return { current: row.hits, ttl: Math.max(1, ttl) };
@@ -68,7 +51,7 @@ function postgresStore(db: Queryable, clock: Clock, log: (error: unknown) => voi
     }
 
     incr(key: string, callback: StoreCallback, timeWindow: number): void {
-      countHit(db, clock.now(), `${this.prefix}:${key}`, timeWindow, true).then(
+      countForPlugin(db, clock.now(), `${this.prefix}:${key}`, timeWindow, true).then(
         (result) => callback(null, result),
         (error: Error) => {
           log(error);
@@ -78,7 +61,7 @@ function postgresStore(db: Queryable, clock: Clock, log: (error: unknown) => voi
     }
 
     read(key: string, callback: StoreCallback, timeWindow: number): void {
-      countHit(db, clock.now(), `${this.prefix}:${key}`, timeWindow, false).then(
+      countForPlugin(db, clock.now(), `${this.prefix}:${key}`, timeWindow, false).then(
         (result) => callback(null, result),
         (error: Error) => {
           log(error);
