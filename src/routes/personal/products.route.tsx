@@ -1,6 +1,6 @@
 // The personal prices (spec section 2 'Personal pages'), read through the screen-setup flow; a
 // Checkout button starts the hosted checkout for that price (personal-checkout-dialog.tsx).
-import { Group, Loader, Stack, Text } from '@mantine/core';
+import { Stack } from '@mantine/core';
 import { useState } from 'react';
 import { fromPromise, type SnapshotFrom } from 'xstate';
 import { getProducts } from '@/api/personal-billing';
@@ -9,8 +9,8 @@ import { errorOf } from '@/machines/actor-error';
 import { screenSetupMachine } from '@/machines/screen-setup.machine';
 import { PersonalCheckoutDialog } from '@/routes/personal/personal-checkout-dialog';
 import { useScreenFlow, useSelections } from '@/routes/screen-flow';
-import { ErrorBox } from '@/ui/ErrorBox';
 import { ProductsView } from '@/ui/personal/ProductsView';
+import { ScreenSetupStatus } from '@/ui/ScreenSetupStatus';
 
 type SetupSnapshot = SnapshotFrom<typeof screenSetupMachine>;
 
@@ -33,15 +33,11 @@ export function ProductsPage() {
   const { loading, products, errorMessage } = useSelections(setup, SETUP_VIEW);
   return (
     <Stack gap="md">
-      {loading && (
-        <Group gap="xs">
-          <Loader size="sm" aria-hidden />
-          <Text role="status">Loading</Text>
-        </Group>
-      )}
-      {errorMessage && (
-        <ErrorBox message={errorMessage} onRetry={() => setup.send({ type: 'setup.retry' })} />
-      )}
+      <ScreenSetupStatus
+        loading={loading}
+        errorMessage={errorMessage}
+        onRetry={() => setup.send({ type: 'setup.retry' })}
+      />
       {products && (
         <ProductsView products={products} busy={checkoutPriceId !== null} onCheckout={setCheckoutPriceId} />
       )}

@@ -1,6 +1,6 @@
 // The person's profile and plan (spec section 2 'Personal pages'): profile and personal billing are
 // read side by side through the screen-setup flow (loading, then the profile, or an error with Retry).
-import { Group, Loader, Stack, Text } from '@mantine/core';
+import { Stack } from '@mantine/core';
 import { useNavigate } from 'react-router';
 import { fromPromise, type SnapshotFrom } from 'xstate';
 import { getPersonalBilling } from '@/api/personal-billing';
@@ -10,8 +10,8 @@ import { errorOf } from '@/machines/actor-error';
 import { screenSetupMachine } from '@/machines/screen-setup.machine';
 import { pathTo } from '@/routes/route-table';
 import { useScreenFlow, useSelections } from '@/routes/screen-flow';
-import { ErrorBox } from '@/ui/ErrorBox';
 import { ProfileView } from '@/ui/personal/ProfileView';
+import { ScreenSetupStatus } from '@/ui/ScreenSetupStatus';
 
 type SetupSnapshot = SnapshotFrom<typeof screenSetupMachine>;
 interface ProfileData {
@@ -50,15 +50,11 @@ export function ProfilePage() {
   const { loading, data, errorMessage } = useSelections(setup, SETUP_VIEW);
   return (
     <Stack gap="md">
-      {loading && (
-        <Group gap="xs">
-          <Loader size="sm" aria-hidden />
-          <Text role="status">Loading</Text>
-        </Group>
-      )}
-      {errorMessage && (
-        <ErrorBox message={errorMessage} onRetry={() => setup.send({ type: 'setup.retry' })} />
-      )}
+      <ScreenSetupStatus
+        loading={loading}
+        errorMessage={errorMessage}
+        onRetry={() => setup.send({ type: 'setup.retry' })}
+      />
       {data && (
         <ProfileView
           email={data.profile.email}

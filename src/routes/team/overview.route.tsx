@@ -1,6 +1,6 @@
 // Team Overview (spec sections 2 'Overview' and 6): loads the team fresh through the screen-setup
 // flow (loading, then the overview, or the error with Retry), then hands it to the overview screen.
-import { Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { Stack, Title } from '@mantine/core';
 import { useParams } from 'react-router';
 import { fromPromise, type SnapshotFrom } from 'xstate';
 import { getTeam } from '@/api/teams';
@@ -10,7 +10,7 @@ import { errorOf } from '@/machines/actor-error';
 import { screenSetupMachine } from '@/machines/screen-setup.machine';
 import { useScreenFlow, useSelections } from '@/routes/screen-flow';
 import { TeamOverviewScreen } from '@/routes/team/overview/team-overview-screen';
-import { ErrorBox } from '@/ui/ErrorBox';
+import { ScreenSetupStatus } from '@/ui/ScreenSetupStatus';
 
 type SetupSnapshot = SnapshotFrom<typeof screenSetupMachine>;
 
@@ -40,15 +40,11 @@ export function OverviewPage() {
   return (
     <Stack gap="md">
       <Title order={2}>Overview</Title>
-      {loading && (
-        <Group gap="xs">
-          <Loader size="sm" aria-hidden />
-          <Text role="status">Loading</Text>
-        </Group>
-      )}
-      {errorMessage && (
-        <ErrorBox message={errorMessage} onRetry={() => setup.send({ type: 'setup.retry' })} />
-      )}
+      <ScreenSetupStatus
+        loading={loading}
+        errorMessage={errorMessage}
+        onRetry={() => setup.send({ type: 'setup.retry' })}
+      />
       {membership && <TeamOverviewScreen membership={membership} teamUser={teamUser} />}
     </Stack>
   );

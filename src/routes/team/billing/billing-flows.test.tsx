@@ -91,7 +91,8 @@ const preview = {
   currency: 'USD',
 };
 
-describe('BillingFlows', () => {
+// Whole dialogs typed into with user-event: the slowest console tests (8 s each on a busy 2-core machine).
+describe('BillingFlows', { timeout: 30_000 }, () => {
   it('edits the billing details: the client rules first, then the normalised customer is saved', async () => {
     const { calls, onChanged } = renderFlows(acmeBilling, {
       [`PUT ${V1}/customer`]: (request) => jsonResponse(200, request.json()),

@@ -1,7 +1,3 @@
-// The billing page of the team's owner: loads billing, plans and invoices through the screen-setup
-// flow (loading, then the page, or the error with Retry), keeps showing the page while a flow's
-// change reloads it, and keeps the team registry's plan in step with the subscription.
-import { Group, Loader, Text } from '@mantine/core';
 import { useCallback, useEffect } from 'react';
 import { fromPromise, type SnapshotFrom } from 'xstate';
 import { useServices } from '@/app/services-context';
@@ -12,7 +8,7 @@ import { errorOf } from '@/machines/actor-error';
 import { screenSetupMachine } from '@/machines/screen-setup.machine';
 import { useScreenFlow, useSelections } from '@/routes/screen-flow';
 import { BillingFlows } from '@/routes/team/billing/billing-flows';
-import { ErrorBox } from '@/ui/ErrorBox';
+import { ScreenSetupStatus } from '@/ui/ScreenSetupStatus';
 import { BillingContent } from './billing-content';
 import { type BillingPageData, loadBillingPage } from './load-billing-page';
 import { useCheckoutResult } from './use-checkout-result';
@@ -56,15 +52,11 @@ export function BillingScreen({ membership, teamUser }: BillingScreenProps) {
 
   return (
     <>
-      {loading && !data && (
-        <Group gap="xs">
-          <Loader size="sm" aria-hidden />
-          <Text role="status">Loading</Text>
-        </Group>
-      )}
-      {errorMessage && (
-        <ErrorBox message={errorMessage} onRetry={() => setup.send({ type: 'setup.retry' })} />
-      )}
+      <ScreenSetupStatus
+        loading={loading && !data}
+        errorMessage={errorMessage}
+        onRetry={() => setup.send({ type: 'setup.retry' })}
+      />
       {data && (
         <BillingFlows teamUserRef={teamUser} billing={data.billing} plans={data.plans} onChanged={reload}>
           <BillingContent
