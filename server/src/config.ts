@@ -40,6 +40,8 @@ export interface Config {
   google: { clientId: string; clientSecret: string } | null;
   /** MICROSOFT_CLIENT_ID/SECRET and MICROSOFT_TENANT (default 'common'); null: the identity sandbox. */
   microsoft: { clientId: string; clientSecret: string; tenant: string } | null;
+  /** IDENTITY_SANDBOX: whether a provider without keys signs in through the built-in identity sandbox. */
+  identitySandbox: 'auto' | 'on' | 'off';
   /** MAX_PUBLIC_FILE_BYTES: the largest public file one upload may bring. */
   maxPublicFileBytes: number;
 }
@@ -102,10 +104,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const microsoft = microsoftClient
     ? { ...microsoftClient, tenant: env.MICROSOFT_TENANT?.trim() || 'common' }
     : null;
+  const identitySandbox = env.IDENTITY_SANDBOX?.trim() || 'auto';
+  if (identitySandbox !== 'auto' && identitySandbox !== 'on' && identitySandbox !== 'off') {
+    throw new ConfigError('IDENTITY_SANDBOX must be auto, on or off');
+  }
   return {
     port,
     google,
     microsoft,
+    identitySandbox,
     defaultPaymentProvider,
     console: consoleSettings(env),
     maxPublicFileBytes: parseMaxPublicFileBytes(env.MAX_PUBLIC_FILE_BYTES),

@@ -9,6 +9,12 @@ import type { Db } from './db/db';
 export const oauthCallbackUrl = (publicUrl: string) =>
   new URL('api/v1/auth/web/oauth/callback', `${publicUrl.replace(/\/+$/, '')}/`).toString();
 
+/** IDENTITY_SANDBOX: 'on' always, 'off' never, 'auto' (the default) unless PUBLIC_URL is https://. */
+export function identitySandboxAllowed(config: Pick<Config, 'identitySandbox' | 'publicUrl'>): boolean {
+  if (config.identitySandbox !== 'auto') return config.identitySandbox === 'on';
+  return !config.publicUrl?.startsWith('https://');
+}
+
 export interface IdentityStart {
   options: NonNullable<BuildAppOptions['webLogin']>;
   standIns: FastifyPluginAsync[];
@@ -40,6 +46,10 @@ export async function startIdentity(
       : null,
   };
   if (real.google && real.microsoft) return { options: { oauth: real }, standIns: [] };
+  // The sandbox vouches for any address typed into it: on a public HTTPS address that would let
+  // anyone sign in as anyone, so there it runs only when asked for (IDENTITY_SANDBOX=on, a staging
+  // site); a provider without keys is then simply not offered.
+  if (!identitySandboxAllowed(config)) return { options: { oauth: real }, standIns: [] };
   const sandbox = createIdentitySandbox({
     db,
     publicUrl,
