@@ -87,6 +87,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       'Set all three of STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET, or none (the built-in sandbox)',
     );
   }
+  // The sandbox takes test cards: on a public site it would hand out paid plans for nothing.
+  if (!secretKey && publicUrl?.startsWith('https://') && env.STRIPE_SANDBOX?.trim() !== 'on') {
+    throw new ConfigError(
+      'PUBLIC_URL is https://: set the three STRIPE_* keys, or STRIPE_SANDBOX=on to run the built-in Stripe sandbox there (a staging site)',
+    );
+  }
   const paddleEnvironment = env.PADDLE_ENVIRONMENT?.trim() || 'sandbox';
   if (paddleEnvironment !== 'sandbox' && paddleEnvironment !== 'production') {
     throw new ConfigError('PADDLE_ENVIRONMENT must be sandbox or production');

@@ -9,10 +9,16 @@ describe('the identity sandbox seam', () => {
   it('runs by default locally, never by default on a public HTTPS address, and as IDENTITY_SANDBOX says', () => {
     expect(identitySandboxAllowed(loadConfig({}))).toBe(true);
     expect(identitySandboxAllowed(loadConfig({ PUBLIC_URL: 'http://127.0.0.1:9000' }))).toBe(true);
-    expect(identitySandboxAllowed(loadConfig({ PUBLIC_URL: 'https://teams.example.com' }))).toBe(false);
+    expect(
+      identitySandboxAllowed(loadConfig({ PUBLIC_URL: 'https://teams.example.com', STRIPE_SANDBOX: 'on' })),
+    ).toBe(false);
     expect(
       identitySandboxAllowed(
-        loadConfig({ PUBLIC_URL: 'https://staging.example.com', IDENTITY_SANDBOX: 'on' }),
+        loadConfig({
+          PUBLIC_URL: 'https://staging.example.com',
+          IDENTITY_SANDBOX: 'on',
+          STRIPE_SANDBOX: 'on',
+        }),
       ),
     ).toBe(true);
     expect(identitySandboxAllowed(loadConfig({ IDENTITY_SANDBOX: 'off' }))).toBe(false);
@@ -20,7 +26,7 @@ describe('the identity sandbox seam', () => {
   });
 
   it('on a public site without keys offers no provider and mounts nothing', async () => {
-    const config = loadConfig({ PUBLIC_URL: 'https://teams.example.com' });
+    const config = loadConfig({ PUBLIC_URL: 'https://teams.example.com', STRIPE_SANDBOX: 'on' });
     const url = () => 'https://teams.example.com';
     const started = await startIdentity(config, null as unknown as Db, url, url);
     expect(started.standIns).toEqual([]);
@@ -30,6 +36,7 @@ describe('the identity sandbox seam', () => {
   it('with real keys uses the real issuers only', async () => {
     const config = loadConfig({
       PUBLIC_URL: 'https://teams.example.com',
+      STRIPE_SANDBOX: 'on',
       GOOGLE_CLIENT_ID: 'g-id',
       GOOGLE_CLIENT_SECRET: 'g-secret',
     });
@@ -40,5 +47,21 @@ describe('the identity sandbox seam', () => {
       clientId: 'g-id',
     });
     expect(started.options.oauth.microsoft).toBeNull();
+  });
+});
+
+describe('the Stripe sandbox on a public address', () => {
+  it('is refused at start unless asked for: it takes test cards', () => {
+    expect(() => loadConfig({ PUBLIC_URL: 'https://teams.example.com' })).toThrow(/STRIPE_SANDBOX=on/);
+    expect(loadConfig({ PUBLIC_URL: 'https://staging.example.com', STRIPE_SANDBOX: 'on' }).stripe).toBeNull();
+    expect(loadConfig({ PUBLIC_URL: 'http://127.0.0.1:8080' }).stripe).toBeNull();
+    const keys = {
+      STRIPE_SECRET_KEY: 'sk_x',
+      STRIPE_PUBLISHABLE_KEY: 'pk_x',
+      STRIPE_WEBHOOK_SECRET: 'whsec_x',
+    };
+    expect(loadConfig({ PUBLIC_URL: 'https://teams.example.com', ...keys }).stripe).toMatchObject({
+      secretKey: 'sk_x',
+    });
   });
 });
