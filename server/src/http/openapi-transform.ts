@@ -148,6 +148,10 @@ export const openApiTransform: SwaggerTransform = ({ schema, url, route }) => {
   for (const part of ['params', 'querystring', 'body', 'headers'] as const) {
     if (source[part]) out[part] = toJsonSchema(source[part], 'input');
   }
+  // Uploads (the logo, avatars) are multipart: their `file` field is an uploaded file, not JSON.
+  if ((out.body as { properties?: Record<string, unknown> } | undefined)?.properties?.file) {
+    out.consumes = ['multipart/form-data'];
+  }
   const responses: Record<string, unknown> = {};
   for (const [status, response] of Object.entries((source.response ?? {}) as Record<string, unknown>)) {
     responses[status] = { description: 'Success', ...(toJsonSchema(response, 'output') as JsonSchema) };
