@@ -29,7 +29,8 @@ import { addTeamUser, createPerson, multipartFile, type Person, refOf, TINY_PNG 
 // handler). A validation error (400 10) is never taken for "allowed" on its own: validation runs
 // before the membership checks, so such a cell (the handler did not run) is a mismatch and the row's
 // request must be fixed. Allowed cells may still be domain errors after the checks (no subscription,
-// an unknown invoice): the caller was let in, which is what the matrix is about.
+// an unknown invoice): the caller was let in, which is what the matrix is about. A refused cell must
+// also leave its team's rows exactly as they were.
 
 const CELL_HEADER = 'x-matrix-cell';
 const registered: { method: string; url: string }[] = [];
@@ -130,6 +131,14 @@ for (const actor of actors)
   if (actor.startsWith('admin')) rowOf[actor] = { role: 'admin', teamStatus: 'active', isBanned: false };
 
 let cellCount = 0;
+const tally = {
+  cells: 0,
+  allowed: 0,
+  refused: 0,
+  unexpectedSuccesses: 0,
+  mismatches: 0,
+  refusedButChanged: 0,
+};
 
 /** A fresh plus team for one cell: its owner, the caller's row, an active member and an invitation. */
 async function buildCell(actor: Actor): Promise<{ cell: Cell; token: string | null; id: string }> {
@@ -173,11 +182,34 @@ async function buildCell(actor: Actor): Promise<{ cell: Cell; token: string | nu
   return { cell, token, id: `cell-${n}` };
 }
 
+/**
+ * Everything the cell's team is made of, as the database has it: a refused call must leave it exactly
+ * so (no half-done change before the refusal). Account-level state (sessions, personal billing) is
+ * the caller's own and is left to the routes' own tests.
+ */
+async function teamState(teamId: number): Promise<string> {
+  const rows = await t.db.query<{ part: string; row: unknown }>(
+    `SELECT 'team' AS part, to_jsonb(x) AS row FROM teams x WHERE id = $1
+     UNION ALL SELECT 'settings', to_jsonb(x) FROM team_settings x WHERE team_id = $1
+     UNION ALL SELECT 'billing', to_jsonb(x) FROM team_billing x WHERE team_id = $1
+     UNION ALL SELECT 'user', to_jsonb(x) FROM team_users x WHERE team_id = $1
+     UNION ALL SELECT 'invitation', to_jsonb(i) FROM team_invitations i
+       JOIN team_users u ON u.id = i.team_user_id WHERE u.team_id = $1
+     UNION ALL SELECT 'event', to_jsonb(x) FROM team_events x WHERE team_id = $1
+     UNION ALL SELECT 'free-upgrade', to_jsonb(x) FROM billing_free_upgrade_requests x WHERE team_id = $1`,
+    [teamId],
+  );
+  return JSON.stringify(
+    rows.map(({ part, row }) => [part, row]).sort((a, b) => (JSON.stringify(a) < JSON.stringify(b) ? -1 : 1)),
+  );
+}
+
 const clientAddress = (n: number) => `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`;
 
 async function runCell(row: Row, actor: Actor): Promise<Outcome | string> {
   const { cell, token, id } = await buildCell(actor);
   const request = await row.request(cell);
+  const before = await teamState(cell.teamId);
   const response = await t.app.inject({
     method: row.method,
     url: request.url,
@@ -185,10 +217,14 @@ async function runCell(row: Row, actor: Actor): Promise<Outcome | string> {
     remoteAddress: request.remoteAddress ?? clientAddress(Number(cell.unique)),
     ...(request.payload === undefined ? {} : { payload: request.payload as string }),
   });
-  return outcomeOf(response, reached.has(id));
+  const outcome = outcomeOf(response, reached.has(id));
+  if (outcome !== 'allowed' && (await teamState(cell.teamId)) !== before) {
+    tally.refusedButChanged++;
+    return `${outcome}, but the team changed`;
+  }
+  return outcome;
 }
 
-const tally = { cells: 0, allowed: 0, refused: 0, unexpectedSuccesses: 0, mismatches: 0 };
 const label = (row: Row) => `${row.method} ${row.route}${row.variant ? ` (${row.variant})` : ''}`;
 
 describe('authorization matrix', () => {
@@ -235,11 +271,12 @@ describe('authorization matrix', () => {
     });
   }
 
-  it('counts 0 unexpected successes over every cell', () => {
+  it('counts 0 unexpected successes over every cell, and no refused call changed its team', () => {
     console.info(`authorization matrix: ${JSON.stringify(tally)}`);
     expect(tally.cells).toBe(rows.length * actors.length);
     expect(tally.unexpectedSuccesses).toBe(0);
     expect(tally.mismatches).toBe(0);
+    expect(tally.refusedButChanged).toBe(0);
   });
 
   it('is printed, current, in docs/authorization-matrix.md (npm run docs:authz)', () => {
