@@ -121,7 +121,11 @@ const ownerOrAdminWith = (flag: keyof TeamSettings) => (actor: Actor) =>
   actor === 'owner' || (admins.includes(actor) && teamSettingsFor[actor][flag]);
 
 export const rules = {
-  public: { name: 'public', says: 'anyone, no token needed', expect: () => 'allowed' },
+  public: {
+    name: 'public',
+    says: 'anyone, no token needed (where the request carries a key, code or signature, that is checked by the route itself and its own tests)',
+    expect: () => 'allowed',
+  },
   signedIn: {
     name: 'signed in',
     says: 'any live access token; acts on the caller’s own account',
