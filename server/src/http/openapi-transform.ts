@@ -1,3 +1,4 @@
+import type { SwaggerTransform } from '@fastify/swagger';
 import type { RouteOptions } from 'fastify';
 import { ZodType, z } from 'zod';
 import { defaultErrorMessages, ErrorCode } from '../../../src/domain/error-codes';
@@ -134,11 +135,6 @@ export function tagOf(url: string): string {
   if (url.startsWith('/api/docs') || url.startsWith('/api/openapi')) return 'reference';
   return 'general';
 }
-
-type SwaggerTransform = (input: { schema: unknown; url: string; route: RouteOptions }) => {
-  schema: JsonSchema;
-  url: string;
-};
 
 /** @fastify/swagger's `transform`: zod to JSON Schema, error answers added, stand-ins hidden. */
 export const openApiTransform: SwaggerTransform = ({ schema, url, route }) => {

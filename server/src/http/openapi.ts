@@ -20,7 +20,7 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
       openapi: '3.1.0',
       info: { title: 'Spark Teams Console API', version: '1', description: DESCRIPTION },
     },
-    transform: openApiTransform as never,
+    transform: openApiTransform,
   });
   let page: string | null = null;
   app.get('/api/openapi.json', async () => app.swagger());
