@@ -1,5 +1,10 @@
 import fastifyMultipart from '@fastify/multipart';
-import Fastify, { type FastifyInstance, type FastifyPluginAsync, type FastifyServerOptions } from 'fastify';
+import Fastify, {
+  type FastifyInstance,
+  type FastifyPluginAsync,
+  type FastifyServerOptions,
+  type RouteOptions,
+} from 'fastify';
 import { type ConsoleSettings, DEFAULT_CONSOLE_SETTINGS } from '../../src/domain/console-settings';
 import { createAuthenticate } from './auth/authenticate';
 import { createRequireMembership } from './auth/require-membership';
@@ -26,6 +31,7 @@ import { handleError } from './errors';
 import { registerConsole } from './http/console-static';
 import { loggerOptions } from './http/logger';
 import { multipartFieldsToBody, multipartLimits } from './http/multipart-fields';
+import { registerOpenApi } from './http/openapi';
 import { registerRateLimits } from './http/rate-limit';
 import { registerSecurityHeaders, schedulingOrigins } from './http/security-headers';
 import { zodSerializerCompiler, zodValidatorCompiler } from './http/zod-validation';
@@ -112,6 +118,8 @@ export interface BuildAppOptions {
   logger?: FastifyServerOptions['logger'];
   /** Public files' store (DATA_DIR/public-files) and size limit; without it the calls are not served. */
   publicFiles?: PublicFilesOptions;
+  /** Sees every route as it is added (tests: the authorization matrix reads the route list from it). */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 /** Requests larger than this are refused with 413 before they reach a handler. */
@@ -135,6 +143,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.setValidatorCompiler(zodValidatorCompiler);
   app.setSerializerCompiler(zodSerializerCompiler);
   app.setErrorHandler(handleError);
+  if (options.onRoute) app.addHook('onRoute', options.onRoute);
 
   // External plugins. Security headers first, so every answer carries them, errors included.
   const consoleSettings = options.consoleSettings ?? DEFAULT_CONSOLE_SETTINGS;
@@ -187,6 +196,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorateRequest('membership', null as never);
   app.decorateRequest('callerInTeam', null);
   app.decorateRequest('target', null);
+
+  // The API reference (/api/openapi.json, /api/docs) is built from every route registered after it.
+  await registerOpenApi(app);
 
   // Routes, one plugin per resource of spec section 7.
   await app.register(authRoutes);

@@ -168,6 +168,8 @@ export interface TestAppOptions {
   demoBilling?: boolean;
   /** DNS for web sign-in's provider look-up; the default answers nothing, so no test needs a network. */
   mxResolver?: MxResolver;
+  /** Sees every route as it is added, before the routes are registered (the authorization matrix). */
+  onRoute?: BuildAppOptions['onRoute'];
 }
 
 /** Set with DATABASE_URL: every test app is two servers on one database, used alternately. */
@@ -238,6 +240,7 @@ async function startServer(db: Db, shared: SharedParts): Promise<StartedServer> 
     publicFiles: { store: shared.publicFiles, maxBytes: TEST_MAX_PUBLIC_FILE_BYTES },
     distDir: options.distDir ?? path.join(import.meta.dirname, 'no-dist-here'),
     logger: false,
+    onRoute: options.onRoute,
   });
   options.extend?.(app);
   await app.ready();

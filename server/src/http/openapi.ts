@@ -1,0 +1,32 @@
+import fastifySwagger from '@fastify/swagger';
+import type { FastifyInstance } from 'fastify';
+import { renderApiReference } from './openapi-page';
+import { openApiTransform } from './openapi-transform';
+
+const DESCRIPTION =
+  'Generated from the routes’ own zod schemas. Every error is {errorCode, errorMessage, errorData} ' +
+  '(spec section 8). Any call may also answer 413 (body over 1 MiB), 414 (a path parameter over 100 ' +
+  'characters) or 415 (content type), each with errorCode 10. What a schema cannot say (order of checks, ' +
+  'side effects, limits, events) is in docs/api.md.';
+
+/**
+ * The OpenAPI 3.1 document of the API, built by @fastify/swagger from every route registered after
+ * this (so call it just before the routes), served at /api/openapi.json and as a page at /api/docs.
+ * The stand-ins (/v1, /sandbox) and the CLI's internal routes are left out (see openapi-transform).
+ */
+export async function registerOpenApi(app: FastifyInstance): Promise<void> {
+  await app.register(fastifySwagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: { title: 'Spark Teams Console API', version: '1', description: DESCRIPTION },
+    },
+    transform: openApiTransform,
+  });
+  let page: string | null = null;
+  app.get('/api/openapi.json', async () => app.swagger());
+  app.get('/api/docs', async (_request, reply) => {
+    // Routes cannot change after start, so the page is rendered once.
+    page ??= renderApiReference(app.swagger() as unknown as Record<string, unknown>);
+    return reply.type('text/html; charset=utf-8').send(page);
+  });
+}
