@@ -417,6 +417,7 @@ export const rows: Row[] = [
     remoteAddress: loopback,
     payload: { url: '/' },
   })),
+  row('POST', '/api/internal/cli/files-cleanup', rules.cli, () => ({ remoteAddress: loopback })),
 ];
 
 /** `GET /api/v2/profile`, the key the test matches registered routes by. */
