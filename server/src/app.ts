@@ -19,6 +19,7 @@ import {
   type PersonalBillingService,
 } from './billing/personal-billing-service';
 import type { BillingProvider } from './billing/provider';
+import { registerCleanupSchedule } from './cleanup/cleanup-schedule';
 import { type Clock, systemClock } from './clock';
 import type { Db } from './db/db';
 import { createRepositories, type Repositories } from './db/repositories';
@@ -109,6 +110,8 @@ export interface BuildAppOptions {
   logLevel?: string;
   /** Overrides the logger entirely (tests pass false). */
   logger?: FastifyServerOptions['logger'];
+  /** Runs the cleanup of expired rows this often (CLEANUP_INTERVAL_MINUTES); unset (tests): never. */
+  cleanupIntervalMs?: number;
 }
 
 /** Requests larger than this are refused with 413 before they reach a handler. */
@@ -210,6 +213,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(teamJoinRoutes);
   await app.register(redirectsRoutes);
   for (const standIn of options.standIns ?? []) await app.register(standIn);
+  if (options.cleanupIntervalMs) registerCleanupSchedule(app, options.cleanupIntervalMs);
 
   return app;
 }

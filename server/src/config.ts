@@ -40,6 +40,8 @@ export interface Config {
   google: { clientId: string; clientSecret: string } | null;
   /** MICROSOFT_CLIENT_ID/SECRET and MICROSOFT_TENANT (default 'common'); null: the identity sandbox. */
   microsoft: { clientId: string; clientSecret: string; tenant: string } | null;
+  /** CLEANUP_INTERVAL_MINUTES: how often expired rows are deleted (0: never; `cli cleanup` still works). */
+  cleanupIntervalMinutes: number;
 }
 
 /** An OAuth client's id and secret from two variables: both or neither. */
@@ -102,6 +104,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     : null;
   return {
     port,
+    cleanupIntervalMinutes: parseMinutes(env.CLEANUP_INTERVAL_MINUTES, 15),
     google,
     microsoft,
     defaultPaymentProvider,
@@ -149,6 +152,15 @@ function consoleSettings(env: NodeJS.ProcessEnv): ConsoleSettings {
       basic: url('SCHEDULING_URL_BASIC', defaults.schedulingUrls.basic),
     },
   };
+}
+
+function parseMinutes(value: string | undefined, fallback: number): number {
+  if (value === undefined || value.trim() === '') return fallback;
+  const minutes = Number(value);
+  if (!Number.isInteger(minutes) || minutes < 0 || minutes > 10_080) {
+    throw new ConfigError(`CLEANUP_INTERVAL_MINUTES must be a whole number from 0 to 10080, got "${value}"`);
+  }
+  return minutes;
 }
 
 function parsePort(value: string | undefined): number {

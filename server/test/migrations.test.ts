@@ -37,6 +37,7 @@ describe('migrations', () => {
       '006-web-login',
       '007-redirect-keys',
       '009-personal-billing',
+      '012-rate-limit-window-end',
     ]);
     expect(await tableNames(db)).toEqual([
       'account_events',

@@ -3,14 +3,16 @@ import { createStripeSandbox, type SandboxAdvanceSummary } from '../../sandbox/s
 import { loadJwtSecret } from '../auth/jwt-secret';
 import { createLoginGrant, type LoginGrant } from '../auth/login-grant';
 import { createTokenSigner } from '../auth/tokens';
+import { type CleanupReport, runCleanup } from '../cleanup/run-cleanup';
 import { systemClock } from '../clock';
-import { type Config, resolvePublicUrl } from '../config';
+import { type Config, resolvePublicUrl, storageDir } from '../config';
 import { migrate } from '../db/migrator';
 import { openDb } from '../db/open-db';
 import { AppError } from '../errors';
 import { createRedirectKey } from '../redirects/redirect-key';
 import { resetDemoData, seedIfEmpty } from '../seed/demo-data';
 import { claimDataDir, readServerFile, type ServerFile, serverFilePath } from '../server-file';
+import { createLocalFileStorage } from '../storage/local-file-storage';
 import { CliError } from './cli-error';
 import { remoteBackend } from './remote-backend';
 
@@ -24,6 +26,8 @@ export interface CliBackend {
   sandboxAdvance(seconds: number): Promise<{ lines: string[] }>;
   /** A one-time redirect key to the app's deep link or a console path (redirects/redirect-key.ts). */
   redirectKey(url: string): Promise<string>;
+  /** Deletes expired sessions, keys, links and counters now (cleanup/run-cleanup.ts). */
+  cleanup(): Promise<CleanupReport>;
   close(): Promise<void>;
 }
 
@@ -77,6 +81,8 @@ async function directBackend(config: Config, release: () => Promise<void>): Prom
         }
       },
       redirectKey: (url) => createRedirectKey(db, systemClock, url),
+      cleanup: () =>
+        runCleanup({ db, storage: createLocalFileStorage(storageDir(config)), now: systemClock.now() }),
       async close() {
         await db.close();
         await release();

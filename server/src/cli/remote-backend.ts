@@ -1,6 +1,7 @@
 import { isErrorBody } from '../../../src/domain/error-codes';
 import type { SandboxAdvanceSummary } from '../../sandbox/stripe/stripe-sandbox';
 import type { LoginGrant } from '../auth/login-grant';
+import type { CleanupReport } from '../cleanup/run-cleanup';
 import { CLI_SECRET_HEADER } from '../routes/internal-cli.routes';
 import type { ServerFile } from '../server-file';
 import { type CliBackend, toLines } from './backend';
@@ -45,6 +46,9 @@ export function remoteBackend(server: ServerFile, publicUrl: string, serverFile:
     },
     async redirectKey(url) {
       return (await call<{ key: string }>('/api/internal/cli/redirect-key', { url })).key;
+    },
+    async cleanup() {
+      return (await call<{ report: CleanupReport }>('/api/internal/cli/cleanup', {})).report;
     },
     async close() {},
   };

@@ -28,10 +28,14 @@ export function createFixedWindowLimiter(options: {
       const now = options.clock.now();
       // A window that is over (or lies in the future: the clock went back) starts again at this hit.
       const [row] = await options.db.query<{ hits: number; windowStart: Date }>(
-        `INSERT INTO rate_limit_counters AS c (key, window_start, hits) VALUES ($1, $2, 1)
+        `INSERT INTO rate_limit_counters AS c (key, window_start, window_end, hits)
+         VALUES ($1, $2::timestamptz, $2::timestamptz + make_interval(secs => $3), 1)
          ON CONFLICT (key) DO UPDATE SET
            window_start = CASE WHEN c.window_start <= $2 - make_interval(secs => $3) OR c.window_start > $2
                                THEN $2 ELSE c.window_start END,
+           window_end = CASE WHEN c.window_start <= $2 - make_interval(secs => $3) OR c.window_start > $2
+                             THEN EXCLUDED.window_end
+                             ELSE coalesce(c.window_end, c.window_start + make_interval(secs => $3)) END,
            hits = CASE WHEN c.window_start <= $2 - make_interval(secs => $3) OR c.window_start > $2
                        THEN 1 ELSE c.hits + 1 END
          RETURNING hits, window_start AS "windowStart"`,
