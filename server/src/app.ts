@@ -28,6 +28,7 @@ import { registerConsole } from './http/console-static';
 import { loggerOptions } from './http/logger';
 import { multipartFieldsToBody, multipartLimits } from './http/multipart-fields';
 import { registerRateLimits } from './http/rate-limit';
+import { registerRouteCatalogue } from './http/route-catalogue';
 import { registerSecurityHeaders, schedulingOrigins } from './http/security-headers';
 import { zodSerializerCompiler, zodValidatorCompiler } from './http/zod-validation';
 import type { Mailer } from './mail/mailer';
@@ -135,6 +136,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.setValidatorCompiler(zodValidatorCompiler);
   app.setSerializerCompiler(zodSerializerCompiler);
   app.setErrorHandler(handleError);
+  // Before any route: tests read every route and its schemas from here (the write-call fuzz).
+  registerRouteCatalogue(app);
 
   // External plugins. Security headers first, so every answer carries them, errors included.
   const consoleSettings = options.consoleSettings ?? DEFAULT_CONSOLE_SETTINGS;
