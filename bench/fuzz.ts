@@ -12,7 +12,15 @@ const SEED = Number(process.env.BENCH_FUZZ_SEED ?? Math.floor(Math.random() * 2 
 
 const t = await buildTestApp();
 try {
-  const stats = await runWriteFuzz(t, { numRuns: CASES, seed: SEED, stop: 'all' });
+  const stats = await runWriteFuzz(t, {
+    numRuns: CASES,
+    seed: SEED,
+    stop: 'all',
+    onProgress: (so) =>
+      console.log(
+        `${so.cases} cases, ${so.serverErrors} 5xx, ${so.problems.length} problems, ${(so.durationMs / 1000).toFixed(0)} s`,
+      ),
+  });
   const seconds = stats.durationMs / 1000;
   console.log(`\nWrite-call fuzz: ${stats.routes} write routes, seed ${SEED}, Node ${process.version}\n`);
   const rows: [string, string][] = [

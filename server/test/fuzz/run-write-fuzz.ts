@@ -24,6 +24,8 @@ export interface FuzzOptions {
   stop: 'first' | 'all';
   /** A new team every this many cases: the fuzz kicks, bans and renames, which would narrow what follows. */
   worldEvery?: number;
+  /** Called every 1,000 cases (the benchmark prints how far it got). */
+  onProgress?: (stats: FuzzStats) => void;
 }
 
 export interface FuzzStats {
@@ -65,6 +67,7 @@ export async function runWriteFuzz(t: TestApp, options: FuzzOptions): Promise<Fu
     if (stats.cases > 0 && stats.cases % (options.worldEvery ?? 150) === 0) world = await createFuzzWorld(t);
     if (stats.cases > 0 && stats.cases % CLOCK_STEP_EVERY === 0) t.clock.advance(HOUR_MS);
     stats.cases += 1;
+    if (stats.cases % 1000 === 0) options.onProgress?.({ ...stats, durationMs: performance.now() - started });
     const request = toRequest(call, world);
     const sync = syncReadFor(call, world);
     if (sync) await t.app.inject(sync);
