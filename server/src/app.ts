@@ -24,6 +24,7 @@ import {
   type PersonalBillingService,
 } from './billing/personal-billing-service';
 import type { BillingProvider } from './billing/provider';
+import { registerCleanupSchedule } from './cleanup/cleanup-schedule';
 import { type Clock, systemClock } from './clock';
 import type { Db } from './db/db';
 import { createRepositories, type Repositories } from './db/repositories';
@@ -33,6 +34,7 @@ import { loggerOptions } from './http/logger';
 import { multipartFieldsToBody, multipartLimits } from './http/multipart-fields';
 import { registerOpenApi } from './http/openapi';
 import { registerRateLimits } from './http/rate-limit';
+import { registerRouteCatalogue } from './http/route-catalogue';
 import { registerSecurityHeaders, schedulingOrigins } from './http/security-headers';
 import { zodSerializerCompiler, zodValidatorCompiler } from './http/zod-validation';
 import type { Mailer } from './mail/mailer';
@@ -120,6 +122,8 @@ export interface BuildAppOptions {
   publicFiles?: PublicFilesOptions;
   /** Sees every route as it is added (tests: the authorization matrix reads the route list from it). */
   onRoute?: (route: RouteOptions) => void;
+  /** Runs the cleanup of expired rows this often (CLEANUP_INTERVAL_MINUTES); unset (tests): never. */
+  cleanupIntervalMs?: number;
 }
 
 /** Requests larger than this are refused with 413 before they reach a handler. */
@@ -144,6 +148,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.setSerializerCompiler(zodSerializerCompiler);
   app.setErrorHandler(handleError);
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
+  // Before any route: tests read every route and its schemas from here (the write-call fuzz).
+  registerRouteCatalogue(app);
 
   // External plugins. Security headers first, so every answer carries them, errors included.
   const consoleSettings = options.consoleSettings ?? DEFAULT_CONSOLE_SETTINGS;
@@ -227,6 +233,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(teamJoinRoutes);
   await app.register(redirectsRoutes);
   for (const standIn of options.standIns ?? []) await app.register(standIn);
+  if (options.cleanupIntervalMs) registerCleanupSchedule(app, options.cleanupIntervalMs);
 
   return app;
 }

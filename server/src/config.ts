@@ -44,6 +44,8 @@ export interface Config {
   identitySandbox: 'auto' | 'on' | 'off';
   /** MAX_PUBLIC_FILE_BYTES: the largest public file one upload may bring. */
   maxPublicFileBytes: number;
+  /** CLEANUP_INTERVAL_MINUTES: how often expired rows are deleted (0: never; `cli cleanup` still works). */
+  cleanupIntervalMinutes: number;
 }
 
 /** An OAuth client's id and secret from two variables: both or neither. */
@@ -116,6 +118,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   return {
     port,
+    cleanupIntervalMinutes: parseMinutes(env.CLEANUP_INTERVAL_MINUTES, 15),
     google,
     microsoft,
     identitySandbox,
@@ -165,6 +168,15 @@ function consoleSettings(env: NodeJS.ProcessEnv): ConsoleSettings {
       basic: url('SCHEDULING_URL_BASIC', defaults.schedulingUrls.basic),
     },
   };
+}
+
+function parseMinutes(value: string | undefined, fallback: number): number {
+  if (value === undefined || value.trim() === '') return fallback;
+  const minutes = Number(value);
+  if (!Number.isInteger(minutes) || minutes < 0 || minutes > 10_080) {
+    throw new ConfigError(`CLEANUP_INTERVAL_MINUTES must be a whole number from 0 to 10080, got "${value}"`);
+  }
+  return minutes;
 }
 
 function parsePort(value: string | undefined): number {

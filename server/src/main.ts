@@ -103,6 +103,7 @@ async function main(): Promise<void> {
       distDir: config.distDir,
       consoleSettings: config.console,
       logLevel: config.logLevel,
+      cleanupIntervalMs: config.cleanupIntervalMinutes * 60_000,
     });
     if (applied.length > 0) app.log.info({ migrations: applied }, 'migrations applied');
     if (seeded) app.log.info('empty database: demo data loaded');

@@ -3,6 +3,7 @@ import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Tokens } from '../../src/domain/entities';
 import { BODY_LIMIT_BYTES } from '../src/app';
 import { CLI_SECRET_HEADER } from '../src/routes/internal-cli.routes';
+import { errorBodyProblem } from './fuzz/response-checks';
 import { authCodeFor, setupTestApp, signIn } from './helper';
 import { createPerson, createSmallTeam, type Person, refOf, type SmallTeam, TINY_PNG } from './team-fixtures';
 
@@ -249,29 +250,9 @@ function check(label: string, request: InjectOptions, response: LightMyRequestRe
     return;
   }
   if (response.statusCode < 400 || request.method === 'HEAD') return;
-  let body: unknown;
-  try {
-    body = response.json();
-  } catch {
-    problems.push(`${where} -> ${response.statusCode} not JSON: ${response.body.slice(0, 200)}`);
-    return;
-  }
-  const shaped =
-    typeof body === 'object' &&
-    body !== null &&
-    typeof (body as { errorCode?: unknown }).errorCode === 'number' &&
-    typeof (body as { errorMessage?: unknown }).errorMessage === 'string' &&
-    'errorData' in body;
-  // Validation errors (code 10) name their fields (spec section 8).
-  const fieldsListed =
-    shaped &&
-    ((body as { errorCode: number }).errorCode !== 10 ||
-      (Array.isArray((body as { errorData: unknown }).errorData) &&
-        ((body as { errorData: unknown[] }).errorData as { field?: unknown; message?: unknown }[]).every(
-          (f) => typeof f.field === 'string' && typeof f.message === 'string',
-        )));
-  if (!fieldsListed)
-    problems.push(`${where} -> ${response.statusCode} not the error body: ${response.body.slice(0, 200)}`);
+  // The same check the write-call fuzz makes (fuzz/response-checks.ts).
+  const problem = errorBodyProblem(response);
+  if (problem) problems.push(`${where} -> ${response.statusCode} ${problem}`);
 }
 
 async function send(label: string, request: InjectOptions): Promise<LightMyRequestResponse> {

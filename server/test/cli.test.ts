@@ -127,6 +127,17 @@ describe('cli', { timeout: 90_000 }, () => {
     expect(unknown.stderr).toContain('Unknown command: frobnicate');
   });
 
+  it('cleanup with no server running: the CLI runs it on the database, a line per kind of row', async () => {
+    // (Through a running server it calls /api/internal/cli/cleanup: server/test/cleanup.test.ts.)
+    const cleaned = await runCli('cleanup');
+    expect(cleaned).toMatchObject({ code: 0, stderr: '' });
+    expect(cleaned.stdout).toMatch(/^sessions and refresh-token families: \d+ deleted$/mu);
+    expect(cleaned.stdout).toMatch(/^rate-limit counters: \d+ deleted\n$/mu);
+    const wrong = await runCli('cleanup', 'now');
+    expect(wrong.code).toBe(2);
+    expect(wrong.stderr).toContain('cleanup takes no arguments');
+  });
+
   it('login-url and seed --reset work with no server running, then through a running server', async () => {
     // No server: the CLI opens the database itself (and seeds the empty database first).
     const offline = await runCli('login-url', demoAccounts.olivia.email, '--team', demoTeams.acme.name);

@@ -38,6 +38,7 @@ describe('migrations', () => {
       '007-redirect-keys',
       '008-public-files',
       '009-personal-billing',
+      '012-rate-limit-window-end',
     ]);
     expect(await tableNames(db)).toEqual([
       'account_events',

@@ -3,8 +3,9 @@ import { createStripeSandbox, type SandboxAdvanceSummary } from '../../sandbox/s
 import { loadJwtSecret } from '../auth/jwt-secret';
 import { createLoginGrant, type LoginGrant } from '../auth/login-grant';
 import { createTokenSigner } from '../auth/tokens';
+import { type CleanupReport, runCleanup } from '../cleanup/run-cleanup';
 import { systemClock } from '../clock';
-import { type Config, publicFilesDir, resolvePublicUrl } from '../config';
+import { type Config, publicFilesDir, resolvePublicUrl, storageDir } from '../config';
 import { migrate } from '../db/migrator';
 import { openDb } from '../db/open-db';
 import { createRepositories } from '../db/repositories';
@@ -13,6 +14,7 @@ import { type CleanupResult, cleanupPublicFiles } from '../public-files/cleanup'
 import { createRedirectKey } from '../redirects/redirect-key';
 import { resetDemoData, seedIfEmpty } from '../seed/demo-data';
 import { claimDataDir, readServerFile, type ServerFile, serverFilePath } from '../server-file';
+import { createLocalFileStorage } from '../storage/local-file-storage';
 import { createLocalPublicFileStore } from '../storage/local-public-file-store';
 import { CliError } from './cli-error';
 import { remoteBackend } from './remote-backend';
@@ -29,6 +31,8 @@ export interface CliBackend {
   redirectKey(url: string): Promise<string>;
   /** Removes expired and deleted public files' bytes (the server also does it on a schedule). */
   filesCleanup(): Promise<CleanupResult>;
+  /** Deletes expired sessions, keys, links and counters now (cleanup/run-cleanup.ts). */
+  cleanup(): Promise<CleanupReport>;
   close(): Promise<void>;
 }
 
@@ -88,6 +92,8 @@ async function directBackend(config: Config, release: () => Promise<void>): Prom
           createLocalPublicFileStore(publicFilesDir(config)),
           new Date(),
         ),
+      cleanup: () =>
+        runCleanup({ db, storage: createLocalFileStorage(storageDir(config)), now: systemClock.now() }),
       async close() {
         await db.close();
         await release();

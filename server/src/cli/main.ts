@@ -28,6 +28,11 @@ Commands:
   redirect-key <url>
       Print a /back-to-app?key= link (one line) with a fresh one-time redirect key (10 minutes) to
       <url>: a readdle-spark:// link into the app or a path of this console (/...).
+  cleanup
+      Delete what has expired now, as the server does every CLEANUP_INTERVAL_MINUTES: sessions and
+      refresh-token families, auth codes, invitation join keys, redirect keys, web sign-in links and
+      OAuth states expired or used over a day ago, and rate-limit counters whose window ended.
+      Prints how many rows of each went.
 
 Options:
   -h, --help   Show this help.
@@ -107,6 +112,19 @@ async function run(argv: string[]): Promise<void> {
       const { purged, unfinished } = await backend.filesCleanup();
       process.stdout.write(
         `Public files cleaned up: ${purged} expired or deleted, ${unfinished} unfinished upload(s) removed.\n`,
+      );
+    });
+    return;
+  }
+  if (command === 'cleanup') {
+    if (rest.length > 0 || values.reset || values.team !== undefined || values.limit !== undefined)
+      throw new UsageError('cleanup takes no arguments');
+    await withBackend(async (backend) => {
+      const report = await backend.cleanup();
+      process.stdout.write(
+        report === 'busy'
+          ? 'Another server is running the cleanup right now; nothing done.\n'
+          : `${report.map(({ job, deleted }) => `${job}: ${deleted} deleted`).join('\n')}\n`,
       );
     });
     return;

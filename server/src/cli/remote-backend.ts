@@ -1,6 +1,7 @@
 import { isErrorBody } from '../../../src/domain/error-codes';
 import type { SandboxAdvanceSummary } from '../../sandbox/stripe/stripe-sandbox';
 import type { LoginGrant } from '../auth/login-grant';
+import type { CleanupReport } from '../cleanup/run-cleanup';
 import type { CleanupResult } from '../public-files/cleanup';
 import { CLI_SECRET_HEADER } from '../routes/internal-cli.routes';
 import type { ServerFile } from '../server-file';
@@ -48,6 +49,9 @@ export function remoteBackend(server: ServerFile, publicUrl: string, serverFile:
       return (await call<{ key: string }>('/api/internal/cli/redirect-key', { url })).key;
     },
     filesCleanup: () => call<CleanupResult>('/api/internal/cli/files-cleanup', {}),
+    async cleanup() {
+      return (await call<{ report: CleanupReport }>('/api/internal/cli/cleanup', {})).report;
+    },
     async close() {},
   };
 }

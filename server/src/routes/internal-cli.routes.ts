@@ -3,6 +3,7 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { safeRedirectTarget } from '../../../src/domain/app-link';
 import { createLoginGrant } from '../auth/login-grant';
+import { runCleanup } from '../cleanup/run-cleanup';
 import { ItemNotFoundError, ValidationError } from '../errors';
 import type { ZodTypeProvider } from '../http/zod-validation';
 import { cleanupPublicFiles } from '../public-files/cleanup';
@@ -109,4 +110,9 @@ export const internalCliRoutes: FastifyPluginAsync<InternalCliOptions> = async (
     if (!app.hasDecorator('publicFiles')) return { purged: 0, unfinished: 0 };
     return cleanupPublicFiles(app.repos, app.publicFiles.store, app.clock.now());
   });
+
+  // `cli cleanup`: the scheduled cleanup, now (decision 012).
+  app.post('/api/internal/cli/cleanup', async () => ({
+    report: await runCleanup({ db: app.db, storage: app.storage, now: app.clock.now() }),
+  }));
 };
