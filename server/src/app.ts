@@ -24,6 +24,7 @@ import type { Db } from './db/db';
 import { createRepositories, type Repositories } from './db/repositories';
 import { handleError } from './errors';
 import { registerConsole } from './http/console-static';
+import { registerIdempotency } from './http/idempotency';
 import { loggerOptions } from './http/logger';
 import { multipartFieldsToBody, multipartLimits } from './http/multipart-fields';
 import { registerRateLimits } from './http/rate-limit';
@@ -183,6 +184,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorateRequest('membership', null as never);
   app.decorateRequest('callerInTeam', null);
   app.decorateRequest('target', null);
+  // Retried writes answer what their first try answered (docs/decisions/013-retried-writes.md).
+  registerIdempotency(app, options.db);
 
   // Routes, one plugin per resource of spec section 7.
   await app.register(authRoutes);

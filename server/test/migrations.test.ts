@@ -37,6 +37,7 @@ describe('migrations', () => {
       '006-web-login',
       '007-redirect-keys',
       '009-personal-billing',
+      '013-idempotency-keys',
     ]);
     expect(await tableNames(db)).toEqual([
       'account_events',
@@ -48,6 +49,7 @@ describe('migrations', () => {
       'billing_products',
       'billing_tax_rates',
       'billing_webhook_events',
+      'idempotency_keys',
       'personal_billing',
       'personal_billing_prices',
       'personal_billing_products',
