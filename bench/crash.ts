@@ -1,7 +1,7 @@
 // kill -9 sweep (issue 14, 'Crash'): each crash case of server/test/crash/crash-cases.ts at many delays
 // after its request was sent, on the real server (a child process, embedded database). Prints per
 // case and delay what survived (applied or absent) and any inconsistency; exits 1 on one.
-// Run: npm run bench -- crash   (CRASH_DELAYS=0,50,100 to choose the delays in ms)
+// Run: npm run bench -- crash   (CRASH_DELAYS=0,50,100 chooses the delays in ms, CRASH_ONLY=plan a case)
 import { CRASH_CASES } from '../server/test/crash/crash-cases';
 import { makeTemplate } from '../server/test/crash/crash-server';
 import { type CrashResult, runCrashCase } from '../server/test/crash/run-crash-case';
@@ -10,17 +10,20 @@ const DELAYS = (process.env.CRASH_DELAYS ?? '0,25,50,100,150,250,400,700,1200')
   .split(',')
   .map((value) => Number(value.trim()));
 
+/** CRASH_ONLY=checkout (a part of a case's name) runs only the matching cases. */
+const cases = CRASH_CASES.filter((crashCase) => crashCase.name.includes(process.env.CRASH_ONLY ?? ''));
+
 const started = Date.now();
 const template = await makeTemplate();
 const results: CrashResult[] = [];
 try {
-  for (const crashCase of CRASH_CASES) {
+  for (const crashCase of cases) {
     for (const delayMs of DELAYS) {
       const result = await runCrashCase(template, crashCase, delayMs);
       results.push(result);
       const verdict = result.problems.length === 0 ? 'ok' : `PROBLEM: ${result.problems.join('; ')}`;
       console.log(
-        `${result.name.padEnd(48)} ${String(delayMs).padStart(5)} ms  ${result.outcome.padEnd(8)} ${verdict}`,
+        `${result.name.padEnd(48)} ${String(delayMs).padStart(5)} ms  ${result.outcome.padEnd(22)} ${verdict}`,
       );
     }
   }
@@ -30,7 +33,7 @@ try {
 const bad = results.filter((result) => result.problems.length > 0);
 const applied = results.filter((result) => result.outcome === 'applied').length;
 console.log(
-  `\n${results.length} crash points (${CRASH_CASES.length} cases x ${DELAYS.length} delays): ` +
+  `\n${results.length} crash points (${cases.length} cases x ${DELAYS.length} delays): ` +
     `${applied} applied, ${results.length - applied} absent, ${bad.length} inconsistent, ` +
     `${((Date.now() - started) / 1000).toFixed(0)} s`,
 );

@@ -10,6 +10,7 @@ import type { Db } from './db/db';
 import { migrate } from './db/migrator';
 import { openDb } from './db/open-db';
 import { startIdentity } from './identity-start';
+import { startUnsentMailSweeper } from './invitations/mail-unsent-invitations';
 import { createMailer } from './mail/create-mailer';
 import { seedIfEmpty } from './seed/demo-data';
 import { claimDataDir, type DataDirClaim } from './server-file';
@@ -109,6 +110,11 @@ async function main(): Promise<void> {
     listeningPort = address.port;
     ownUrl = localUrl(address);
     await billing.afterListen(app, seeded);
+    // Invitations a killed process committed but never mailed (docs/decisions/013-retried-writes.md).
+    const stopMailSweeper = startUnsentMailSweeper(
+      { db: app.db, mailer: app.mailer, clock: app.clock, publicUrl: app.publicUrl, log: app.log },
+      embedded,
+    );
     if (billing.sandbox) app.log.info('STRIPE_* keys unset: payments go to the built-in Stripe sandbox');
     const publicUrl = resolvePublicUrl(config, address.port);
     await claim?.update({ url: localUrl(address), publicUrl });
@@ -127,6 +133,7 @@ async function main(): Promise<void> {
       stopping = true;
       app.log.info({ signal }, 'shutting down');
       try {
+        stopMailSweeper();
         await billing?.stop();
         await app.close();
         await db?.close();

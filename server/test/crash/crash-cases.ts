@@ -197,8 +197,22 @@ const invitationBatch: CrashCase = {
       body: JSON.stringify((memo.emails as string[]).map((email) => ({ email }))),
     });
   },
-  async settle() {
-    // Nothing to wait for: the invitation is one transaction, its mail goes out right after it.
+  async settle(server, { caller, memo }) {
+    // The invitation is one transaction; its mails go out after it, and after a restart the server
+    // mails those a killed process never sent: wait until each invited address has its mail.
+    const emails = memo.emails as string[];
+    const deadline = Date.now() + SETTLE_MS;
+    while (Date.now() < deadline) {
+      const { items } = await getJson<{ items: { email: string }[] }>(
+        server,
+        caller,
+        `/api/v1/collab/${caller.ref}/users`,
+      );
+      const invited = items.filter((user) => emails.includes(user.email)).map((user) => user.email);
+      const mailed = new Set((await listOutbox(`${server.dataDir}/outbox`)).map((entry) => entry.to));
+      if (invited.every((email) => mailed.has(email))) return;
+      await sleep(250);
+    }
   },
   async check(db, dataDir, { teamId, memo }) {
     const emails = memo.emails as string[];

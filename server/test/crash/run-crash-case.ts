@@ -36,10 +36,17 @@ export async function runCrashCase(
     } finally {
       await second.stop();
     }
+    // What the restarted server had to repair, as it logs it (LOG_LEVEL=warn).
+    const repaired = second.output().includes('unmailed invitations mailed after a restart');
     const db = await openPgliteDb(path.join(dataDir, 'pglite'));
     try {
       const { problems, outcome } = await crashCase.check(db, dataDir, context);
-      return { name: crashCase.name, delayMs, outcome, problems };
+      return {
+        name: crashCase.name,
+        delayMs,
+        outcome: repaired ? `${outcome}, mails re-sent` : outcome,
+        problems,
+      };
     } finally {
       await db.close();
     }

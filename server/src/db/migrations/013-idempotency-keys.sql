@@ -16,3 +16,9 @@ CREATE INDEX idempotency_keys_started_at ON idempotency_keys (started_at);
 -- An auth code's answer holds a refresh token, which is never stored in the clear; so a retried
 -- exchange is recognised by the hash of the key it was first spent with, and opens a session again.
 ALTER TABLE auth_codes ADD COLUMN redeem_key_hash text;
+
+-- An invitation's mail goes out after its transaction commits. A process killed in between left a
+-- pending member nobody mailed, and the resend throttle kept the owner from mailing for an hour (found
+-- by the crash harness). mail_due is set with each new key and cleared once its mail is sent (or has
+-- failed, which lifts the throttle); a due row whose sender died is mailed again by the server.
+ALTER TABLE team_invitations ADD COLUMN mail_due boolean NOT NULL DEFAULT false;
