@@ -31,7 +31,7 @@ try {
   await template.remove();
 }
 const bad = results.filter((result) => result.problems.length > 0);
-const applied = results.filter((result) => result.outcome === 'applied').length;
+const applied = results.filter((result) => result.outcome.startsWith('applied')).length;
 console.log(
   `\n${results.length} crash points (${cases.length} cases x ${DELAYS.length} delays): ` +
     `${applied} applied, ${results.length - applied} absent, ${bad.length} inconsistent, ` +

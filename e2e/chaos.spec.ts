@@ -26,6 +26,7 @@ test.beforeEach(() => {
 
 async function signInUnderChaos(page: Page, email: string, team: string, options: ChaosOptions = {}) {
   const stats = await unleashChaos(page, {
+    salt: test.info().title,
     ...options,
     dropFirstAnswerOf: options.dropFirstAnswerOf ?? /^POST \/api\/v2\/auth\/code$/,
   });
@@ -210,4 +211,20 @@ test('a screen whose loading fails on every try offers Retry', async ({ page }) 
   await heal();
   await retry.click();
   await expect(members(page).getByRole('listitem', { name: 'Mia Member' })).toBeVisible(SLOW);
+});
+
+test('a role change that fails on every try rolls back and says why', async ({ page, request }) => {
+  const { ref } = await signInUnderChaos(page, 'olivia@acme.test', 'Acme Inc', { rate: 0 });
+  await openMembers(page);
+  const heal = await failAlways(page, /\/api\/v1\/collab\/\d+-\d+\/users\/\d+\/role$/, 'PUT');
+  const mia = members(page).getByRole('listitem', { name: 'Mia Member' });
+  await members(page).getByRole('button', { name: 'Actions for Mia Member' }).click();
+  await page.getByRole('menuitem', { name: 'Make admin' }).click();
+  await expect(mia.getByText('Admin', { exact: true })).toBeVisible();
+  await expect(page.getByRole('alert').filter({ hasText: 'Service unavailable' })).toBeVisible(SLOW);
+  await expect(mia.getByText('Admin', { exact: true })).toHaveCount(0);
+  await heal();
+  const api = await apiAs(request, 'olivia@acme.test');
+  const { items } = await api<{ items: { email: string; role: string }[] }>(`/api/v1/collab/${ref}/users`);
+  expect(items.find((user) => user.email === 'mia@acme.test')?.role).toBe('member');
 });

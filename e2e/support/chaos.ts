@@ -40,6 +40,8 @@ function hashOf(text: string): number {
 export interface ChaosOptions {
   seed?: number;
   rate?: number;
+  /** Mixed into every call's dice (the test's title): the same call meets other faults in each test. */
+  salt?: string;
   /** Writes whose first try always loses its answer after the server applied it (method and path). */
   dropFirstAnswerOf?: RegExp;
 }
@@ -47,11 +49,11 @@ export interface ChaosOptions {
 /**
  * Spoils `rate` of the page's /api/ calls: a 503 with the spec's error body, a connection dropped
  * before the server saw the call, one dropped after the server answered, or a reply held 0.5-2.5 s.
- * Each call's fate hangs on the seed, its method and path and how many times it was made before, so
+ * Each call's fate hangs on the seed, the salt, its method and path and how many times it was made before, so
  * background polling does not shift the dice of the calls under test.
  */
 export async function unleashChaos(page: Page, options: ChaosOptions = {}): Promise<ChaosStats> {
-  const { seed = CHAOS_SEED, rate = 0.2, dropFirstAnswerOf } = options;
+  const { seed = CHAOS_SEED, rate = 0.2, salt = '', dropFirstAnswerOf } = options;
   const made = new Map<string, number>();
   const stats: ChaosStats = {
     calls: 0,
@@ -63,7 +65,7 @@ export async function unleashChaos(page: Page, options: ChaosOptions = {}): Prom
     const call = `${route.request().method()} ${new URL(route.request().url()).pathname}`;
     const nth = made.get(call) ?? 0;
     made.set(call, nth + 1);
-    const random = seededRandom(hashOf(`${seed} ${call} ${nth}`));
+    const random = seededRandom(hashOf(`${seed} ${salt} ${call} ${nth}`));
     const forced = nth === 0 && dropFirstAnswerOf?.test(call);
     if (!forced && random() >= rate) return route.continue();
     const fault = forced ? 'dropAfter' : (FAULTS[Math.floor(random() * FAULTS.length)] as Fault);

@@ -8,9 +8,6 @@ import { runCrashCase } from './crash/run-crash-case';
 // case here (the real server as a child process, on the embedded database); the sweep over many
 // delays is `npm run bench -- crash`.
 
-/** After the request was sent: late enough that the server is inside the write on this machine. */
-const DELAY_MS = 150;
-
 let template: Awaited<ReturnType<typeof makeTemplate>>;
 beforeAll(async () => {
   template = await makeTemplate();
@@ -22,7 +19,7 @@ afterAll(async () => {
 describe('kill -9 during a write, then a restart', () => {
   for (const crashCase of CRASH_CASES) {
     it(`${crashCase.name}: whole or absent, sandbox and team agree`, { timeout: 90_000 }, async () => {
-      const result = await runCrashCase(template, crashCase, DELAY_MS);
+      const result = await runCrashCase(template, crashCase, crashCase.midwayMs);
       console.log(`crash ${result.name} at ${result.delayMs} ms: ${result.outcome}`);
       expect(result.problems).toEqual([]);
     });
