@@ -24,6 +24,8 @@ export interface CrashCase {
    * sweep; the load moves it): npm test's one crash point. The checks hold whatever the outcome.
    */
   midwayMs: number;
+  /** What the restarted server logs (LOG_LEVEL=warn) when it had to repair this case's write. */
+  repairLog?: string;
   /** Sign in and note the state before (the server is up). */
   prepare(server: CrashServer): Promise<CaseContext>;
   /** Sends the write the crash interrupts; must not wait for its answer. */
@@ -192,6 +194,7 @@ const BATCH = 20;
 const invitationBatch: CrashCase = {
   name: `invitation batch (${BATCH} addresses to Acme Inc)`,
   midwayMs: 700,
+  repairLog: 'unmailed invitations mailed after a restart',
   async prepare(server) {
     const caller = await signIn(server, 'olivia@acme.test', 'Acme Inc');
     const tag = Math.random().toString(36).slice(2, 8);
