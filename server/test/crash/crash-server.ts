@@ -43,8 +43,14 @@ export async function startServer(dataDir: string): Promise<CrashServer> {
       PORT: '0',
       HOST: '127.0.0.1',
       LOG_LEVEL: 'warn',
+      // Always the embedded database, the outbox and the Stripe sandbox, whatever the caller's env says.
       PUBLIC_URL: '',
       DATABASE_URL: '',
+      JWT_SECRET: '',
+      SMTP_URL: '',
+      STRIPE_SECRET_KEY: '',
+      STRIPE_PUBLISHABLE_KEY: '',
+      STRIPE_WEBHOOK_SECRET: '',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
