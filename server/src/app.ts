@@ -30,6 +30,7 @@ import type { Db } from './db/db';
 import { createRepositories, type Repositories } from './db/repositories';
 import { handleError } from './errors';
 import { registerConsole } from './http/console-static';
+import { registerIdempotency } from './http/idempotency';
 import { loggerOptions } from './http/logger';
 import { multipartFieldsToBody, multipartLimits } from './http/multipart-fields';
 import { registerOpenApi } from './http/openapi';
@@ -202,6 +203,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorateRequest('membership', null as never);
   app.decorateRequest('callerInTeam', null);
   app.decorateRequest('target', null);
+  // Retried writes answer what their first try answered (docs/decisions/013-retried-writes.md).
+  registerIdempotency(app, options.db);
 
   // The API reference (/api/openapi.json, /api/docs) is built from every route registered after it.
   await registerOpenApi(app);

@@ -10,6 +10,7 @@ import type { Db } from './db/db';
 import { migrate } from './db/migrator';
 import { openDb } from './db/open-db';
 import { startIdentity } from './identity-start';
+import { startUnsentMailSweeper } from './invitations/mail-unsent-invitations';
 import { createMailer } from './mail/create-mailer';
 import { schedulePublicFilesCleanup } from './public-files/cleanup-schedule';
 import { seedIfEmpty } from './seed/demo-data';
@@ -116,6 +117,11 @@ async function main(): Promise<void> {
     ownUrl = localUrl(address);
     await billing.afterListen(app, seeded);
     stopCleanup = schedulePublicFilesCleanup(app, publicFileStore);
+    // Invitations a killed process committed but never mailed (docs/decisions/013-retried-writes.md).
+    const stopMailSweeper = startUnsentMailSweeper(
+      { db: app.db, mailer: app.mailer, clock: app.clock, publicUrl: app.publicUrl, log: app.log },
+      embedded,
+    );
     if (billing.sandbox) app.log.info('STRIPE_* keys unset: payments go to the built-in Stripe sandbox');
     const publicUrl = resolvePublicUrl(config, address.port);
     await claim?.update({ url: localUrl(address), publicUrl });
@@ -135,6 +141,7 @@ async function main(): Promise<void> {
       app.log.info({ signal }, 'shutting down');
       try {
         stopCleanup();
+        stopMailSweeper();
         await billing?.stop();
         await app.close();
         await db?.close();

@@ -418,6 +418,7 @@ export const rows: Row[] = [
     payload: { url: '/' },
   })),
   row('POST', '/api/internal/cli/files-cleanup', rules.cli, () => ({ remoteAddress: loopback })),
+  row('POST', '/api/internal/cli/cleanup', rules.cli, () => ({ remoteAddress: loopback })),
 ];
 
 /** `GET /api/v2/profile`, the key the test matches registered routes by. */

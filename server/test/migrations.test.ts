@@ -39,6 +39,7 @@ describe('migrations', () => {
       '008-public-files',
       '009-personal-billing',
       '012-rate-limit-window-end',
+      '013-idempotency-keys',
     ]);
     expect(await tableNames(db)).toEqual([
       'account_events',
@@ -50,6 +51,7 @@ describe('migrations', () => {
       'billing_products',
       'billing_tax_rates',
       'billing_webhook_events',
+      'idempotency_keys',
       'personal_billing',
       'personal_billing_prices',
       'personal_billing_products',

@@ -100,6 +100,38 @@ describe('retry policy', () => {
   });
 });
 
+describe('idempotency keys', () => {
+  beforeEach(() => {
+    vi.useFakeTimers();
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('sends one key per write, the same on each of its retries, and none on reads', async () => {
+    const { fetch, requests } = fakeFetch((call) =>
+      call % 2 === 1 ? Promise.reject(new TypeError('Failed to fetch')) : jsonResponse(200, {}),
+    );
+    const api = createApiClient({ prefixUrl, fetch });
+    const first = api.post('/api/v1/thing', { json: {} });
+    await vi.advanceTimersByTimeAsync(RETRY_DELAY_MS);
+    await first;
+    const second = api.put('/api/v1/thing', { json: {} });
+    await vi.advanceTimersByTimeAsync(RETRY_DELAY_MS);
+    await second;
+    const read = api.get('/api/v1/thing');
+    await vi.advanceTimersByTimeAsync(RETRY_DELAY_MS);
+    await read;
+    const keys = requests.map((request) => request.headers.get('idempotency-key'));
+    expect(keys[0]).toMatch(/^[0-9a-f]{36}$/);
+    expect(keys[1]).toBe(keys[0]);
+    expect(keys[2]).toMatch(/^[0-9a-f]{36}$/);
+    expect(keys[3]).toBe(keys[2]);
+    expect(keys[2]).not.toBe(keys[0]);
+    expect(keys.slice(4)).toEqual([null, null]);
+  });
+});
+
 describe('requests', () => {
   it('sends the bearer token from the getter on authenticated calls', async () => {
     const { fetch, requests } = fakeFetch(() => jsonResponse(200, { id: 1 }));

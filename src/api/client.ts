@@ -53,6 +53,19 @@ export interface ApiClient {
 
 type Method = 'get' | 'post' | 'put' | 'delete';
 
+/** Header the server keys retried writes by (server/src/http/idempotency.ts). */
+export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
+
+/**
+ * A fresh random key for one write. ky sends the same headers on every retry of a call, so the
+ * server can tell a retry (same key) whose first try it applied from a new call (docs/decisions/013).
+ */
+export function newIdempotencyKey(): string {
+  const bytes = new Uint8Array(18);
+  globalThis.crypto.getRandomValues(bytes);
+  return Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
+}
+
 function defaultPrefixUrl(): string {
   return globalThis.location?.origin ?? 'http://127.0.0.1:8080';
 }
@@ -93,11 +106,10 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     rest: Omit<RequestOptions, 'auth'>,
     token: string | null,
   ) {
-    const kyOptions: Options = {
-      method,
-      ...rest,
-      ...(token ? { headers: { authorization: `Bearer ${token}` } } : {}),
-    };
+    const headers: Record<string, string> = {};
+    if (token) headers.authorization = `Bearer ${token}`;
+    if (method !== 'get') headers[IDEMPOTENCY_HEADER] = newIdempotencyKey();
+    const kyOptions: Options = { method, ...rest, headers };
     try {
       return await parseBody<T>(await http(relative(path), kyOptions));
     } catch (error) {

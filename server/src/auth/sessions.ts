@@ -24,16 +24,20 @@ async function issueTokens(
   return { tokens: { refreshToken, accessToken: access.token, expiresAt: access.expiresAt }, sessionId };
 }
 
-/** POST /api/v2/auth/code: spends the code and opens a new session family, all or nothing. */
+/**
+ * POST /api/v2/auth/code: spends the code and opens a new session family, all or nothing. A retry of
+ * the same call (same idempotency key) opens another family: the lost first one is never used.
+ */
 export function exchangeAuthCode(
   db: Db,
   signer: TokenSigner,
   code: string,
   device: DeviceInfo,
+  idempotencyKey: string | null = null,
 ): Promise<Tokens> {
   return db.transaction(async (tx) => {
     const repos = createRepositories(tx);
-    const accountId = await redeemAuthCode(repos, signer, code);
+    const accountId = await redeemAuthCode(repos, signer, code, idempotencyKey);
     const { tokens } = await issueTokens(repos, signer, { accountId, familyId: randomUUID(), device });
     return tokens;
   });

@@ -8,3 +8,5 @@ export const ACCESS_TOKEN_TTL_SECONDS = 60 * 60;
 export const REFRESH_TOKEN_TTL_SECONDS = 60 * 24 * 60 * 60;
 /** After its first rotation an old refresh token still works this long, so two tabs can refresh at once. */
 export const REFRESH_GRACE_SECONDS = 30;
+/** A spent auth code may be exchanged again this long by the same call's retry (same idempotency key). */
+export const AUTH_CODE_RETRY_GRACE_SECONDS = 30;

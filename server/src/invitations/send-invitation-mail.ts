@@ -23,6 +23,7 @@ export async function sendInvitationMail(
   const link = acceptInvitationUrl(deps.publicUrl(), invitation.key.key);
   try {
     await deps.mailer.send(invitationMail({ ...invitation, link }));
+    await createRepositories(deps.db).invitations.markMailed(invitation.invitee.id, invitation.key.hash);
     return true;
   } catch (error) {
     deps.log.error({ err: error, teamUserId: invitation.invitee.id }, 'invitation mail not sent');

@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import { exchangeAuthCode, refreshSession } from '../auth/sessions';
 import { TokenInvalidError } from '../errors';
+import { idempotencyKeyOf } from '../http/idempotency';
 import { clientAddress, createFailureLimit } from '../http/rate-limit';
 import type { ZodTypeProvider } from '../http/zod-validation';
 import { deviceInfoShape, tokensResponse } from './schemas';
@@ -45,7 +46,13 @@ export const authRoutes: FastifyPluginAsync = async (instance) => {
     async (request) => {
       const { code, ...device } = request.body;
       return failures.counting(request, isRefusedToken, () =>
-        exchangeAuthCode(app.db, app.tokens, code, device as Record<string, string>),
+        exchangeAuthCode(
+          app.db,
+          app.tokens,
+          code,
+          device as Record<string, string>,
+          idempotencyKeyOf(request),
+        ),
       );
     },
   );

@@ -86,6 +86,7 @@ export async function loadDemoData(tx: Queryable, now: Date = new Date()): Promi
     keyHash: newInvitationKey().hash,
     now: sentAt,
     expiresAt: new Date(sentAt.getTime() + INVITATION_TTL_MS),
+    mailDue: false,
   });
 
   const bakery = await repos.teams.create({ ...demoTeams.bakery });

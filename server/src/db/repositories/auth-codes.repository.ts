@@ -12,14 +12,23 @@ export function createAuthCodesRepository(db: Queryable) {
 
     /**
      * Marks the code used and returns its account, in one statement so two concurrent exchanges of
-     * the same code cannot both win. Null when unknown, already used or expired.
+     * the same code cannot both win. Null when unknown, already used or expired. A code already used
+     * with the same redeem key less than graceSeconds ago is the console retrying an exchange whose
+     * answer it never got (the connection dropped): it is honoured again (migration 013).
      */
-    async consume(jti: string): Promise<number | null> {
+    async consume(
+      jti: string,
+      redeemKeyHash: string | null = null,
+      graceSeconds = 0,
+    ): Promise<number | null> {
       const [row] = await db.query<{ accountId: number }>(
-        `UPDATE auth_codes SET used_at = now()
-         WHERE jti = $1 AND used_at IS NULL AND expires_at > now()
+        `UPDATE auth_codes SET used_at = coalesce(used_at, now()), redeem_key_hash = coalesce(redeem_key_hash, $2)
+         WHERE jti = $1 AND expires_at > now()
+           AND (used_at IS NULL
+                OR ($2::text IS NOT NULL AND redeem_key_hash = $2
+                    AND used_at > now() - make_interval(secs => $3)))
          RETURNING account_id AS "accountId"`,
-        [jti],
+        [jti, redeemKeyHash, graceSeconds],
       );
       return row?.accountId ?? null;
     },

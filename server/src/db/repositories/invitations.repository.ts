@@ -13,6 +13,19 @@ export interface InvitationKeyInput {
   keyHash: string;
   now: Date;
   expiresAt: Date;
+  /** false: no mail is to go out for this key (demo data); the server mails due keys of dead senders. */
+  mailDue?: boolean;
+}
+
+/** An invitation whose mail never went out, re-keyed for its new mail. */
+export interface UnmailedInvitation {
+  inviteeId: number;
+  inviteeEmail: string;
+  teamName: string;
+  inviterName: string;
+  inviterEmail: string;
+  expiresAt: Date;
+  key: { key: string; hash: string };
 }
 
 export function createInvitationsRepository(db: Queryable) {
@@ -20,12 +33,12 @@ export function createInvitationsRepository(db: Queryable) {
     /** A new invitation round for this team user: a fresh key, sent now (replaces any earlier one). */
     async start(input: InvitationKeyInput): Promise<void> {
       await db.query(
-        `INSERT INTO team_invitations (team_user_id, key_hash, created_at, expires_at, last_sent_at)
-         VALUES ($1, $2, $3, $4, $3)
+        `INSERT INTO team_invitations (team_user_id, key_hash, created_at, expires_at, last_sent_at, mail_due)
+         VALUES ($1, $2, $3, $4, $3, $5)
          ON CONFLICT (team_user_id) DO UPDATE SET key_hash = EXCLUDED.key_hash,
            created_at = EXCLUDED.created_at, expires_at = EXCLUDED.expires_at,
-           last_sent_at = EXCLUDED.last_sent_at, used_at = NULL`,
-        [input.teamUserId, input.keyHash, input.now, input.expiresAt],
+           last_sent_at = EXCLUDED.last_sent_at, used_at = NULL, mail_due = EXCLUDED.mail_due`,
+        [input.teamUserId, input.keyHash, input.now, input.expiresAt, input.mailDue ?? true],
       );
     },
 
@@ -36,10 +49,10 @@ export function createInvitationsRepository(db: Queryable) {
      */
     async claimResend(input: InvitationKeyInput & { throttleSeconds: number }): Promise<boolean> {
       const rows = await db.query(
-        `INSERT INTO team_invitations (team_user_id, key_hash, created_at, expires_at, last_sent_at)
-         VALUES ($1, $2, $3, $4, $3)
+        `INSERT INTO team_invitations (team_user_id, key_hash, created_at, expires_at, last_sent_at, mail_due)
+         VALUES ($1, $2, $3, $4, $3, true)
          ON CONFLICT (team_user_id) DO UPDATE SET key_hash = EXCLUDED.key_hash,
-           expires_at = EXCLUDED.expires_at, last_sent_at = EXCLUDED.last_sent_at
+           expires_at = EXCLUDED.expires_at, last_sent_at = EXCLUDED.last_sent_at, mail_due = true
          WHERE team_invitations.used_at IS NULL
            AND (team_invitations.last_sent_at IS NULL
                 OR team_invitations.last_sent_at <= $3::timestamptz - make_interval(secs => $5))
@@ -52,9 +65,55 @@ export function createInvitationsRepository(db: Queryable) {
     /** The mail with this key could not be sent: lift the throttle so a resend can try again at once. */
     async markUnsent(teamUserId: number, keyHash: string): Promise<void> {
       await db.query(
-        'UPDATE team_invitations SET last_sent_at = NULL WHERE team_user_id = $1 AND key_hash = $2',
+        'UPDATE team_invitations SET last_sent_at = NULL, mail_due = false WHERE team_user_id = $1 AND key_hash = $2',
         [teamUserId, keyHash],
       );
+    },
+
+    /** The mail with this key went out. */
+    async markMailed(teamUserId: number, keyHash: string): Promise<void> {
+      await db.query(
+        'UPDATE team_invitations SET mail_due = false WHERE team_user_id = $1 AND key_hash = $2',
+        [teamUserId, keyHash],
+      );
+    },
+
+    /**
+     * Pending invitations whose mail was due more than olderThanSeconds ago and never sent (the process
+     * sending it died): each is re-keyed here (the unsent key is dropped) and handed back to be mailed.
+     */
+    async claimUnmailed(
+      rekey: () => { key: string; hash: string },
+      now: Date,
+      olderThanSeconds: number,
+    ): Promise<UnmailedInvitation[]> {
+      const due = await db.query<{ teamUserId: number }>(
+        `SELECT i.team_user_id AS "teamUserId" FROM team_invitations i
+         JOIN team_users u ON u.id = i.team_user_id JOIN teams t ON t.id = u.team_id
+         WHERE i.mail_due AND i.used_at IS NULL AND i.expires_at > $1
+           AND i.last_sent_at <= $1::timestamptz - make_interval(secs => $2)
+           AND u.team_status = 'pending' AND NOT u.is_banned AND t.deleted_at IS NULL
+         ORDER BY i.team_user_id LIMIT 500`,
+        [now, olderThanSeconds],
+      );
+      const claimed: UnmailedInvitation[] = [];
+      for (const { teamUserId } of due) {
+        const key = rekey();
+        // Claimed by one statement: of several servers sweeping at once, one sends each mail.
+        const [row] = await db.query<Omit<UnmailedInvitation, 'key'>>(
+          `UPDATE team_invitations i SET key_hash = $2, last_sent_at = $3
+           FROM team_users u JOIN teams t ON t.id = u.team_id
+           LEFT JOIN team_users inviter ON inviter.id = u.inviter_id
+           WHERE i.team_user_id = $1 AND u.id = i.team_user_id AND i.mail_due
+             AND i.last_sent_at <= $3::timestamptz - make_interval(secs => $4)
+           RETURNING u.id AS "inviteeId", u.email AS "inviteeEmail", t.name AS "teamName",
+             coalesce(inviter.full_name, '') AS "inviterName", coalesce(inviter.email, '') AS "inviterEmail",
+             i.expires_at AS "expiresAt"`,
+          [teamUserId, key.hash, now, olderThanSeconds],
+        );
+        if (row) claimed.push({ ...row, key });
+      }
+      return claimed;
     },
 
     /**
