@@ -9,8 +9,8 @@ import { runCrashChain } from './crash/run-crash-case';
 // sweep over many delays, each case on its own copy, is `npm run bench -- crash`.
 
 describe('kill -9 during a write, then a restart', () => {
-  it('checkout, plan change and invitation batch: each whole or absent, sandbox and team agree', {
-    timeout: 150_000,
+  it('checkout, plan change, invitation batch and an upload: each whole or absent, sandbox and team agree', {
+    timeout: 180_000,
   }, async () => {
     const results = await runCrashChain(CRASH_CASES);
     for (const result of results)

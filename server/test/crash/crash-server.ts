@@ -129,8 +129,8 @@ export interface SignedIn {
   headers: Record<string, string>;
 }
 
-/** A demo person signed in through a login link and the code exchange, with their team's ref. */
-export async function signIn(server: CrashServer, email: string, team: string): Promise<SignedIn> {
+/** A demo person signed in through a login link and the code exchange, with their team's ref (if any). */
+export async function signIn(server: CrashServer, email: string, team: string | null): Promise<SignedIn> {
   const grant = await server.cli<{ token: string; teamId: number; userId: number }>('login-url', {
     email,
     team,
