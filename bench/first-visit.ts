@@ -77,14 +77,18 @@ export const ENFORCED_JS_CEILINGS_KB: Readonly<Record<string, number>> = {
   // Raised from 143 by issue 11: the placeholder became the real page (statechart, two steps, provider
   // buttons), measured 144.5 with a native form instead of @mantine/form + TextInput (10 KB more).
   'public: /web-login': 145.5,
-  'public: /accept-invitation': 143,
-  'public: /back-to-app': 143,
+  // Raised from 143 by issue 14: dark mode (the colour-scheme wiring in the shell, 0.2 KB); the
+  // shell measured 143.0x before it, already a hair over.
+  'public: /accept-invitation': 143.5,
+  'public: /back-to-app': 143.5,
   'public: public file': 143,
   'public: 404': 143,
   'sign-in: /login, /auth': 150,
   'team: overview': 206,
-  'team: members': 231.5,
-  'team: billing': 222,
+  // Raised by issue 14 (from 231.5 and 222): dark mode's shell wiring and the user menu's switch,
+  // 0.4 KB on every team page; billing measured 222.2 before it.
+  'team: members': 232,
+  'team: billing': 223,
 };
 
 /** The JavaScript limit CI holds a row to: its target, or its ratchet while it is over. */
