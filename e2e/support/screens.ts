@@ -164,7 +164,7 @@ export const screens: Screen[] = [
     as: OWNER,
     path: '{team}/overview',
     ready: (page) => page.getByRole('menu'),
-    open: click('Account'),
+    open: click(/^Account/, false),
   },
 
   // Members.
