@@ -7,5 +7,4 @@ export type { ConfirmDialogProps };
 export const ConfirmDialog = lazyView<ConfirmDialogProps>(
   async () => (await import('@/ui/ConfirmDialogModal')).ConfirmDialogModal,
   (props) => props.opened,
-  (props) => ({ ...props, opened: false }),
 );

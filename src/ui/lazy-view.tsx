@@ -1,4 +1,4 @@
-import { type ComponentType, lazy, Suspense, useEffect, useState } from 'react';
+import { type ComponentType, lazy, Suspense, useEffect, useRef, useState } from 'react';
 
 // Views a user opens (dialogs, editors) load their module the first time they are shown, so a
 // page's first visit does not carry Mantine's Modal, the form library and the schemas for them
@@ -10,14 +10,13 @@ export type LazyView<P> = ComponentType<P> & { preload: () => Promise<unknown> }
  * A component that renders nothing until `shown(props)` is first true, then the component `load`
  * resolves to, and keeps it mounted from then on (a dialog animates out when it closes).
  *
- * `closed(props)`: the same props with the dialog shut. Given, the view mounts shut and opens right
- * after: Mantine's Modal notes the element to give the focus back to when it sees `opened` turn
- * true, never when it mounts open, so a dialog's first opening gave the focus back to nothing.
+ * When it closes and the focus has fallen to the page, the focus goes back to the element that had
+ * it when the view was shown (the button that opened the dialog). Mantine's Modal does that itself
+ * only for a dialog it saw open after mounting, and a view loaded on demand mounts already open.
  */
 export function lazyView<P extends object>(
   load: () => Promise<ComponentType<P>>,
   shown: (props: P) => boolean = () => true,
-  closed?: (props: P) => P,
 ): LazyView<P> {
   let loaded: ComponentType<P> | null = null;
   const preload = async () => {
@@ -29,32 +28,32 @@ export function lazyView<P extends object>(
     const [used, setUsed] = useState(false);
     const show = shown(props);
     if (show && !used) setUsed(true);
+    useFocusReturnTo(show);
     if (!show && !used) return null;
     const Component = loaded ?? Lazy;
     return (
       <Suspense fallback={null}>
-        {closed ? (
-          <OpenAfterMount Component={Component} props={props} closed={closed} />
-        ) : (
-          <Component {...props} />
-        )}
+        <Component {...props} />
       </Suspense>
     );
   }
   return Object.assign(View, { preload });
 }
 
-/** Renders the view shut on its first commit, then as asked (see `closed` above). */
-function OpenAfterMount<P extends object>({
-  Component,
-  props,
-  closed,
-}: {
-  Component: ComponentType<P>;
-  props: P;
-  closed: (props: P) => P;
-}) {
-  const [mounted, setMounted] = useState(false);
-  useEffect(() => setMounted(true), []);
-  return <Component {...(mounted ? props : closed(props))} />;
+/** Gives the focus back to the element focused when `shown` turned true, once it turns false. */
+function useFocusReturnTo(shown: boolean): void {
+  const opener = useRef<Element | null>(null);
+  if (shown && opener.current === null) opener.current = document.activeElement;
+  useEffect(() => {
+    if (shown) return;
+    const element = opener.current;
+    opener.current = null;
+    if (!(element instanceof HTMLElement)) return;
+    // After the Modal's own attempt (10 ms); only when the focus is lost, never taken from elsewhere.
+    const timer = setTimeout(() => {
+      const lost = document.activeElement === null || document.activeElement === document.body;
+      if (lost && element.isConnected) element.focus();
+    }, 50);
+    return () => clearTimeout(timer);
+  }, [shown]);
 }

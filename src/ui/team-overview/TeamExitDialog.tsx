@@ -7,5 +7,4 @@ export type { TeamExitDialogProps, TeamExitKind } from '@/ui/team-overview/TeamE
 export const TeamExitDialog = lazyView<TeamExitDialogProps>(
   async () => (await import('@/ui/team-overview/TeamExitDialogModal')).TeamExitDialogModal,
   (props) => props.kind !== null,
-  (props) => ({ ...props, kind: null }),
 );
