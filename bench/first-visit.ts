@@ -84,10 +84,11 @@ export const ENFORCED_JS_CEILINGS_KB: Readonly<Record<string, number>> = {
   'public: public file': 143,
   'public: 404': 143,
   'sign-in: /login, /auth': 150,
-  'team: overview': 206,
-  // Raised by issue 14 (from 231.5 and 222): dark mode's shell wiring and the user menu's switch,
-  // 0.4 KB on every team page; billing measured 222.2 before it.
-  'team: members': 232,
+  // Raised by issue 14 (from 206): dark mode's wiring and the dialogs' focus return, 0.6 KB.
+  'team: overview': 206.5,
+  // Raised by issue 14 (from 231.5 and 222): dark mode's shell wiring, the user menu's switch and
+  // the dialogs' focus return, 0.4-0.6 KB on every team page; billing measured 222.2 before it.
+  'team: members': 232.5,
   'team: billing': 223,
 };
 
