@@ -77,16 +77,21 @@ export const ENFORCED_JS_CEILINGS_KB: Readonly<Record<string, number>> = {
   // Raised from 143 by issue 11: the placeholder became the real page (statechart, two steps, provider
   // buttons), measured 144.5 with a native form instead of @mantine/form + TextInput (10 KB more).
   'public: /web-login': 145.5,
-  'public: /accept-invitation': 143,
-  'public: /back-to-app': 143,
+  // Raised from 143 by issue 14: dark mode (the colour-scheme wiring in the shell, 0.2 KB); the
+  // shell measured 143.0x before it, already a hair over.
+  'public: /accept-invitation': 143.5,
+  'public: /back-to-app': 143.5,
   // Re-based when the page was built (it was a placeholder at 141.3): the file card, its icon, the
   // 5 s ticker and the error texts weigh 3.6 KB gz over the shared first visit (decision 004).
   'public: public file': 145.5,
   'public: 404': 143,
   'sign-in: /login, /auth': 150,
-  'team: overview': 206,
-  'team: members': 231.5,
-  'team: billing': 222,
+  // Raised by issue 14 (from 206): dark mode's wiring and the dialogs' focus return, 0.6 KB.
+  'team: overview': 206.5,
+  // Raised by issue 14 (from 231.5 and 222): dark mode's shell wiring, the user menu's switch and
+  // the dialogs' focus return, 0.4-0.6 KB on every team page; billing measured 222.2 before it.
+  'team: members': 232.5,
+  'team: billing': 223,
 };
 
 /** The JavaScript limit CI holds a row to: its target, or its ratchet while it is over. */

@@ -1,7 +1,9 @@
 import '@/app/mantine-styles';
+import '@/app/color-scheme.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from '@/app/app';
+import { markColorScheme } from '@/app/color-scheme';
 import { STORAGE_KEY_PREFIX } from '@/app/config';
 import { devInspector } from '@/app/inspector';
 import { createAppServices } from '@/app/services';
@@ -9,6 +11,7 @@ import { createSessionStore } from '@/app/session-storage';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
+markColorScheme(document.documentElement, window);
 
 const services = createAppServices({
   store: createSessionStore(STORAGE_KEY_PREFIX, window.localStorage, window),

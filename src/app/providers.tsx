@@ -1,5 +1,6 @@
 import { MantineProvider } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { colorSchemeManager } from '@/app/color-scheme';
 import { cssVariablesResolver, theme } from '@/app/theme';
 
 interface ProvidersProps {
@@ -8,14 +9,18 @@ interface ProvidersProps {
   env?: 'default' | 'test';
 }
 
-/** Everything the views need around them: the Mantine theme now; app-wide actors join later. */
+/**
+ * Everything the views need around them: the Mantine theme, in the system's colour scheme unless the
+ * user picked one (kept in this browser's storage).
+ */
 export function Providers({ children, env = 'default' }: ProvidersProps) {
   return (
     <MantineProvider
       theme={theme}
       cssVariablesResolver={cssVariablesResolver}
       env={env}
-      defaultColorScheme="light"
+      colorSchemeManager={colorSchemeManager}
+      defaultColorScheme="auto"
     >
       {children}
     </MantineProvider>

@@ -26,6 +26,10 @@ export const theme = createTheme({
     // The dialog's X has no text: it needs a name for assistive technology. A plain object rather
     // than Modal.extend, so the theme does not pull the Modal into the first page's bundle.
     Modal: { defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } },
+    // Mantine's initial-focus placeholder is a focusable role=presentation div inside role=menu: a
+    // child a menu may not have (axe 'aria-required-children', critical). Without it the focus goes
+    // to the first item, as the WAI-ARIA menu pattern has it.
+    Menu: { defaultProps: { withInitialFocusPlaceholder: false } },
     Title: Title.extend({ defaultProps: { order: 1 } }),
   },
 });
@@ -33,7 +37,9 @@ export const theme = createTheme({
 /**
  * Small text keeps 4.5:1 on white and on the gray 0 page (WCAG AA): dimmed text (notes, emails, the
  * nav, the footer) in gray 7 rather than gray 6 (3.3:1); field errors and red text ('Token is
- * invalid') in red 9 rather than red 6 or 8 (3.3:1, 4.3:1 on the page).
+ * invalid') in red 9 rather than red 6 or 8 (3.3:1, 4.3:1 on the page). Dark (issue 14): dimmed
+ * text in dark 1 (Mantine's dark 2 is 4.0:1 on the dark body), errors in red 5 (red 8 is 3.4:1).
+ * The console's own surfaces and borders per scheme are CSS (src/app/color-scheme.css).
  */
 export const cssVariablesResolver: CSSVariablesResolver = () => ({
   variables: {},
@@ -42,5 +48,8 @@ export const cssVariablesResolver: CSSVariablesResolver = () => ({
     '--mantine-color-error': 'var(--mantine-color-red-9)',
     '--mantine-color-red-text': 'var(--mantine-color-red-9)',
   },
-  dark: {},
+  dark: {
+    '--mantine-color-dimmed': 'var(--mantine-color-dark-1)',
+    '--mantine-color-error': 'var(--mantine-color-red-5)',
+  },
 });

@@ -1,30 +1,31 @@
 // Avatar fallback (spec section 1): initials on a coloured circle when a user or team has no picture.
 
 /**
- * Twenty distinct, saturated colours. Each keeps at least 3:1 contrast with white, so the white
- * initials stay readable (WCAG large text). Order and length are part of the contract: changing
- * either (even appending, since the hash is taken modulo the length) repaints existing avatars.
+ * Twenty distinct, saturated colours. Each keeps at least 4.5:1 contrast with white: the initials
+ * of a 32 px avatar are small text for WCAG AA (issue 14: axe found the 3:1 red, blue, light green,
+ * orange and gold failing). Order and length are part of the contract: changing either (even
+ * appending, since the hash is taken modulo the length) repaints existing avatars.
  */
 export const AVATAR_PALETTE: readonly string[] = [
-  '#E53935', // red
+  '#D32F2F', // red
   '#C2185B', // pink
   '#8E24AA', // purple
   '#5E35B1', // deep purple
   '#3949AB', // indigo
-  '#1E88E5', // blue
+  '#1760D8', // blue
   '#0277BD', // light blue
   '#00838F', // cyan
   '#00695C', // teal
   '#2E7D32', // green
-  '#689F38', // light green
+  '#5A7A00', // light green
   '#827717', // olive
-  '#EF6C00', // orange
-  '#BF360C', // brick
+  '#B35900', // orange
+  '#9F2A0A', // brick
   '#6D4C41', // brown
   '#880E4F', // wine
   '#1A237E', // navy
   '#4A148C', // dark violet
-  '#B8860B', // gold
+  '#0D47A1', // sapphire
   '#37474F', // slate
 ];
 

@@ -140,7 +140,7 @@ function TeamDropdown({ memberships, current, loading, signedInEmail, onSelect }
         </UnstyledButton>
       </Combobox.Target>
       <Combobox.Dropdown>
-        <Combobox.Options>
+        <Combobox.Options aria-label="Teams">
           {memberships.length === 0 ? (
             <Combobox.Empty>No teams available</Combobox.Empty>
           ) : (

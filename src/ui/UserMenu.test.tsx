@@ -9,17 +9,49 @@ describe('UserMenu', () => {
     const onNavigate = vi.fn();
     render(
       <Providers env="test">
-        <UserMenu email="mia@acme.test" profileHref="/profile" onNavigate={onNavigate} onLogout={onLogout} />
+        <UserMenu
+          email="mia@acme.test"
+          profileHref="/profile"
+          onNavigate={onNavigate}
+          onLogout={onLogout}
+          colorScheme="light"
+          onToggleColorScheme={vi.fn()}
+        />
       </Providers>,
     );
-    fireEvent.click(screen.getByRole('button', { name: 'Account' }));
+    fireEvent.click(screen.getByRole('button', { name: /^Account/ }));
     const menu = await screen.findByRole('menu');
     expect(menu.textContent).toContain('mia@acme.test');
     fireEvent.click(screen.getByRole('menuitem', { name: 'Profile' }));
     expect(onNavigate).toHaveBeenCalledWith('/profile');
-    fireEvent.click(screen.getByRole('button', { name: 'Account' }));
+    fireEvent.click(screen.getByRole('button', { name: /^Account/ }));
     fireEvent.click(await screen.findByRole('menuitem', { name: 'Log out' }));
     expect(onLogout).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('UserMenu colour scheme', () => {
+  it('offers the other scheme than the one shown', async () => {
+    const onToggle = vi.fn();
+    const menu = (colorScheme: 'light' | 'dark') => (
+      <Providers env="test">
+        <UserMenu
+          email="mia@acme.test"
+          profileHref="/profile"
+          onLogout={vi.fn()}
+          colorScheme={colorScheme}
+          onToggleColorScheme={onToggle}
+        />
+      </Providers>
+    );
+    const { rerender } = render(menu('light'));
+    fireEvent.click(screen.getByRole('button', { name: /^Account/ }));
+    fireEvent.click(await screen.findByRole('menuitem', { name: 'Switch to dark mode' }));
+    expect(onToggle).toHaveBeenCalledTimes(1);
+    rerender(menu('dark'));
+    fireEvent.click(screen.getByRole('button', { name: /^Account/ }));
+    expect(await screen.findByRole('menuitem', { name: 'Switch to light mode' })).toBeTruthy();
+    expect(screen.queryByRole('menuitem', { name: 'Switch to dark mode' })).toBeNull();
   });
 });
 

@@ -5,6 +5,8 @@ import classes from './UserMenu.module.css';
 
 export const LOG_OUT_LABEL = 'Log out';
 export const PROFILE_LABEL = 'Profile';
+export const DARK_MODE_LABEL = 'Switch to dark mode';
+export const LIGHT_MODE_LABEL = 'Switch to light mode';
 
 export interface UserMenuProps {
   /** The signed-in account's email; null while it loads. */
@@ -12,14 +14,27 @@ export interface UserMenuProps {
   profileHref: string;
   onNavigate?: NavigateHandler;
   onLogout: () => void;
+  /** The scheme shown now; the menu offers the other one. */
+  colorScheme: 'light' | 'dark';
+  onToggleColorScheme: () => void;
 }
 
-/** Who is signed in, their profile and 'Log out' (spec section 4, logout), at the header's end. */
-export function UserMenu({ email, profileHref, onNavigate, onLogout }: UserMenuProps) {
+/**
+ * Who is signed in, their profile, the light or dark scheme, and 'Log out' (spec section 4, logout),
+ * at the header's end.
+ */
+export function UserMenu({
+  email,
+  profileHref,
+  onNavigate,
+  onLogout,
+  colorScheme,
+  onToggleColorScheme,
+}: UserMenuProps) {
   return (
     <Menu position="bottom-end" width={260} withinPortal>
       <Menu.Target>
-        <UnstyledButton className={classes.target} aria-label="Account">
+        <UnstyledButton className={classes.target} aria-label={email ? `Account ${email}` : 'Account'}>
           <span aria-hidden>
             <Avatar name={email ?? '?'} src={null} size={32} />
           </span>
@@ -48,6 +63,9 @@ export function UserMenu({ email, profileHref, onNavigate, onLogout }: UserMenuP
           onClick={linkClick(profileHref, onNavigate)}
         >
           {PROFILE_LABEL}
+        </Menu.Item>
+        <Menu.Item className={classes.item} onClick={onToggleColorScheme}>
+          {colorScheme === 'dark' ? LIGHT_MODE_LABEL : DARK_MODE_LABEL}
         </Menu.Item>
         <Menu.Item className={classes.item} onClick={onLogout}>
           {LOG_OUT_LABEL}

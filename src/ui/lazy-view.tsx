@@ -1,4 +1,4 @@
-import { type ComponentType, lazy, Suspense, useState } from 'react';
+import { type ComponentType, lazy, Suspense, useEffect, useRef, useState } from 'react';
 
 // Views a user opens (dialogs, editors) load their module the first time they are shown, so a
 // page's first visit does not carry Mantine's Modal, the form library and the schemas for them
@@ -9,6 +9,10 @@ export type LazyView<P> = ComponentType<P> & { preload: () => Promise<unknown> }
 /**
  * A component that renders nothing until `shown(props)` is first true, then the component `load`
  * resolves to, and keeps it mounted from then on (a dialog animates out when it closes).
+ *
+ * When it closes and the focus has fallen to the page, the focus goes back to the element that had
+ * it when the view was shown (the button that opened the dialog). Mantine's Modal does that itself
+ * only for a dialog it saw open after mounting, and a view loaded on demand mounts already open.
  */
 export function lazyView<P extends object>(
   load: () => Promise<ComponentType<P>>,
@@ -24,6 +28,7 @@ export function lazyView<P extends object>(
     const [used, setUsed] = useState(false);
     const show = shown(props);
     if (show && !used) setUsed(true);
+    useFocusReturnTo(show);
     if (!show && !used) return null;
     const Component = loaded ?? Lazy;
     return (
@@ -33,4 +38,22 @@ export function lazyView<P extends object>(
     );
   }
   return Object.assign(View, { preload });
+}
+
+/** Gives the focus back to the element focused when `shown` turned true, once it turns false. */
+function useFocusReturnTo(shown: boolean): void {
+  const opener = useRef<Element | null>(null);
+  if (shown && opener.current === null) opener.current = document.activeElement;
+  useEffect(() => {
+    if (shown) return;
+    const element = opener.current;
+    opener.current = null;
+    if (!(element instanceof HTMLElement)) return;
+    // After the Modal's own attempt (10 ms); only when the focus is lost, never taken from elsewhere.
+    const timer = setTimeout(() => {
+      const lost = document.activeElement === null || document.activeElement === document.body;
+      if (lost && element.isConnected) element.focus();
+    }, 50);
+    return () => clearTimeout(timer);
+  }, [shown]);
 }

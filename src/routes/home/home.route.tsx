@@ -15,6 +15,7 @@ import {
 } from '@/machines/team-registry.selectors';
 import { pathTo } from '@/routes/route-table';
 import { useSignedInEmail } from '@/routes/signed-in-email';
+import { useColorSchemeToggle } from '@/routes/use-color-scheme-toggle';
 import { useLogout } from '@/routes/use-logout';
 import { HomeView } from '@/ui/HomeView';
 import { TeamSelector } from '@/ui/TeamSelector';
@@ -32,6 +33,7 @@ export function HomePage() {
   const memberships = useSelector(registry, selectSelectableMemberships);
   const signedInEmail = useSignedInEmail();
   const logout = useLogout();
+  const colorSchemeToggle = useColorSchemeToggle();
 
   // Errors without a message (401, lost membership) are handled app-wide (see app/services.ts).
   const outcome = error ? classifyError(error) : null;
@@ -67,6 +69,7 @@ export function HomePage() {
           profileHref={pathTo('profile')}
           onNavigate={(href) => navigate(href)}
           onLogout={logout}
+          {...colorSchemeToggle}
         />
       }
       selector={

@@ -18,6 +18,7 @@ import {
 import { useCurrentRoute } from '@/routes/current-route';
 import { pathTo } from '@/routes/route-table';
 import { useSignedInEmail } from '@/routes/signed-in-email';
+import { useColorSchemeToggle } from '@/routes/use-color-scheme-toggle';
 import { useLogout } from '@/routes/use-logout';
 import { ErrorBox } from '@/ui/ErrorBox';
 import { TeamLayout } from '@/ui/TeamLayout';
@@ -48,6 +49,7 @@ export function TeamLayoutRoute() {
   const membership = useSelector(registry, membershipSelector);
   const signedInEmail = useSignedInEmail();
   const logout = useLogout();
+  const colorSchemeToggle = useColorSchemeToggle();
 
   // A teammate's shared link (`/teams/1-1/users` for someone whose own is 1-3): the same page under
   // the user's own membership, replacing the entry, without a word. Only a real non-member is told.
@@ -94,6 +96,7 @@ export function TeamLayoutRoute() {
           profileHref={pathTo('profile')}
           onNavigate={(href) => navigate(href)}
           onLogout={logout}
+          {...colorSchemeToggle}
         />
       }
       backHref={links.appDeepLink}

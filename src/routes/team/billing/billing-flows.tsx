@@ -86,6 +86,16 @@ export function BillingFlows({
 }: BillingFlowsProps): JSX.Element {
   const [open, setOpen] = useState<(OpenFlow & { key: number }) | null>(null);
   const started = useRef(0);
+  // The button that started the flow gets the focus back when the flow's dialog goes: the dialog
+  // mounts already open and unmounts when the flow ends, so Mantine's Modal never hands it back.
+  const opener = useRef<HTMLElement | null>(null);
+  useEffect(() => {
+    if (open !== null) return;
+    const element = opener.current;
+    opener.current = null;
+    const lost = document.activeElement === null || document.activeElement === document.body;
+    if (element?.isConnected && lost) element.focus();
+  }, [open]);
 
   // Reading billing again: the page reloads, and the promise settles when the new billing arrives.
   const onChangedRef = useRef(onChanged);
@@ -130,7 +140,10 @@ export function BillingFlows({
   const billingRef = useRef(billing);
   billingRef.current = billing;
   const flows = useMemo<BillingFlowsApi>(() => {
-    const start = (flow: OpenFlow) => setOpen({ ...flow, key: ++started.current });
+    const start = (flow: OpenFlow) => {
+      if (document.activeElement instanceof HTMLElement) opener.current = document.activeElement;
+      setOpen({ ...flow, key: ++started.current });
+    };
     const checkout = (flow: CheckoutFlow, planId = '') => start({ kind: 'checkout', flow, planId });
     const currentPlanId = () => billingRef.current.subscription?.planId ?? '';
     return {
