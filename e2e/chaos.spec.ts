@@ -15,7 +15,7 @@ import { cli, loginUrl } from './support/cli';
 // Chaos (issue 14): every flow runs with 20% of its API calls spoiled (503, a connection dropped
 // before or after the server ran the call, a slow reply), plus the flow's own write losing its first
 // answer after the server applied it. The console retries 5 x 2 s (spec section 8), sending the same
-// Idempotency-Key each time (docs/decisions/013-retried-writes.md): every flow must end as it would
+// Idempotency-Key each time (docs/decisions/011-retried-writes.md): every flow must end as it would
 // without chaos, and the server must hold each change once. Retries take seconds: generous timeouts.
 test.describe.configure({ timeout: 120_000 });
 const SLOW = { timeout: 30_000 };

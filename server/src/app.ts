@@ -203,7 +203,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorateRequest('membership', null as never);
   app.decorateRequest('callerInTeam', null);
   app.decorateRequest('target', null);
-  // Retried writes answer what their first try answered (docs/decisions/013-retried-writes.md).
+  // Retried writes answer what their first try answered (docs/decisions/011-retried-writes.md).
   registerIdempotency(app, options.db);
 
   // The API reference (/api/openapi.json, /api/docs) is built from every route registered after it.

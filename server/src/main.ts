@@ -117,7 +117,7 @@ async function main(): Promise<void> {
     ownUrl = localUrl(address);
     await billing.afterListen(app, seeded);
     stopCleanup = schedulePublicFilesCleanup(app, publicFileStore);
-    // Invitations a killed process committed but never mailed (docs/decisions/013-retried-writes.md).
+    // Invitations a killed process committed but never mailed (docs/decisions/011-retried-writes.md).
     const stopMailSweeper = startUnsentMailSweeper(
       { db: app.db, mailer: app.mailer, clock: app.clock, publicUrl: app.publicUrl, log: app.log },
       embedded,

@@ -9,7 +9,7 @@ import { createFixedWindowLimiter } from '../src/http/fixed-window-limiter';
 import { CLI_SECRET_HEADER } from '../src/routes/internal-cli.routes';
 import { accountId, serverDatabaseUrl, setupTestApp, signIn, withBearer } from './helper';
 
-// The scheduled cleanup (issue 14, 'Abuse limits'; decision 012): expired and used rows go, live
+// The scheduled cleanup (issue 14, 'Abuse limits'; decision 010): expired and used rows go, live
 // ones stay, in batches, one server at a time.
 
 const t = setupTestApp();

@@ -7,7 +7,7 @@ import { authCodeFor, errorOf, exchangeCode, setupTestApp } from './helper';
 import { call, type Person, refOf, setupAcmeCast } from './team-fixtures';
 
 // A write whose connection dropped after the server applied it is sent again by the console with the
-// same Idempotency-Key (docs/decisions/013-retried-writes.md): the retry answers as the first try did.
+// same Idempotency-Key (docs/decisions/011-retried-writes.md): the retry answers as the first try did.
 
 const t = setupTestApp();
 const demo = setupAcmeCast(t, 'olivia', 'adam');

@@ -58,7 +58,7 @@ export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
 
 /**
  * A fresh random key for one write. ky sends the same headers on every retry of a call, so the
- * server can tell a retry (same key) whose first try it applied from a new call (docs/decisions/013).
+ * server can tell a retry (same key) whose first try it applied from a new call (docs/decisions/011).
  */
 export function newIdempotencyKey(): string {
   const bytes = new Uint8Array(18);

@@ -6,7 +6,7 @@ export interface CleanupContext {
   db: Queryable;
   storage: FileStorage;
   now: Date;
-  /** The most rows one batch may delete: each batch is one short statement (decision 012). */
+  /** The most rows one batch may delete: each batch is one short statement (decision 010). */
   batchSize: number;
 }
 

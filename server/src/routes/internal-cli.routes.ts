@@ -111,7 +111,7 @@ export const internalCliRoutes: FastifyPluginAsync<InternalCliOptions> = async (
     return cleanupPublicFiles(app.repos, app.publicFiles.store, app.clock.now());
   });
 
-  // `cli cleanup`: the scheduled cleanup, now (decision 012).
+  // `cli cleanup`: the scheduled cleanup, now (decision 010).
   app.post('/api/internal/cli/cleanup', async () => ({
     report: await runCleanup({ db: app.db, storage: app.storage, now: app.clock.now() }),
   }));
