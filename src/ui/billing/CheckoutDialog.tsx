@@ -1,5 +1,5 @@
 import { Group, Loader, Modal, Stack, Text } from '@mantine/core';
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect, useRef } from 'react';
 
 export interface CheckoutDialogProps {
   opened: boolean;
@@ -24,6 +24,17 @@ export function CheckoutDialog({
   onClose,
   children,
 }: CheckoutDialogProps) {
+  // A step replaces the button that led to it, and the focus would fall to the page, where the next
+  // Tab starts again at the top, outside the dialog. It goes to the new step instead.
+  const step = useRef<HTMLDivElement>(null);
+  const stepKey = `${title}|${stepLabel ?? ''}|${waiting}`;
+  useEffect(() => {
+    const container = step.current;
+    if (!container || stepKey === '') return;
+    const focused = document.activeElement;
+    if (!focused || focused === document.body || !container.closest('[role="dialog"]')?.contains(focused))
+      container.focus({ preventScroll: true });
+  }, [stepKey]);
   return (
     <Modal
       opened={opened}
@@ -41,16 +52,18 @@ export function CheckoutDialog({
       }
       centered
     >
-      {waiting ? (
-        <Stack align="center" py="lg">
-          <Loader size="sm" aria-hidden />
-          <Text size="sm" role="status">
-            Loading...
-          </Text>
-        </Stack>
-      ) : (
-        children
-      )}
+      <div ref={step} tabIndex={-1} style={{ outline: 'none' }}>
+        {waiting ? (
+          <Stack align="center" py="lg">
+            <Loader size="sm" aria-hidden />
+            <Text size="sm" role="status">
+              Loading...
+            </Text>
+          </Stack>
+        ) : (
+          children
+        )}
+      </div>
     </Modal>
   );
 }

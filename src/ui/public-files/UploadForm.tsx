@@ -140,7 +140,7 @@ export function UploadForm(props: UploadFormProps) {
           </select>
         </Input.Wrapper>
         {(errorMessage || general.length > 0) && (
-          <Text role="alert" c="red.8" size="sm">
+          <Text role="alert" c="red" size="sm">
             {errorMessage ?? general.map(fieldErrorText).join('. ')}
           </Text>
         )}
