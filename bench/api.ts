@@ -6,12 +6,11 @@
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { promisify } from 'node:util';
 import autocannon from 'autocannon';
+import { createProcessGroup, freePort, stopProcess, waitFor } from './processes';
 
 const root = path.resolve(import.meta.dirname, '..');
 const tsx = path.join(root, 'node_modules/.bin/tsx');
@@ -30,62 +29,9 @@ interface Row {
 
 const rows: Row[] = [];
 const skipped: string[] = [];
-const children: ChildProcess[] = [];
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-function start(command: string, args: string[], env: NodeJS.ProcessEnv): ChildProcess {
-  const child = spawn(command, args, {
-    cwd: root,
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'ignore', 'pipe'],
-    detached: true,
-  });
-  let stderr = '';
-  child.stderr?.on('data', (chunk: Buffer) => {
-    stderr = (stderr + chunk.toString()).slice(-4000);
-  });
-  child.once('exit', (code) => {
-    if (code && code !== 143 && code !== 130)
-      console.error(`${command} ${args.join(' ')} exited ${code}:\n${stderr}`);
-  });
-  children.push(child);
-  return child;
-}
-
-function stop(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
-  return new Promise((resolve) => {
-    child.once('exit', () => resolve());
-    try {
-      process.kill(-(child.pid as number), 'SIGTERM');
-    } catch {
-      resolve();
-    }
-  });
-}
-
-async function waitFor(url: string, timeoutMs = 60_000): Promise<void> {
-  const until = Date.now() + timeoutMs;
-  while (Date.now() < until) {
-    try {
-      await fetch(url);
-      return;
-    } catch {
-      await sleep(200);
-    }
-  }
-  throw new Error(`${url} did not answer within ${timeoutMs / 1000} s`);
-}
+const group = createProcessGroup();
+const { children, start } = group;
+const stop = stopProcess;
 
 async function load(what: string, options: autocannon.Options): Promise<Row> {
   const result = await autocannon({ connections: CONNECTIONS, duration: SECONDS, ...options });

@@ -9,12 +9,11 @@ import { randomBytes } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import http from 'node:http';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { promisify } from 'node:util';
+import { freePort, waitFor } from './processes';
 
 const root = path.resolve(import.meta.dirname, '..');
 const SIZE_MB = Number(process.env.BENCH_FILES_MB ?? 2048);
@@ -30,30 +29,6 @@ interface Row {
   note?: string;
 }
 const rows: Row[] = [];
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-async function waitFor(url: string, timeoutMs = 90_000): Promise<void> {
-  const until = Date.now() + timeoutMs;
-  while (Date.now() < until) {
-    try {
-      await fetch(url);
-      return;
-    } catch {
-      await sleep(200);
-    }
-  }
-  throw new Error(`${url} did not answer within ${timeoutMs / 1000} s`);
-}
 
 /** Resident memory of a process in MB from /proc: now (VmRSS) and the peak since the last reset (VmHWM). */
 async function memoryOf(pid: number): Promise<{ rss: number; hwm: number }> {
@@ -155,7 +130,7 @@ async function benchServer(dir: string, file: string): Promise<void> {
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   try {
-    await waitFor(`${url}/api/v2/profile`);
+    await waitFor(`${url}/api/v2/profile`, 90_000);
     const pid = child.pid as number;
     const { stdout } = await run(
       process.execPath,
@@ -220,7 +195,7 @@ http.createServer((req, res) => { res.writeHead(200, { 'content-length': fs.stat
   fs.createReadStream(process.argv[1], { highWaterMark: 1024 * 1024 }).pipe(res); }).listen(${port}, '127.0.0.1');`;
   const child = spawn(process.execPath, ['-e', code, file], { stdio: 'ignore' });
   try {
-    await waitFor(`http://127.0.0.1:${port}/`);
+    await waitFor(`http://127.0.0.1:${port}/`, 90_000);
     const rest = (await memoryOf(child.pid as number)).rss;
     await resetPeak(child.pid as number);
     const down = await timed(() => download(`http://127.0.0.1:${port}/`));
@@ -283,7 +258,7 @@ http { access_log off; sendfile on; client_body_temp_path ${prefix}; proxy_temp_
   );
   const child = spawn(nginx, ['-p', prefix, '-c', conf], { stdio: 'ignore' });
   try {
-    await waitFor(`http://127.0.0.1:${port}/`);
+    await waitFor(`http://127.0.0.1:${port}/`, 90_000);
     const rest = (await memoryOf(child.pid as number)).rss;
     await resetPeak(child.pid as number);
     const down = await timed(() => download(`http://127.0.0.1:${port}/${path.basename(file)}`));

@@ -4,10 +4,9 @@
 // alternate between the two, as behind a round-robin balancer). Counts errors (any answer but 2xx,
 // any failed connection), then counts the writes in the database: every answered write must be there.
 // Run: npm run bench -- load   (BENCH_LOAD_SECONDS=10 for a quick look; BENCH_LOAD_CLIENTS, default 200)
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -19,6 +18,7 @@ import type { Db } from '../server/src/db/db';
 import { openPgDb } from '../server/src/db/pg-db';
 import { createRepositories } from '../server/src/db/repositories';
 import { TeamEventType } from '../server/src/events/team-event';
+import { createProcessGroup, freePort, stopProcess } from './processes';
 
 const root = path.resolve(import.meta.dirname, '..');
 const tsx = path.join(root, 'node_modules/.bin/tsx');
@@ -29,56 +29,11 @@ const TEAM_SIZE = 4;
 /** Invitations per admin in a run: under the abuse limit of 30 an hour per inviting team user. */
 const INVITES_PER_ADMIN = 25;
 const JWT_SECRET = randomBytes(36).toString('base64url');
-const children: ChildProcess[] = [];
+const group = createProcessGroup();
+const { children, start } = group;
+const stop = stopProcess;
 
 // --- processes (as bench/api.ts starts them) ------------------------------------------------------
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-function start(
-  command: string,
-  args: string[],
-  env: NodeJS.ProcessEnv,
-  stdout: 'ignore' | 'pipe' = 'ignore',
-) {
-  const child = spawn(command, args, {
-    cwd: root,
-    env: { ...process.env, ...env },
-    stdio: ['ignore', stdout, 'pipe'],
-    detached: true,
-  });
-  let stderr = '';
-  child.stderr?.on('data', (chunk: Buffer) => {
-    stderr = (stderr + chunk.toString()).slice(-4000);
-  });
-  child.once('exit', (code) => {
-    if (code && code !== 143 && code !== 130)
-      console.error(`${command} ${args.join(' ')} exited ${code}:\n${stderr}`);
-  });
-  children.push(child);
-  return child;
-}
-
-function stop(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
-  return new Promise((resolve) => {
-    child.once('exit', () => resolve());
-    try {
-      process.kill(-(child.pid as number), 'SIGTERM');
-    } catch {
-      resolve();
-    }
-  });
-}
 
 async function startServer(env: NodeJS.ProcessEnv): Promise<{ url: string; child: ChildProcess }> {
   const port = await freePort();

@@ -10,7 +10,7 @@ import {
   sandboxStripe,
   TEST_CARDS,
 } from './billing-fixtures';
-import { errorOf, setupTestApp, TEST_PUBLIC_URL } from './helper';
+import { errorOf, setupTestApp, TEST_PUBLIC_URL, twoServers } from './helper';
 import { call, createPerson, demoPerson, type Person } from './team-fixtures';
 
 // Personal billing over HTTP against the built-in Stripe sandbox, through the SDK as in production.
@@ -293,7 +293,8 @@ describe('trial', () => {
     });
   });
 
-  it('provider unreachable: 503 1910, and the trial is still there to start', async () => {
+  // The fault is injected into one server's provider; with two servers the call may land on the other.
+  it.skipIf(twoServers)('provider unreachable: 503 1910, and the trial is still there to start', async () => {
     const who = await createPerson(t, 'Offline');
     const spy = vi
       .spyOn(t.app.billingProvider, 'createPersonCustomer')
