@@ -3,13 +3,14 @@
 // servers on one Postgres, connections spread round-robin), beside a bare Fastify hello-world started
 // in the same run. Each server is its own process started as `npm start` would (build excluded);
 // autocannon runs here. Run: npm run bench -- api   (BENCH_API_SECONDS=3 for a quick look).
-import { type ChildProcess, execFile, spawn } from 'node:child_process';
+import { type ChildProcess, execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import autocannon from 'autocannon';
+import { createDatabase, startPostgres } from './postgres';
 import { createProcessGroup, freePort, stopProcess, waitFor } from './processes';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -30,7 +31,7 @@ interface Row {
 const rows: Row[] = [];
 const skipped: string[] = [];
 const group = createProcessGroup();
-const { children, start } = group;
+const { start } = group;
 const stop = stopProcess;
 
 async function load(what: string, options: autocannon.Options): Promise<Row> {
@@ -132,47 +133,6 @@ async function loadCalls(label: string, urls: string[], caller: Caller): Promise
 // --- Postgres ---------------------------------------------------------------------------------------
 
 /** A throwaway Postgres from scripts/with-postgres.sh (or DATABASE_URL as given), or why there is none. */
-async function startPostgres(): Promise<{ url: string; holder: ChildProcess | null } | { skip: string }> {
-  if (process.env.DATABASE_URL) return { url: process.env.DATABASE_URL, holder: null };
-  const hasBinaries =
-    !!process.env.PG_BIN ||
-    existsSync('/usr/lib/postgresql') ||
-    (await run('sh', ['-c', 'command -v initdb']).then(
-      () => true,
-      () => false,
-    ));
-  if (!hasBinaries) return { skip: 'no Postgres binaries (install the postgresql package or set PG_BIN)' };
-  const holder = spawn(
-    'bash',
-    ['scripts/with-postgres.sh', 'sh', '-c', 'echo "$DATABASE_URL"; exec sleep 86400'],
-    {
-      cwd: root,
-      stdio: ['ignore', 'pipe', 'pipe'],
-      detached: true,
-    },
-  );
-  children.push(holder);
-  const url = await new Promise<string | null>((resolve) => {
-    holder.stdout?.once('data', (chunk: Buffer) => resolve(chunk.toString().trim()));
-    holder.once('exit', () => resolve(null));
-  });
-  if (!url) return { skip: 'scripts/with-postgres.sh could not start a Postgres server' };
-  return { url, holder };
-}
-
-/** A database of its own on that server, so each run starts from the demo data. */
-async function createDatabase(serverUrl: string, name: string): Promise<string> {
-  const { default: pg } = await import('pg');
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-  await admin.query(`CREATE DATABASE "${name}"`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return url.toString();
-}
-
 // --- the run ----------------------------------------------------------------------------------------
 
 const work = await mkdtemp(path.join(tmpdir(), 'spark-bench-api-'));
@@ -202,7 +162,7 @@ try {
     await stop(server.child);
   }
 
-  const postgres = await startPostgres();
+  const postgres = await startPostgres(group);
   if ('skip' in postgres) {
     skipped.push(`Postgres rows: ${postgres.skip}`);
   } else {
@@ -245,6 +205,6 @@ try {
       'Server and load generator share this machine, so figures move with whatever else runs on it.',
   );
 } finally {
-  for (const child of children) await stop(child);
+  await group.stopAll();
   await rm(work, { recursive: true, force: true });
 }

@@ -11,13 +11,13 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
-import pg from 'pg';
 import { issueAuthCode } from '../server/src/auth/auth-codes';
 import { createTokenSigner } from '../server/src/auth/tokens';
 import type { Db } from '../server/src/db/db';
 import { openPgDb } from '../server/src/db/pg-db';
 import { createRepositories } from '../server/src/db/repositories';
 import { TeamEventType } from '../server/src/events/team-event';
+import { createDatabase, startPostgres } from './postgres';
 import { createProcessGroup, freePort, stopProcess } from './processes';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -30,7 +30,7 @@ const TEAM_SIZE = 4;
 const INVITES_PER_ADMIN = 25;
 const JWT_SECRET = randomBytes(36).toString('base64url');
 const group = createProcessGroup();
-const { children, start } = group;
+const { start } = group;
 const stop = stopProcess;
 
 // --- processes (as bench/api.ts starts them) ------------------------------------------------------
@@ -56,33 +56,6 @@ async function startServer(env: NodeJS.ProcessEnv): Promise<{ url: string; child
     }
   }
   throw new Error(`${url} did not start`);
-}
-
-async function startPostgres(): Promise<{ url: string; holder: ChildProcess | null }> {
-  if (process.env.DATABASE_URL) return { url: process.env.DATABASE_URL, holder: null };
-  const holder = start(
-    'bash',
-    ['scripts/with-postgres.sh', 'sh', '-c', 'echo "$DATABASE_URL"; exec sleep 86400'],
-    {},
-    'pipe',
-  );
-  const url = await new Promise<string | null>((resolve) => {
-    holder.stdout?.once('data', (chunk: Buffer) => resolve(chunk.toString().trim()));
-    holder.once('exit', () => resolve(null));
-  });
-  if (!url) throw new Error('scripts/with-postgres.sh could not start a Postgres server');
-  return { url, holder };
-}
-
-async function createDatabase(serverUrl: string, name: string): Promise<string> {
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-  await admin.query(`CREATE DATABASE "${name}"`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return url.toString();
 }
 
 // --- the clients ------------------------------------------------------------------------------------
@@ -349,12 +322,13 @@ async function scenario(
 // --- the run ----------------------------------------------------------------------------------------
 
 const rows: Row[] = [];
-const postgres = await startPostgres();
+const postgres = await startPostgres(group);
+if ('skip' in postgres) throw new Error(postgres.skip);
 try {
   rows.push(await scenario('Postgres, 1 server', postgres.url, 'spark_bench_load_1', 1));
   rows.push(await scenario('Postgres, 2 servers round-robin', postgres.url, 'spark_bench_load_2', 2));
 } finally {
-  for (const child of children) await stop(child);
+  await group.stopAll();
 }
 
 const head = [
