@@ -13,7 +13,17 @@ import { rowActionsFor } from '@/routes/team/members/row-actions';
 
 // `npm run bench -- <name>` runs one benchmark: `members` (this file) or bench/<name>.ts, each
 // printing its own table; `npm run bench` runs them all, members first.
-const OTHER_BENCHMARKS = ['billing', 'weight', 'start', 'lighthouse', 'api', 'files', 'fuzz', 'load', 'crash'];
+const OTHER_BENCHMARKS = [
+  'billing',
+  'weight',
+  'start',
+  'lighthouse',
+  'api',
+  'files',
+  'fuzz',
+  'load',
+  'crash',
+];
 const only = process.argv[2];
 if (only && only !== 'members') {
   if (!OTHER_BENCHMARKS.includes(only)) {
