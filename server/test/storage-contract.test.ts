@@ -1,5 +1,6 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, createHmac, randomBytes } from 'node:crypto';
 import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
@@ -11,6 +12,7 @@ import {
   PutObjectCommand,
   UploadPartCommand,
 } from '@aws-sdk/client-s3';
+import { SignatureV4 } from '@smithy/signature-v4';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createS3Sandbox, S3_SANDBOX_MOUNT, type S3Sandbox } from '../sandbox/s3/s3-sandbox';
@@ -289,5 +291,69 @@ describe('the S3 stand-in', () => {
         await s3.client.send(new ListMultipartUploadsCommand({ Bucket, Prefix: AVATARS_PREFIX }))
       ).Uploads?.map((u) => u.Key),
     ).toEqual([Key]);
+  });
+});
+
+/** SHA-256 for @smithy/signature-v4, from node:crypto (an HMAC when given a key). */
+class Sha256 {
+  private readonly hash;
+  constructor(secret?: string | Uint8Array) {
+    this.hash = secret ? createHmac('sha256', secret) : createHash('sha256');
+  }
+  update(data: string | Uint8Array) {
+    this.hash.update(data);
+  }
+  async digest() {
+    return new Uint8Array(this.hash.digest());
+  }
+}
+
+describe('the S3 stand-in and a signature made by the SDK signer itself', () => {
+  /** A PUT signed (by @smithy/signature-v4) for `signedBody`, sending `sentBody`. */
+  async function signedPut(key: string, signedBody: string, sentBody: string) {
+    const url = new URL(`${baseUrl}${S3_SANDBOX_MOUNT}/spark-test/${key}`);
+    const signer = new SignatureV4({
+      credentials: sandbox.credentials,
+      region: 'eu-west-1',
+      service: 's3',
+      sha256: Sha256,
+      uriEscapePath: false,
+    });
+    const signed = await signer.sign({
+      method: 'PUT',
+      protocol: 'http:',
+      hostname: url.hostname,
+      port: Number(url.port),
+      path: url.pathname,
+      query: {},
+      headers: {
+        host: url.host,
+        'x-amz-content-sha256': createHash('sha256').update(signedBody).digest('hex'),
+      },
+      body: signedBody,
+    });
+    return new Promise<{ status: number; body: string }>((resolve, reject) => {
+      const request = http.request(url, { method: 'PUT', headers: signed.headers }, (response) => {
+        let body = '';
+        response.on('data', (chunk) => {
+          body += chunk;
+        });
+        response.on('end', () => resolve({ status: response.statusCode ?? 0, body }));
+      });
+      request.on('error', reject);
+      request.end(sentBody);
+    });
+  }
+
+  it('takes the signed body, and refuses (keeping nothing) a body that is not the one signed', async () => {
+    expect(await signedPut('signed-ok', 'the signed body', 'the signed body')).toMatchObject({ status: 200 });
+    const ok = await s3.client.send(new GetObjectCommand({ Bucket: 'spark-test', Key: 'signed-ok' }));
+    expect(await ok.Body?.transformToString()).toBe('the signed body');
+    const tampered = await signedPut('signed-not', 'the signed body', 'another body!!');
+    expect(tampered.status).toBe(400);
+    expect(tampered.body).toContain('<Code>XAmzContentSHA256Mismatch</Code>');
+    await expect(
+      s3.client.send(new GetObjectCommand({ Bucket: 'spark-test', Key: 'signed-not' })),
+    ).rejects.toMatchObject({ name: 'NoSuchKey' });
   });
 });
