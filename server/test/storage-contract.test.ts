@@ -295,13 +295,20 @@ describe('the S3 stand-in', () => {
 });
 
 /** SHA-256 for @smithy/signature-v4, from node:crypto (an HMAC when given a key). */
+type SourceData = string | ArrayBuffer | ArrayBufferView;
+const bytes = (data: SourceData) =>
+  typeof data === 'string'
+    ? data
+    : ArrayBuffer.isView(data)
+      ? new Uint8Array(data.buffer, data.byteOffset, data.byteLength)
+      : new Uint8Array(data);
 class Sha256 {
   private readonly hash;
-  constructor(secret?: string | Uint8Array) {
-    this.hash = secret ? createHmac('sha256', secret) : createHash('sha256');
+  constructor(secret?: SourceData) {
+    this.hash = secret ? createHmac('sha256', bytes(secret)) : createHash('sha256');
   }
-  update(data: string | Uint8Array) {
-    this.hash.update(data);
+  update(data: SourceData) {
+    this.hash.update(bytes(data));
   }
   async digest() {
     return new Uint8Array(this.hash.digest());
