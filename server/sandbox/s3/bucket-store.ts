@@ -226,11 +226,9 @@ export function createBucketStore(root: string, buckets: readonly string[]) {
       for (const part of parts) etags.update(Buffer.from(part.etag.replace(/"/g, ''), 'hex'));
       const out = await tempFile();
       try {
-        const writer = createWriteStream(out, { mode: 0o600 });
-        for (const file of files) await pipeline(createReadStream(file), writer, { end: false });
-        await new Promise<void>((resolve, reject) =>
-          writer.end((error?: Error | null) => (error ? reject(error) : resolve())),
-        );
+        // Part after part appended to one file: one part's read buffer in memory at a time.
+        for (const file of files)
+          await pipeline(createReadStream(file), createWriteStream(out, { flags: 'a', mode: 0o600 }));
         const size = (await stat(out)).size;
         const info = {
           size,
