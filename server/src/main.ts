@@ -82,7 +82,7 @@ async function main(): Promise<void> {
       () => ownUrl,
       () => resolvePublicUrl(config, listeningPort),
     );
-    const files = startStorage(
+    const files = await startStorage(
       config,
       () => ownUrl,
       (error) => console.error('S3 stand-in:', error),

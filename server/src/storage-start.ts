@@ -1,14 +1,10 @@
 import path from 'node:path';
-import Fastify, { type FastifyPluginAsync } from 'fastify';
-import { createS3Sandbox, S3_SANDBOX_MOUNT } from '../sandbox/s3/s3-sandbox';
+import type { FastifyPluginAsync } from 'fastify';
 import { type Config, publicFilesDir, storageDir } from './config';
 import type { FileStorage } from './storage/file-storage';
 import { createLocalFileStorage } from './storage/local-file-storage';
 import { createLocalPublicFileStore } from './storage/local-public-file-store';
 import type { PublicFileStore } from './storage/public-file-store';
-import { createS3Bucket } from './storage/s3-client';
-import { createS3FileStorage } from './storage/s3-file-storage';
-import { createS3PublicFileStore } from './storage/s3-public-file-store';
 
 export interface StorageStart {
   /** Avatars and logos. */
@@ -25,11 +21,11 @@ export interface StorageStart {
  * STORAGE_S3_* an S3-compatible bucket; with STORAGE_S3_SANDBOX=on the built-in stand-in, mounted on
  * this server (objects under DATA_DIR/s3-sandbox) and reached through the same SDK at `localUrl()`.
  */
-export function startStorage(
+export async function startStorage(
   config: Pick<Config, 'dataDir' | 'fileStorage'>,
   localUrl: () => string,
   log?: (error: unknown) => void,
-): StorageStart {
+): Promise<StorageStart> {
   const settings = config.fileStorage;
   if (settings.kind === 'local') {
     return {
@@ -39,6 +35,10 @@ export function startStorage(
       description: `files on local disk under ${config.dataDir}`,
     };
   }
+  // The AWS SDK takes a while to load: only servers (and CLI runs) that use S3 load it.
+  const { createS3Bucket } = await import('./storage/s3-client');
+  const { createS3FileStorage } = await import('./storage/s3-file-storage');
+  const { createS3PublicFileStore } = await import('./storage/s3-public-file-store');
   if (settings.kind === 's3') {
     const bucket = createS3Bucket(settings);
     return {
@@ -48,6 +48,7 @@ export function startStorage(
       description: `files in S3 bucket ${settings.bucket} (${settings.endpoint ?? `AWS ${settings.region}`})`,
     };
   }
+  const { createS3Sandbox, S3_SANDBOX_MOUNT } = await import('../sandbox/s3/s3-sandbox');
   const sandbox = createS3Sandbox({
     dir: path.join(config.dataDir, 's3-sandbox'),
     bucket: settings.bucket,
@@ -77,8 +78,9 @@ export async function openStorageForCli(
   config: Pick<Config, 'dataDir' | 'fileStorage'>,
 ): Promise<StorageStart & { close(): Promise<void> }> {
   let url = '';
-  const started = startStorage(config, () => url);
+  const started = await startStorage(config, () => url);
   if (started.standIns.length === 0) return { ...started, close: async () => {} };
+  const { default: Fastify } = await import('fastify');
   const app = Fastify({ logger: false });
   for (const standIn of started.standIns) await app.register(standIn);
   url = await app.listen({ port: 0, host: '127.0.0.1' });

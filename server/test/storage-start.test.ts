@@ -17,15 +17,15 @@ const full = {
 };
 
 describe('STORAGE_S3_* settings', () => {
-  it('keep files on local disk when none is set', () => {
+  it('keep files on local disk when none is set', async () => {
     const config = loadConfig({});
     expect(config.fileStorage).toEqual({ kind: 'local' });
-    const started = startStorage(config, () => 'http://127.0.0.1:1');
+    const started = await startStorage(config, () => 'http://127.0.0.1:1');
     expect(started.standIns).toEqual([]);
     expect(started.description).toContain('local disk');
   });
 
-  it('take a full set: AWS when no endpoint, any S3-compatible service with one', () => {
+  it('take a full set: AWS when no endpoint, any S3-compatible service with one', async () => {
     expect(loadConfig(full).fileStorage).toEqual({
       kind: 's3',
       bucket: 'spark-files',
@@ -44,7 +44,7 @@ describe('STORAGE_S3_* settings', () => {
       endpoint: 'https://minio.internal:9000',
       forcePathStyle: true,
     });
-    const started = startStorage(config, () => 'http://127.0.0.1:1');
+    const started = await startStorage(config, () => 'http://127.0.0.1:1');
     expect(started.description).toBe('files in S3 bucket spark-files (https://minio.internal:9000)');
     expect(started.description).not.toContain(SECRET);
   });
@@ -101,7 +101,7 @@ describe('STORAGE_S3_SANDBOX=on', () => {
       credentials: null,
     });
     let url = '';
-    const started = startStorage(config, () => url);
+    const started = await startStorage(config, () => url);
     expect(started.standIns).toHaveLength(1);
     const app = Fastify();
     for (const standIn of started.standIns) await app.register(standIn);
