@@ -7,6 +7,7 @@ import {
   isSchedulingUrl,
 } from '../../src/domain/console-settings';
 import { DEFAULT_MAIL_FROM } from './mail/mailer';
+import { parseStorageConfig, type StorageConfig } from './storage/storage-config';
 
 /** Everything the server and the CLI read from the environment, parsed once. */
 export interface Config {
@@ -46,6 +47,8 @@ export interface Config {
   maxPublicFileBytes: number;
   /** CLEANUP_INTERVAL_MINUTES: how often expired rows are deleted (0: never; `cli cleanup` still works). */
   cleanupIntervalMinutes: number;
+  /** STORAGE_S3_*: avatars, logos and public files in an S3-compatible bucket; default local disk. */
+  fileStorage: StorageConfig;
 }
 
 /** An OAuth client's id and secret from two variables: both or neither. */
@@ -142,6 +145,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       clientToken: env.PADDLE_CLIENT_TOKEN?.trim() || null,
       environment: paddleEnvironment,
     },
+    fileStorage: parseStorageConfig(env, (message) => new ConfigError(message)),
   };
 }
 

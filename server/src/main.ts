@@ -5,7 +5,7 @@ import { buildApp } from './app';
 import { loadJwtSecret } from './auth/jwt-secret';
 import { type BillingStart, startBilling } from './billing-start';
 import { systemClock } from './clock';
-import { ConfigError, loadConfig, publicFilesDir, resolvePublicUrl, storageDir } from './config';
+import { ConfigError, loadConfig, resolvePublicUrl } from './config';
 import type { Db } from './db/db';
 import { migrate } from './db/migrator';
 import { openDb } from './db/open-db';
@@ -15,8 +15,7 @@ import { createMailer } from './mail/create-mailer';
 import { schedulePublicFilesCleanup } from './public-files/cleanup-schedule';
 import { seedIfEmpty } from './seed/demo-data';
 import { claimDataDir, type DataDirClaim } from './server-file';
-import { createLocalFileStorage } from './storage/local-file-storage';
-import { createLocalPublicFileStore } from './storage/local-public-file-store';
+import { startStorage } from './storage-start';
 
 const CLI_WAIT_MS = 30_000;
 
@@ -83,10 +82,15 @@ async function main(): Promise<void> {
       () => ownUrl,
       () => resolvePublicUrl(config, listeningPort),
     );
-    const publicFileStore = createLocalPublicFileStore(publicFilesDir(config));
+    const files = await startStorage(
+      config,
+      () => ownUrl,
+      (error) => console.error('S3 stand-in:', error),
+    );
+    const publicFileStore = files.publicFileStore;
     const app = await buildApp({
       billing: billing.options,
-      standIns: [...billing.standIns, ...identity.standIns],
+      standIns: [...billing.standIns, ...identity.standIns, ...files.standIns],
       webLogin: identity.options,
       cliHooks: {
         afterSeedReset: () => started.seedDemo(app),
@@ -97,7 +101,7 @@ async function main(): Promise<void> {
       db,
       jwtSecret,
       cliSecret,
-      storage: createLocalFileStorage(storageDir(config)),
+      storage: files.storage,
       publicFiles: { store: publicFileStore, maxBytes: config.maxPublicFileBytes },
       mailer: createMailer(config, systemClock),
       publicUrl: () => resolvePublicUrl(config, listeningPort),
@@ -108,6 +112,7 @@ async function main(): Promise<void> {
     });
     if (applied.length > 0) app.log.info({ migrations: applied }, 'migrations applied');
     if (seeded) app.log.info('empty database: demo data loaded');
+    app.log.info(files.description);
     if (!config.smtpUrl)
       app.log.info('SMTP_URL unset: mail goes to the outbox (npm run --silent cli -- outbox)');
     await app.listen({ port: config.port, host: config.host });

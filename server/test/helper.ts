@@ -30,6 +30,7 @@ import {
   type LocalPublicFileStore,
 } from '../src/storage/local-public-file-store';
 import { createMemoryFileStorage } from '../src/storage/memory-file-storage';
+import { s3TestStorage, startS3TestStorage } from './s3-test-storage';
 
 /** Set by scripts/with-postgres.sh (and CI): run every API test against that server instead of PGlite. */
 export const serverDatabaseUrl = process.env.DATABASE_URL || null;
@@ -274,12 +275,15 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
   const jwtSecret = randomBytes(32);
   const cliSecret = randomBytes(32).toString('base64url');
   const clock = createTestClock();
-  const storage = createMemoryFileStorage();
+  // TEST_STORAGE=s3: the same suite with avatars, logos and public files in S3 (the stand-in).
+  const s3 = s3TestStorage ? await startS3TestStorage() : null;
+  const storage = s3?.storage ?? createMemoryFileStorage();
   const outboxDir = await mkdtemp(path.join(tmpdir(), 'spark-outbox-'));
   const mailer = (options.wrapMailer ?? ((outbox) => outbox))(
     createOutboxMailer(outboxDir, 'Spark Teams <no-reply@spark.test>', clock),
   );
-  const publicFiles = createLocalPublicFileStore(await mkdtemp(path.join(tmpdir(), 'spark-public-files-')));
+  const publicFiles =
+    s3?.publicFiles ?? createLocalPublicFileStore(await mkdtemp(path.join(tmpdir(), 'spark-public-files-')));
   const shared = { jwtSecret, cliSecret, clock, storage, mailer, options, publicFiles };
   const first = await startServer(db, shared);
   const { app: firstApp, sandbox, baseUrl, stripeSettings } = first;
@@ -321,6 +325,7 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
       await testDb.close();
       await rm(outboxDir, { recursive: true, force: true });
       await rm(publicFiles.dir, { recursive: true, force: true });
+      await s3?.close();
     },
   };
 }

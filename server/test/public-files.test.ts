@@ -386,10 +386,11 @@ describe('over real HTTP', () => {
       `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.bin"\r\n` +
         'Content-Type: application/octet-stream\r\n\r\n',
     );
-    request.write(randomBytes(2 * 1024 * 1024));
-    // Wait until the server is writing it aside, then go away.
+    // Send until the server is writing it aside (a part file; in S3 an upload in progress, which
+    // begins once the first 8 MiB part is full), then go away.
     let sawPart = false;
-    for (let i = 0; i < 50 && !sawPart; i++) {
+    for (let i = 0; i < 80 && !sawPart; i++) {
+      if (i < 40) request.write(randomBytes(512 * 1024));
       await sleep(50);
       sawPart = (await storedNames()).some((name) => name.endsWith('.part'));
     }

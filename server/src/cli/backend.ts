@@ -5,7 +5,7 @@ import { createLoginGrant, type LoginGrant } from '../auth/login-grant';
 import { createTokenSigner } from '../auth/tokens';
 import { type CleanupReport, runCleanup } from '../cleanup/run-cleanup';
 import { systemClock } from '../clock';
-import { type Config, publicFilesDir, resolvePublicUrl, storageDir } from '../config';
+import { type Config, resolvePublicUrl } from '../config';
 import { migrate } from '../db/migrator';
 import { openDb } from '../db/open-db';
 import { createRepositories } from '../db/repositories';
@@ -14,8 +14,7 @@ import { type CleanupResult, cleanupPublicFiles } from '../public-files/cleanup'
 import { createRedirectKey } from '../redirects/redirect-key';
 import { resetDemoData, seedIfEmpty } from '../seed/demo-data';
 import { claimDataDir, readServerFile, type ServerFile, serverFilePath } from '../server-file';
-import { createLocalFileStorage } from '../storage/local-file-storage';
-import { createLocalPublicFileStore } from '../storage/local-public-file-store';
+import { openStorageForCli, type StorageStart } from '../storage-start';
 import { CliError } from './cli-error';
 import { remoteBackend } from './remote-backend';
 
@@ -45,6 +44,15 @@ export function toLines(summary: SandboxAdvanceSummary): { lines: string[] } {
       `${summary.webhooksDelivered} webhook event(s) delivered.`,
     ],
   };
+}
+
+async function withCliStorage<T>(config: Config, use: (files: StorageStart) => Promise<T>): Promise<T> {
+  const files = await openStorageForCli(config);
+  try {
+    return await use(files);
+  } finally {
+    await files.close();
+  }
 }
 
 // How long to wait for a server that is still starting, or for another CLI run to finish.
@@ -86,14 +94,13 @@ async function directBackend(config: Config, release: () => Promise<void>): Prom
         }
       },
       redirectKey: (url) => createRedirectKey(db, systemClock, url),
+      // Storage as the server has it (local disk, S3 or the S3 stand-in), opened for the one command.
       filesCleanup: () =>
-        cleanupPublicFiles(
-          createRepositories(db),
-          createLocalPublicFileStore(publicFilesDir(config)),
-          new Date(),
+        withCliStorage(config, (files) =>
+          cleanupPublicFiles(createRepositories(db), files.publicFileStore, new Date()),
         ),
       cleanup: () =>
-        runCleanup({ db, storage: createLocalFileStorage(storageDir(config)), now: systemClock.now() }),
+        withCliStorage(config, (files) => runCleanup({ db, storage: files.storage, now: systemClock.now() })),
       async close() {
         await db.close();
         await release();

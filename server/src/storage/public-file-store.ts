@@ -16,10 +16,10 @@ export interface StoredObject {
 export class ObjectTooLargeError extends Error {}
 
 /**
- * Where public files' bytes live: large objects, streamed in and out with constant memory. Made to
- * fit both a local folder (the default) and an S3-compatible bucket (not built yet): `write` maps to a
- * multipart upload that only becomes visible when completed, `read` with a range to GetObject with
- * Range, `delete` to DeleteObject. Keys are made by the store from random bytes, never from input.
+ * Where public files' bytes live: large objects, streamed in and out with constant memory. Fits
+ * both a local folder (the default) and an S3-compatible bucket (s3-public-file-store.ts): `write` is
+ * a multipart upload that only becomes visible when completed, `read` with a range is GetObject with
+ * Range, `delete` is DeleteObject. Keys are made by the store from random bytes, never from input.
  */
 export interface PublicFileStore {
   /**
