@@ -31,7 +31,7 @@ import { createRepositories, type Repositories } from './db/repositories';
 import { handleError } from './errors';
 import { registerConsole } from './http/console-static';
 import { registerIdempotency } from './http/idempotency';
-import { loggerOptions } from './http/logger';
+import { loggerOptions, RequestLinesAtDebug } from './http/logger';
 import { multipartFieldsToBody, multipartLimits } from './http/multipart-fields';
 import { registerOpenApi } from './http/openapi';
 import { registerRateLimits } from './http/rate-limit';
@@ -138,6 +138,7 @@ export const BODY_LIMIT_BYTES = 1024 * 1024;
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: options.logger ?? loggerOptions(options.logLevel ?? 'info'),
+    logController: new RequestLinesAtDebug(),
     bodyLimit: BODY_LIMIT_BYTES,
     // Request ids come from us, never from a client header.
     requestIdHeader: false,

@@ -62,4 +62,42 @@ describe('logging', () => {
       await testDb.close();
     }
   });
+
+  it('writes no line for a successful request at info, and still logs failures', async () => {
+    const lines: string[] = [];
+    const stream = new Writable({
+      write(chunk, _encoding, done) {
+        lines.push(String(chunk));
+        done();
+      },
+    });
+    const testDb = await createTestDb();
+    const app = await buildApp({
+      db: testDb.db,
+      jwtSecret: new Uint8Array(32).fill(7),
+      storage: createMemoryFileStorage(),
+      mailer: { send: async () => {} },
+      publicUrl: () => 'http://console.test',
+      distDir: '/nonexistent',
+      billing: unreachableBilling(),
+      logger: { ...(loggerOptions('info') as Record<string, unknown>), stream },
+    });
+    try {
+      app.get('/api/test/ok', async () => ({ ok: true }));
+      app.get('/api/test/broken', async () => {
+        throw new Error('broken on purpose');
+      });
+      expect((await app.inject({ url: '/api/test/ok' })).statusCode).toBe(200);
+      expect(lines).toEqual([]);
+      expect((await app.inject({ url: '/api/v2/profile' })).statusCode).toBe(401);
+      expect((await app.inject({ url: '/api/test/broken' })).statusCode).toBe(500);
+      const log = lines.join('');
+      expect(log).not.toContain('incoming request');
+      expect(log).toContain('"errorCode":1200');
+      expect(log).toContain('broken on purpose');
+    } finally {
+      await app.close();
+      await testDb.close();
+    }
+  });
 });

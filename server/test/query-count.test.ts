@@ -17,13 +17,30 @@ beforeAll(async () => {
   acme = `${first.team.id}-${first.profile.id}`;
 });
 
+let transactions: number;
+
+/** Counts the statements of the app's Db, those inside its transactions included. */
 function countQueries() {
   vi.restoreAllMocks();
   queries = [];
+  transactions = 0;
   const query = t.db.query.bind(t.db);
   vi.spyOn(t.db, 'query').mockImplementation((sql, params) => {
     queries.push(sql);
     return query(sql, params);
+  });
+  const transaction = t.db.transaction.bind(t.db);
+  vi.spyOn(t.db, 'transaction').mockImplementation((fn) => {
+    transactions++;
+    return transaction((tx) =>
+      fn({
+        query: (sql, params) => {
+          queries.push(sql);
+          return tx.query(sql, params);
+        },
+        exec: (sql) => tx.exec(sql),
+      }),
+    );
   });
 }
 
@@ -50,6 +67,30 @@ describe.skipIf(twoServers)('queries per call', () => {
     countQueries();
     expect((await get(`/api/v1/collab/${acme}/usage`)).statusCode).toBe(200);
     expect(queries).toHaveLength(2);
+  });
+
+  it('PUT team rename: the caller check, then one transaction of four (lock, read, update, event)', async () => {
+    countQueries();
+    const response = await t.app.inject({
+      method: 'PUT',
+      url: `/api/v1/collab/teams/${acme}`,
+      headers: { ...withBearer(olivia.accessToken), 'content-type': 'application/json' },
+      payload: { name: 'Acme Renamed' },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ name: 'Acme Renamed' });
+    expect(transactions).toBe(1);
+    expect(queries).toHaveLength(5);
+    // The same name again changes nothing: no event, one statement fewer.
+    countQueries();
+    const again = await t.app.inject({
+      method: 'PUT',
+      url: `/api/v1/collab/teams/${acme}`,
+      headers: { ...withBearer(olivia.accessToken), 'content-type': 'application/json' },
+      payload: { name: 'Acme Renamed' },
+    });
+    expect(again.json()).toEqual(response.json());
+    expect(queries).toHaveLength(4);
   });
 
   it('a route without {tid}-{uid} checks the session alone', async () => {

@@ -3,10 +3,33 @@ import type { Db, Queryable } from './db';
 
 type Client = pg.Pool | pg.PoolClient;
 
-function wrap(client: Client): Queryable {
+/** Distinct statements prepared per connection at most; any further text runs unnamed, as before. */
+const MAX_NAMED_STATEMENTS = 500;
+
+/**
+ * Names for the statements of this process: each connection parses and plans a named statement once
+ * and then only binds and runs it, where an unnamed one is parsed and planned on every call. That
+ * was most of the Postgres server's CPU per call (docs/decisions/012-api-request-path.md). The SQL
+ * of the repositories is fixed text, so the set is small; the cap keeps text built at run time (lists
+ * of placeholders) from growing every connection's cache without end.
+ */
+export function createStatementNames(max = MAX_NAMED_STATEMENTS) {
+  const names = new Map<string, string>();
+  return (sql: string): string | undefined => {
+    const known = names.get(sql);
+    if (known !== undefined || names.size >= max) return known;
+    const name = `spark_${names.size + 1}`;
+    names.set(sql, name);
+    return name;
+  };
+}
+
+function wrap(client: Client, nameOf: (sql: string) => string | undefined): Queryable {
   return {
     async query<T>(sql: string, params: readonly unknown[] = []) {
-      const result = await client.query(sql, params as unknown[]);
+      // Without parameters pg keeps the simple protocol (several statements allowed), as before.
+      const name = params.length > 0 ? nameOf(sql) : undefined;
+      const result = await client.query({ text: sql, values: params as unknown[], name });
       return result.rows as T[];
     },
     async exec(sql: string) {
@@ -30,15 +53,16 @@ export async function openPgDb(connectionString: string, options: PgDbOptions = 
   // Fail at start-up, not on the first request, when the server is unreachable.
   const probe = await pool.connect();
   probe.release();
+  const nameOf = createStatementNames();
   return {
     kind: 'postgres',
-    ...wrap(pool),
+    ...wrap(pool, nameOf),
     async transaction(fn) {
       const client = await pool.connect();
       let broken = false;
       try {
         await client.query('BEGIN');
-        const result = await fn(wrap(client));
+        const result = await fn(wrap(client, nameOf));
         await client.query('COMMIT');
         return result;
       } catch (error) {

@@ -1,9 +1,13 @@
 import { PGlite, type Transaction } from '@electric-sql/pglite';
 import type { Db, Queryable } from './db';
+import { createPreparedQueries } from './pglite-prepared';
 
-function wrap(target: PGlite | Transaction): Queryable {
+type PreparedQueries = ReturnType<typeof createPreparedQueries>;
+
+function wrap(target: PGlite | Transaction, prepared: PreparedQueries, inTransaction: boolean): Queryable {
   return {
     async query<T>(sql: string, params: readonly unknown[] = []) {
+      if (prepared.handles(sql, params)) return prepared.query<T>(sql, params, inTransaction);
       const result = await target.query<T>(sql, params as unknown[]);
       return result.rows;
     },
@@ -25,10 +29,11 @@ function wrap(target: PGlite | Transaction): Queryable {
 // synchronous_commit would change nothing here. Data that must outlive the machine: DATABASE_URL.
 export async function openPgliteDb(target: string | { loadDataDir?: Blob } = {}): Promise<Db> {
   const pglite = typeof target === 'string' ? await PGlite.create(target) : await PGlite.create(target);
+  const prepared = createPreparedQueries(pglite);
   return {
     kind: 'pglite',
-    ...wrap(pglite),
-    transaction: (fn) => pglite.transaction((tx) => fn(wrap(tx))),
+    ...wrap(pglite, prepared, false),
+    transaction: (fn) => pglite.transaction((tx) => fn(wrap(tx, prepared, true))),
     close: () => pglite.close(),
   };
 }

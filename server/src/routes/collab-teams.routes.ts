@@ -6,7 +6,7 @@ import { lockMembership } from '../auth/require-membership';
 import { requirePermission } from '../auth/require-permission';
 import { createRepositories } from '../db/repositories';
 import { toTeamUser } from '../db/repositories/team-users.repository';
-import { ValidationError } from '../errors';
+import { TeamNotFoundError, ValidationError } from '../errors';
 import { eventPerson, TeamEventType } from '../events/team-event';
 import { teamUserParams } from '../http/team-user-param';
 import type { ZodTypeProvider } from '../http/zod-validation';
@@ -78,7 +78,10 @@ export const collabTeamsRoutes: FastifyPluginAsync = async (instance) => {
       return app.db.transaction(async (tx) => {
         const repos = createRepositories(tx);
         const { team: current, teamUser: actor } = await lockMembership(repos, request.membership);
-        await repos.teams.update(current.id, { name, domainSignupsEnabled });
+        // The answer comes from the UPDATE itself (the row is locked, and the events below do not
+        // change what a team shows): no read after it.
+        const updated = await repos.teams.update(current.id, { name, domainSignupsEnabled });
+        if (!updated) throw new TeamNotFoundError({ teamId: current.id, userId: actor.id });
         const record = (type: string, data: Record<string, unknown>) =>
           repos.events.record({ teamId: current.id, type, data: { actor: eventPerson(actor), ...data }, at });
         if (name !== undefined && name !== current.name) {
@@ -87,7 +90,7 @@ export const collabTeamsRoutes: FastifyPluginAsync = async (instance) => {
         if (domainSignupsEnabled !== undefined && domainSignupsEnabled !== current.domainSignupsEnabled) {
           await record(TeamEventType.teamDomainSignupsChanged, { domainSignupsEnabled });
         }
-        return reloadTeam(repos, request.membership);
+        return updated;
       });
     },
   );

@@ -140,12 +140,17 @@ export function createTeamsRepository(db: Queryable) {
       return (await this.findById(id)) as Team;
     },
 
-    async update(id: number, changes: TeamChanges): Promise<void> {
-      await db.query(
-        `UPDATE teams SET name = coalesce($2, name), domain_signups_enabled = coalesce($3, domain_signups_enabled)
-         WHERE id = $1 AND deleted_at IS NULL`,
+    /** Changes name and domain sign-up; the team as it now is (null when deleted), in the same statement. */
+    async update(id: number, changes: TeamChanges): Promise<Team | null> {
+      const [row] = await db.query<TeamRow>(
+        `WITH t AS (
+           UPDATE teams SET name = coalesce($2, name), domain_signups_enabled = coalesce($3, domain_signups_enabled)
+           WHERE id = $1 AND deleted_at IS NULL RETURNING *
+         )
+         SELECT ${teamColumns} FROM t LEFT JOIN team_settings s ON s.team_id = t.id`,
         [id, changes.name ?? null, changes.domainSignupsEnabled ?? null],
       );
+      return row ? toTeam(row) : null;
     },
 
     async updateSettings(id: number, changes: Partial<TeamSettings>): Promise<void> {
