@@ -27,7 +27,7 @@ async function pgliteVersion(): Promise<string> {
 }
 
 /** The image for this PGlite version, only if this user made it and nobody else can have changed it. */
-async function readTemplate(file: string): Promise<Blob | null> {
+export async function readTemplate(file: string): Promise<Blob | null> {
   try {
     const [info, folder] = await Promise.all([stat(file), stat(path.dirname(file))]);
     // A database is trusted data: never start one from a file another user could have planted.
