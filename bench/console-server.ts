@@ -30,6 +30,8 @@ export interface ConsoleServer {
   /** Milliseconds from spawning `npm start` to the first page served (200, text/html). */
   startMs: number;
   stop(): Promise<void>;
+  /** What the server printed so far (stdout and stderr). */
+  output(): string;
 }
 
 export interface StartOptions {
@@ -38,6 +40,8 @@ export interface StartOptions {
   dataDir?: string;
   /** Leave DATA_DIR in place when the server stops. */
   keepData?: boolean;
+  /** Extra environment for the server (e.g. START_PHASES=1, another XDG_CACHE_HOME). */
+  env?: NodeJS.ProcessEnv;
 }
 
 /** GETs `url` until it answers 200 with HTML; rejects when the process exits or after the timeout. */
@@ -77,7 +81,7 @@ async function stopProcess(child: ChildProcess): Promise<void> {
  */
 export async function startConsoleServer(
   firstPath = '/web-login',
-  { timeoutMs = 180_000, dataDir: reuse, keepData = false }: StartOptions = {},
+  { timeoutMs = 180_000, dataDir: reuse, keepData = false, env: extraEnv = {} }: StartOptions = {},
 ): Promise<ConsoleServer> {
   const port = await freePort();
   const dataDir = reuse ?? (await mkdtemp(path.join(tmpdir(), 'spark-bench-')));
@@ -89,6 +93,7 @@ export async function startConsoleServer(
     DATA_DIR: dataDir,
     PUBLIC_URL: url,
     LOG_LEVEL: 'warn',
+    ...extraEnv,
   };
   let output = '';
   const started = performance.now();
@@ -109,5 +114,5 @@ export async function startConsoleServer(
     await stop();
     throw new Error(`${(error as Error).message}\n${output.slice(-4000)}`);
   }
-  return { url, dataDir, env, startMs: performance.now() - started, stop };
+  return { url, dataDir, env, startMs: performance.now() - started, stop, output: () => output };
 }

@@ -1,8 +1,10 @@
-// `npm start` calls this first: build the console into dist/ only when a source it depends on is
-// newer than the last build, so a second start is instant and a changed checkout is never stale.
+// `npm start` calls this first: build the console into dist/ and bundle the server into dist-server/
+// only when a source it depends on is newer than the last build, so a second start is instant and a
+// changed checkout is never stale.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { buildServerBundle, serverBundleUpToDate } from './server-bundle.mjs';
 
 const stamp = join('dist', '.build-stamp');
 const inputs = ['src', 'public', 'index.html', 'vite.config.ts', 'tsconfig.json', 'package-lock.json'];
@@ -33,3 +35,5 @@ if (builtAt >= sourcesChangedAt) {
   if (result.status !== 0) process.exit(result.status ?? 1);
   writeFileSync(stamp, new Date().toISOString());
 }
+
+if (!serverBundleUpToDate()) await buildServerBundle();

@@ -15,6 +15,7 @@ import { createMailer } from './mail/create-mailer';
 import { schedulePublicFilesCleanup } from './public-files/cleanup-schedule';
 import { seedIfEmpty } from './seed/demo-data';
 import { claimDataDir, type DataDirClaim } from './server-file';
+import { startPhases } from './start-phases';
 import { startStorage } from './storage-start';
 
 const CLI_WAIT_MS = 30_000;
@@ -27,6 +28,9 @@ function localUrl(address: AddressInfo): string {
 }
 
 async function main(): Promise<void> {
+  const phases = startPhases();
+  // Everything before this line: node, tsx and loading (transpiling) every module main imports.
+  phases.mark('modules loaded');
   const config = loadConfig();
   const embedded = config.databaseUrl === null;
   const cliSecret = randomBytes(32).toString('base64url');
@@ -62,8 +66,11 @@ async function main(): Promise<void> {
   try {
     const jwtSecret = await loadJwtSecret(config);
     db = await openDb(config, (error) => console.error('database pool error:', error.message));
+    phases.mark('database opened');
     const applied = await migrate(db);
+    phases.mark('migrations');
     const seeded = await seedIfEmpty(db);
+    phases.mark('demo data');
 
     // Until listening, the configured port; afterwards the one actually bound (PORT=0 picks one).
     let listeningPort = config.port;
@@ -76,12 +83,14 @@ async function main(): Promise<void> {
       (error) => console.error('payment provider:', error instanceof Error ? error.message : error),
     );
     const started = billing;
+    phases.mark('billing (sandbox migrations)');
     const identity = await startIdentity(
       config,
       db,
       () => ownUrl,
       () => resolvePublicUrl(config, listeningPort),
     );
+    phases.mark('identity (sandbox migrations)');
     const files = await startStorage(
       config,
       () => ownUrl,
@@ -110,17 +119,20 @@ async function main(): Promise<void> {
       logLevel: config.logLevel,
       cleanupIntervalMs: config.cleanupIntervalMinutes * 60_000,
     });
+    phases.mark('app built');
     if (applied.length > 0) app.log.info({ migrations: applied }, 'migrations applied');
     if (seeded) app.log.info('empty database: demo data loaded');
     app.log.info(files.description);
     if (!config.smtpUrl)
       app.log.info('SMTP_URL unset: mail goes to the outbox (npm run --silent cli -- outbox)');
     await app.listen({ port: config.port, host: config.host });
+    phases.mark('listening');
 
     const address = app.server.address() as AddressInfo;
     listeningPort = address.port;
     ownUrl = localUrl(address);
     await billing.afterListen(app, seeded);
+    phases.mark('catalogue sync and demo billing');
     stopCleanup = schedulePublicFilesCleanup(app, publicFileStore);
     // Invitations a killed process committed but never mailed (docs/decisions/011-retried-writes.md).
     const stopMailSweeper = startUnsentMailSweeper(
@@ -131,6 +143,7 @@ async function main(): Promise<void> {
     const publicUrl = resolvePublicUrl(config, address.port);
     await claim?.update({ url: localUrl(address), publicUrl });
 
+    phases.mark('ready');
     const env = process.env.DATA_DIR ? `DATA_DIR=${process.env.DATA_DIR} ` : '';
     console.log(`\nSpark Teams Console: ${publicUrl}`);
     // With Postgres the CLI goes straight to the database, so it needs the same settings.

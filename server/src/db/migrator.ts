@@ -59,8 +59,14 @@ export async function migrate(
       applied_at timestamptz NOT NULL DEFAULT now()
     )`);
   });
+  // One read for the usual start, where every migration is already recorded: a recorded one never
+  // becomes unapplied, so only the others need a transaction and the lock (docs/decisions/013-start-up.md).
+  const recorded = new Set(
+    (await db.query<{ version: number }>(`SELECT version FROM ${table}`)).map((row) => row.version),
+  );
   const applied: string[] = [];
   for (const migration of migrations) {
+    if (recorded.has(migration.version)) continue;
     const sql = await readFile(migration.file, 'utf8');
     await db.transaction(async (tx) => {
       await lock(tx);

@@ -27,13 +27,24 @@ function wrap(target: PGlite | Transaction, prepared: PreparedQueries, inTransac
 // defaults. On Node each commit is written to the files before the answer (a crashed process loses
 // nothing) but never fsynced, so a power loss may lose the last seconds; relaxedDurability and
 // synchronous_commit would change nothing here. Data that must outlive the machine: DATABASE_URL.
-export async function openPgliteDb(target: string | { loadDataDir?: Blob } = {}): Promise<Db> {
-  const pglite = typeof target === 'string' ? await PGlite.create(target) : await PGlite.create(target);
+export async function openPgliteDb(
+  target: string | { loadDataDir?: Blob } = {},
+  /** With a folder: a cluster image (an uncompressed tar from dumpDataDir) to unpack there instead of initdb. */
+  options: { loadDataDir?: Blob } = {},
+): Promise<PgliteDb> {
+  const pglite =
+    typeof target === 'string' ? await PGlite.create(target, options) : await PGlite.create(target);
   const prepared = createPreparedQueries(pglite);
   return {
     kind: 'pglite',
     ...wrap(pglite, prepared, false),
     transaction: (fn) => pglite.transaction((tx) => fn(wrap(tx, prepared, true))),
     close: () => pglite.close(),
+    dumpDataDir: () => pglite.dumpDataDir('none'),
   };
+}
+
+export interface PgliteDb extends Db {
+  /** The cluster's files as one uncompressed tar (a consistent copy: PGlite syncs before it reads). */
+  dumpDataDir(): Promise<Blob>;
 }
