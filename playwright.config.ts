@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import { defineConfig } from '@playwright/test';
+import { E2E_WORKERS, e2eServer, workerServer } from './e2e/support/servers';
 
 const chromium = '/usr/bin/chromium';
 if (!existsSync(chromium)) {
@@ -9,15 +10,16 @@ if (!existsSync(chromium)) {
 // Browser tests run Debian's Chromium (never a downloaded browser) against the real server: the
 // built console and the API on one port, on a fresh embedded database with the demo data.
 // E2E_PORT and E2E_DATA_DIR let a second checkout's run (or a second engineer's) keep to its own
-// server and data; e2e/support/cli.ts reads the same two.
-const port = Number(process.env.E2E_PORT ?? 8190);
-const dataDir = process.env.E2E_DATA_DIR ?? '.data-e2e';
-const baseURL = `http://127.0.0.1:${port}`;
+// server and data; E2E_WORKERS workers (default 2) each get their own server on E2E_PORT + i and
+// data folder (e2e/support/servers.ts, which e2e/support/cli.ts reads too).
+// Playwright loads this file again in every worker, with the worker's index set: baseURL is its own.
+const baseURL = workerServer.baseUrl;
 
 export default defineConfig({
   testDir: 'e2e',
+  // Files spread over the workers; a file's tests run in order, in one worker, on its server.
   fullyParallel: false,
-  workers: 1,
+  workers: E2E_WORKERS,
   retries: 0,
   forbidOnly: !!process.env.CI,
   reporter: 'list',
@@ -41,21 +43,25 @@ export default defineConfig({
     },
     trace: 'retain-on-failure',
   },
-  webServer: {
-    command: `rm -rf ${dataDir} && npm start`,
-    url: `${baseURL}/`,
-    env: {
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      PUBLIC_URL: baseURL,
-    },
-    reuseExistingServer: !process.env.CI,
-    // The first start builds the console before the server listens.
-    timeout: 120_000,
-    gracefulShutdown: { signal: 'SIGTERM', timeout: 5_000 },
-    stdout: 'pipe',
-    stderr: 'pipe',
-  },
+  // Started one after the other: the first start builds dist/ if needed, the next finds it built.
+  webServer: Array.from({ length: E2E_WORKERS }, (_, index) => {
+    const { port, dataDir, baseUrl } = e2eServer(index);
+    return {
+      command: `rm -rf ${dataDir} && npm start`,
+      url: `${baseUrl}/`,
+      env: {
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        LOG_LEVEL: 'warn',
+        PUBLIC_URL: baseUrl,
+      },
+      reuseExistingServer: !process.env.CI,
+      // The first start builds the console before the server listens.
+      timeout: 120_000,
+      gracefulShutdown: { signal: 'SIGTERM' as const, timeout: 5_000 },
+      stdout: 'pipe' as const,
+      stderr: 'pipe' as const,
+    };
+  }),
 });

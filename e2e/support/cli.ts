@@ -1,10 +1,11 @@
-// The README's `cli` tool, run the way a developer runs it, against the e2e server's data folder
-// (it routes through the running server, since PGlite is single-process).
+// The README's `cli` tool, run the way a developer runs it, against this worker's e2e server's data
+// folder (it routes through the running server, since PGlite is single-process).
 import { execFileSync } from 'node:child_process';
+import { workerServer } from './servers';
 
-export const E2E_PORT = Number(process.env.E2E_PORT ?? 8190);
-const E2E_DATA_DIR = process.env.E2E_DATA_DIR ?? '.data-e2e';
-export const E2E_BASE_URL = `http://127.0.0.1:${E2E_PORT}`;
+export const E2E_PORT = workerServer.port;
+const E2E_DATA_DIR = workerServer.dataDir;
+export const E2E_BASE_URL = workerServer.baseUrl;
 
 export function cli(...args: string[]): string {
   return execFileSync(

@@ -133,6 +133,8 @@ export interface TestApp {
   baseUrl: string;
   /** Public files' bytes: a real local store in a temp folder (`dir`), shared by both servers. */
   publicFiles: LocalPublicFileStore;
+  /** Every server process (two with TEST_TWO_SERVERS=1), to inject a fault into each of them. */
+  servers: FastifyInstance[];
   close(): Promise<void>;
 }
 
@@ -314,6 +316,7 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
     sandbox,
     baseUrl,
     publicFiles,
+    servers: second ? [firstApp, second.app] : [firstApp],
     async close() {
       if (second) {
         await second.sandbox.close();

@@ -1,6 +1,7 @@
 import type Stripe from 'stripe';
 import type { BillingProvider, ProviderSubscription } from '../provider';
 import { isMissingResource } from './stripe-errors';
+import type { PriceIds } from './stripe-price-ids';
 
 type PersonalCalls = Pick<
   BillingProvider,
@@ -16,6 +17,8 @@ interface StripeParts {
   stripe: () => Stripe;
   call: <T>(fn: () => Promise<T>) => Promise<T>;
   mapSubscription: (subscription: Stripe.Subscription) => Promise<ProviderSubscription>;
+  /** Shared with team billing: one Stripe account, one set of lookup keys. */
+  priceIds: PriceIds;
 }
 
 /** Our price id without its coupon suffix: the provider price's lookup key. */
@@ -26,18 +29,12 @@ export const lookupKeyOf = (priceId: string): string => priceId.split('--')[0] ?
  * customer (metadata accountId), hosted checkout in subscription and setup modes, the Customer Portal
  * and a trial without a card.
  */
-export function createStripePersonalCalls({ stripe, call, mapSubscription }: StripeParts): PersonalCalls {
-  const priceIds = new Map<string, string>();
-
-  async function priceIdFor(lookupKey: string): Promise<string> {
-    const known = priceIds.get(lookupKey);
-    if (known) return known;
-    const { data } = await stripe().prices.list({ lookup_keys: [lookupKey], active: true, limit: 1 });
-    if (!data[0]) throw new Error(`No Stripe price with lookup key ${lookupKey}: is the catalogue synced?`);
-    priceIds.set(lookupKey, data[0].id);
-    return data[0].id;
-  }
-
+export function createStripePersonalCalls({
+  stripe,
+  call,
+  mapSubscription,
+  priceIds,
+}: StripeParts): PersonalCalls {
   async function ensureProduct(id: string, name: string): Promise<void> {
     try {
       await stripe().products.retrieve(id);
@@ -70,7 +67,7 @@ export function createStripePersonalCalls({ stripe, call, mapSubscription }: Str
           const { data } = await stripe().prices.list({ lookup_keys: [lookupKey], limit: 1 });
           const found = data[0];
           if (found && found.unit_amount === price.amount && found.recurring?.interval === price.interval) {
-            priceIds.set(lookupKey, found.id);
+            priceIds.remember(lookupKey, found.id);
             continue;
           }
           const productId = `spark_${price.productId}`;
@@ -88,7 +85,7 @@ export function createStripePersonalCalls({ stripe, call, mapSubscription }: Str
             },
             { idempotencyKey: `price:${lookupKey}:${price.amount}:${price.interval}` },
           );
-          priceIds.set(lookupKey, created.id);
+          priceIds.remember(lookupKey, created.id);
         }
       }),
 
@@ -107,7 +104,7 @@ export function createStripePersonalCalls({ stripe, call, mapSubscription }: Str
           {
             mode: 'subscription',
             customer: request.customerId,
-            line_items: [{ price: await priceIdFor(request.priceId), quantity: 1 }],
+            line_items: [{ price: await priceIds.idFor(request.priceId), quantity: 1 }],
             subscription_data: { metadata: { accountId: String(request.accountId) } },
             ...(request.promotionCodeId ? { discounts: [{ promotion_code: request.promotionCodeId }] } : {}),
             // planId/quantity as team checkouts carry them, so getCheckout reads both kinds alike.
@@ -150,7 +147,7 @@ export function createStripePersonalCalls({ stripe, call, mapSubscription }: Str
         const subscription = await stripe().subscriptions.create(
           {
             customer: request.customerId,
-            items: [{ price: await priceIdFor(request.priceId) }],
+            items: [{ price: await priceIds.idFor(request.priceId) }],
             trial_period_days: request.trialDays,
             // No card yet: the trial simply ends, as Stripe's own free trials without one do.
             trial_settings: { end_behavior: { missing_payment_method: 'cancel' } },

@@ -16,6 +16,7 @@ import {
   toProviderSubscription,
 } from './stripe-mapping';
 import { createStripePersonalCalls } from './stripe-personal';
+import { createPriceIds } from './stripe-price-ids';
 
 export interface StripeSettings {
   secretKey: string;
@@ -53,25 +54,24 @@ export function createStripeProvider(
     });
     return client;
   };
-  const priceIds = new Map<string, string>();
+  const priceIds = createPriceIds(stripe);
 
-  /** Runs a Stripe call and turns its failures into the product's errors. */
+  /**
+   * Runs a Stripe call and turns its failures into the product's errors. A price this process
+   * remembered that Stripe no longer knows (another server made the catalogue again) is looked up
+   * afresh and the call made once more; every step of a call is idempotent, so the retry is safe.
+   */
   async function call<T>(fn: () => Promise<T>): Promise<T> {
+    try {
+      return await fn();
+    } catch (error) {
+      if (!priceIds.forgets(error)) throw translateStripeError(error, log);
+    }
     try {
       return await fn();
     } catch (error) {
       throw translateStripeError(error, log);
     }
-  }
-
-  async function priceIdFor(planId: string): Promise<string> {
-    const known = priceIds.get(planId);
-    if (known) return known;
-    const { data } = await stripe().prices.list({ lookup_keys: [planId], active: true, limit: 1 });
-    const price = data[0];
-    if (!price) throw new Error(`No Stripe price with lookup key ${planId}: is the catalogue synced?`);
-    priceIds.set(planId, price.id);
-    return price.id;
   }
 
   /** The open latest invoice's payment intent with its client secret ('pi_123_secret_abc'), or null. */
@@ -97,7 +97,7 @@ export function createStripeProvider(
   return {
     name: 'stripe',
 
-    ...createStripePersonalCalls({ stripe, call, mapSubscription }),
+    ...createStripePersonalCalls({ stripe, call, mapSubscription, priceIds }),
 
     publishableKey: () => settings.publishableKey,
 
@@ -116,7 +116,7 @@ export function createStripeProvider(
           const found = existing.get(price.id);
           const interval = price.interval;
           if (found && found.unit_amount === price.amount && found.recurring?.interval === interval) {
-            priceIds.set(price.id, found.id);
+            priceIds.remember(price.id, found.id);
             continue;
           }
           const product = products.find((p) => p.code === price.productCode);
@@ -144,7 +144,7 @@ export function createStripeProvider(
             },
             { idempotencyKey: `price:${price.id}:${price.amount}:${interval}` },
           );
-          priceIds.set(price.id, created.id);
+          priceIds.remember(price.id, created.id);
         }
       }),
 
@@ -294,7 +294,7 @@ export function createStripeProvider(
 
     preview: (request) =>
       call(async () => {
-        const price = await priceIdFor(request.priceId);
+        const price = await priceIds.idFor(request.priceId);
         const discounts = request.promotionCodeId ? [{ promotion_code: request.promotionCodeId }] : undefined;
         const current = request.subscription;
         const invoice = await stripe().invoices.createPreview({
@@ -319,7 +319,7 @@ export function createStripeProvider(
     changePlan: (request, idempotencyKey) =>
       call(async (): Promise<PlanChangeOutcome> => {
         const { subscription } = request;
-        const price = await priceIdFor(request.priceId);
+        const price = await priceIds.idFor(request.priceId);
         // Pending updates take no discounts, so a promotion code goes on first, on its own.
         const discountChanged =
           request.promotionCodeId && request.promotionCodeId !== subscription.promotionCodeId;
@@ -413,7 +413,7 @@ export function createStripeProvider(
             mode: 'subscription',
             customer: request.customerId,
             client_reference_id: String(request.teamId),
-            line_items: [{ price: await priceIdFor(request.priceId), quantity: request.quantity }],
+            line_items: [{ price: await priceIds.idFor(request.priceId), quantity: request.quantity }],
             subscription_data: {
               metadata: { teamId: String(request.teamId) },
               ...(request.trialDays ? { trial_period_days: request.trialDays } : {}),
