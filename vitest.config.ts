@@ -29,6 +29,8 @@ export default defineConfig({
         },
       },
       {
+        // The server reads the console's route table (server/src/http/console-preload.ts).
+        resolve: { alias },
         test: {
           name: 'api',
           environment: 'node',

@@ -7,7 +7,8 @@
 // Run: npm run bench -- lighthouse
 
 import { execFile } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { promisify } from 'node:util';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
@@ -17,6 +18,8 @@ import { root, startConsoleServer } from './console-server';
 
 const CHROMIUM = '/usr/bin/chromium';
 const RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
+// BENCH_LIGHTHOUSE_JSON=<folder>: keep every run's full report there (opportunities, diagnostics).
+const REPORTS = process.env.BENCH_LIGHTHOUSE_JSON;
 const run = promisify(execFile);
 let version = '';
 
@@ -41,7 +44,13 @@ function summary(lhr: Lhr, runs: number): NonNullable<Row['result']> {
   };
 }
 
-async function measure(url: string, port: number, keepStorage: boolean, clearCache: () => Promise<void>) {
+async function measure(
+  name: string,
+  url: string,
+  port: number,
+  keepStorage: boolean,
+  clearCache: () => Promise<void>,
+) {
   const lhrs: Lhr[] = [];
   for (let i = 0; i < RUNS; i++) {
     if (keepStorage) await clearCache();
@@ -59,6 +68,10 @@ async function measure(url: string, port: number, keepStorage: boolean, clearCac
     const landed = new URL(result.lhr.finalDisplayedUrl).pathname;
     if (landed !== new URL(url).pathname) throw new Error(`${url}: the page ended at ${landed}`);
     lhrs.push(result.lhr);
+    if (REPORTS) {
+      mkdirSync(REPORTS, { recursive: true });
+      writeFileSync(path.join(REPORTS, `${name}-${i + 1}.json`), JSON.stringify(result.lhr, null, 1));
+    }
     version = result.lhr.lighthouseVersion;
   }
   return summary(computeMedianRun(lhrs), lhrs.length);
@@ -129,9 +142,15 @@ if (!existsSync(CHROMIUM)) {
       await cdp.send('Network.clearBrowserCache');
     };
 
-    (rows[0] as Row).result = await measure(`${server.url}/web-login`, chrome.port, false, clearCache);
+    (rows[0] as Row).result = await measure(
+      'web-login',
+      `${server.url}/web-login`,
+      chrome.port,
+      false,
+      clearCache,
+    );
     const filePage = await sharedFilePage(server.url, server.env);
-    (rows[1] as Row).result = await measure(filePage, chrome.port, false, clearCache);
+    (rows[1] as Row).result = await measure('public-file', filePage, chrome.port, false, clearCache);
 
     // Sign in as a user would: a login link from the CLI, opened in this browser.
     await page.goto(await authCode('olivia@acme.test', server.env, 'Acme Inc'));
@@ -140,7 +159,7 @@ if (!existsSync(CHROMIUM)) {
     });
     const overview = page.url();
     await page.goto('about:blank');
-    (rows[2] as Row).result = await measure(overview, chrome.port, true, clearCache);
+    (rows[2] as Row).result = await measure('overview', overview, chrome.port, true, clearCache);
     await browser.disconnect();
   } finally {
     chrome.kill();

@@ -95,3 +95,91 @@ describe('without a built console', () => {
     expect(api.json()).toMatchObject({ errorCode: 1200 });
   });
 });
+
+describe("with a build manifest: the route's chunks announced in the HTML", () => {
+  let distDir = '';
+  const holder: { t?: TestApp } = {};
+  beforeAll(async () => {
+    distDir = await mkdtemp(path.join(tmpdir(), 'spark-dist-'));
+    await mkdir(path.join(distDir, '.vite'), { recursive: true });
+    await writeFile(
+      path.join(distDir, 'index.html'),
+      '<!doctype html><head><script type="module" src="/assets/index-e1.js"></script></head><div id="root"></div>',
+    );
+    // The shape of Vite's dist/.vite/manifest.json: the entry, shared chunks, one chunk per route group.
+    const manifest = {
+      'index.html': { file: 'assets/index-e1.js', isEntry: true, imports: ['_vendor-v1.js'] },
+      '_vendor-v1.js': { file: 'assets/vendor-v1.js', css: ['assets/vendor-v1.css'] },
+      '_menu-m1.js': { file: 'assets/menu-m1.js', imports: ['_vendor-v1.js'], css: ['assets/menu-m1.css'] },
+      '_evil.js': { file: '//evil.example/x.js' },
+      'src/routes/team/team.group.ts': {
+        file: 'assets/team.group-t1.js',
+        imports: ['_vendor-v1.js', '_menu-m1.js'],
+        css: ['assets/team-t1.css'],
+      },
+      'src/routes/team/team-overview.group.ts': {
+        file: 'assets/team-overview.group-o1.js',
+        imports: ['_menu-m1.js', '_evil.js'],
+      },
+      'src/routes/signup/signup.group.ts': { file: 'assets/signup.group-s1.js', imports: ['_vendor-v1.js'] },
+    };
+    await writeFile(path.join(distDir, '.vite', 'manifest.json'), JSON.stringify(manifest));
+    holder.t = await buildTestApp({ distDir, seed: false });
+    return () => holder.t?.close();
+  });
+  const inject = (url: string, headers: Record<string, string> = {}) =>
+    (holder.t as TestApp).app.inject({ url, headers: { ...html, ...headers } });
+  const links = (body: string) => body.match(/<link [^>]*>/g) ?? [];
+
+  it("a team page names the team frame's and the page's chunks and their imports, not the entry's", async () => {
+    const response = await inject('/teams/1-2/overview');
+    expect(response.statusCode).toBe(200);
+    expect(links(response.body).sort()).toEqual(
+      [
+        '<link rel="modulepreload" crossorigin href="/assets/menu-m1.js">',
+        '<link rel="modulepreload" crossorigin href="/assets/team-overview.group-o1.js">',
+        '<link rel="modulepreload" crossorigin href="/assets/team.group-t1.js">',
+        '<link rel="preload" as="style" crossorigin href="/assets/menu-m1.css">',
+        '<link rel="preload" as="style" crossorigin href="/assets/team-t1.css">',
+      ].sort(),
+    );
+    // In the head, before the page's own markup, with the CSP as before.
+    expect(response.body.indexOf('team.group-t1.js')).toBeLessThan(response.body.indexOf('</head>'));
+    expect(response.headers['content-security-policy']).toContain("script-src 'self'");
+  });
+
+  it('a public page names its own chunk only, whatever the query or a trailing slash', async () => {
+    for (const url of ['/web-login', '/web-login/', '/Web-Login?plan=pro']) {
+      const response = await inject(url);
+      expect(links(response.body), url).toEqual([
+        '<link rel="modulepreload" crossorigin href="/assets/signup.group-s1.js">',
+      ]);
+    }
+  });
+
+  it('unknown paths, malformed team refs and paths without a chunk get no links', async () => {
+    for (const url of ['/no/such/page', '/teams/abc/overview', '/teams/01-2/overview', '/login']) {
+      const response = await inject(url);
+      expect(response.statusCode, url).toBe(200);
+      expect(links(response.body), url).toEqual([]);
+    }
+  });
+
+  it('each announced page has its own ETag per encoding, and each answers 304 to its own', async () => {
+    const team = await inject('/teams/1-2/overview', { 'accept-encoding': 'br' });
+    const signup = await inject('/web-login', { 'accept-encoding': 'br' });
+    const other = await inject('/no/such/page', { 'accept-encoding': 'br' });
+    expect(brotliDecompressSync(team.rawPayload).toString()).toContain('team.group-t1.js');
+    expect(new Set([team.headers.etag, signup.headers.etag, other.headers.etag]).size).toBe(3);
+    const again = await inject('/teams/3-4/overview', {
+      'accept-encoding': 'br',
+      'if-none-match': team.headers.etag as string,
+    });
+    expect(again.statusCode).toBe(304);
+    const elsewhere = await inject('/web-login', {
+      'accept-encoding': 'br',
+      'if-none-match': team.headers.etag as string,
+    });
+    expect(elsewhere.statusCode).toBe(200);
+  });
+});
