@@ -136,11 +136,11 @@ describe("with a build manifest: the route's chunks announced in the HTML", () =
     expect(response.statusCode).toBe(200);
     expect(links(response.body).sort()).toEqual(
       [
-        '<link rel="modulepreload" crossorigin href="/assets/menu-m1.js">',
-        '<link rel="modulepreload" crossorigin href="/assets/team-overview.group-o1.js">',
-        '<link rel="modulepreload" crossorigin href="/assets/team.group-t1.js">',
-        '<link rel="preload" as="style" crossorigin href="/assets/menu-m1.css">',
-        '<link rel="preload" as="style" crossorigin href="/assets/team-t1.css">',
+        '<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/menu-m1.js">',
+        '<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/team-overview.group-o1.js">',
+        '<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/team.group-t1.js">',
+        '<link rel="preload" as="style" fetchpriority="low" crossorigin href="/assets/menu-m1.css">',
+        '<link rel="preload" as="style" fetchpriority="low" crossorigin href="/assets/team-t1.css">',
       ].sort(),
     );
     // In the head, before the page's own markup, with the CSP as before.
@@ -152,7 +152,7 @@ describe("with a build manifest: the route's chunks announced in the HTML", () =
     for (const url of ['/web-login', '/web-login/', '/Web-Login?plan=pro']) {
       const response = await inject(url);
       expect(links(response.body), url).toEqual([
-        '<link rel="modulepreload" crossorigin href="/assets/signup.group-s1.js">',
+        '<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/signup.group-s1.js">',
       ]);
     }
   });
