@@ -29,8 +29,6 @@ export default defineConfig({
         },
       },
       {
-        // The server reads the console's route table (server/src/http/console-preload.ts).
-        resolve: { alias },
         test: {
           name: 'api',
           environment: 'node',

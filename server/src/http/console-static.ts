@@ -6,7 +6,6 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { CONSOLE_SETTINGS_META, type ConsoleSettings } from '../../../src/domain/console-settings';
 import { isApiPath, sendApiNotFound } from '../errors';
-import { loadRoutePreloads, type RoutePreloads } from './console-preload';
 import { consoleCsp, schedulingOrigins } from './security-headers';
 
 const buildHint =
@@ -19,17 +18,10 @@ function wantsHtml(request: FastifyRequest): boolean {
   );
 }
 
-type Variants = { encoding: 'br' | 'gzip' | null; body: Buffer; etag: string }[];
-
-/**
- * index.html as read at start, in the encodings a browser may take, with one ETag per encoding; one
- * such set per route with chunks to announce (console-preload.ts), and one for every other path.
- */
+/** index.html as read at start, in the encodings a browser may take, with one ETag per encoding. */
 interface IndexPage {
   frameOrigins: string[];
-  variants: Variants;
-  byRoute: Map<string, Variants>;
-  preloads: RoutePreloads;
+  variants: { encoding: 'br' | 'gzip' | null; body: Buffer; etag: string }[];
 }
 
 /** The operator's settings as a <meta> element (HTML-escaped JSON): the console reads it at start. */
@@ -38,30 +30,23 @@ function settingsMeta(settings: ConsoleSettings): string {
   return `<meta name="${CONSOLE_SETTINGS_META}" content="${json}">`;
 }
 
-function encodings(identity: Buffer): Variants {
+function loadIndexPage(file: string, settings: ConsoleSettings): IndexPage {
+  const html = readFileSync(file, 'utf8');
+  const identity = Buffer.from(
+    html.includes('</head>')
+      ? html.replace('</head>', `${settingsMeta(settings)}</head>`)
+      : settingsMeta(settings) + html,
+  );
   const tag = createHash('sha256').update(identity).digest('base64url').slice(0, 27);
   const br = brotliCompressSync(identity, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } });
   const gzip = gzipSync(identity, { level: 9 });
-  return [
-    { encoding: 'br', body: br, etag: `"${tag}-br"` },
-    { encoding: 'gzip', body: gzip, etag: `"${tag}-gz"` },
-    { encoding: null, body: identity, etag: `"${tag}"` },
-  ];
-}
-
-function loadIndexPage(file: string, settings: ConsoleSettings, preloads: RoutePreloads): IndexPage {
-  const html = readFileSync(file, 'utf8');
-  const withHead = (extra: string) =>
-    Buffer.from(
-      html.includes('</head>')
-        ? html.replace('</head>', `${settingsMeta(settings)}${extra}</head>`)
-        : settingsMeta(settings) + extra + html,
-    );
   return {
     frameOrigins: schedulingOrigins(settings.schedulingUrls),
-    variants: encodings(withHead('')),
-    byRoute: new Map(preloads.keys().map((key) => [key, encodings(withHead(preloads.links(key)))])),
-    preloads,
+    variants: [
+      { encoding: 'br', body: br, etag: `"${tag}-br"` },
+      { encoding: 'gzip', body: gzip, etag: `"${tag}-gz"` },
+      { encoding: null, body: identity, etag: `"${tag}"` },
+    ],
   };
 }
 
@@ -82,11 +67,9 @@ function accepts(header: string, coding: string): boolean {
  */
 function sendIndexPage(page: IndexPage, request: FastifyRequest, reply: FastifyReply): void {
   const acceptEncoding = request.headers['accept-encoding'] ?? '';
-  const route = page.preloads.keyFor(request.url.split('?')[0] ?? '/');
-  const variants = (route !== null && page.byRoute.get(route)) || page.variants;
   const variant =
-    variants.find((v) => v.encoding === null || accepts(acceptEncoding, v.encoding)) ??
-    (variants.at(-1) as Variants[number]);
+    page.variants.find((v) => v.encoding === null || accepts(acceptEncoding, v.encoding)) ??
+    (page.variants.at(-1) as IndexPage['variants'][number]);
   void reply
     .header('content-security-policy', consoleCsp(request.url, page.frameOrigins))
     .header('cache-control', 'no-cache')
@@ -117,7 +100,7 @@ export async function registerConsole(
   settings: ConsoleSettings,
 ): Promise<void> {
   const indexFile = path.join(distDir, 'index.html');
-  const page = existsSync(indexFile) ? loadIndexPage(indexFile, settings, loadRoutePreloads(distDir)) : null;
+  const page = existsSync(indexFile) ? loadIndexPage(indexFile, settings) : null;
   if (page) {
     await app.register(fastifyStatic, {
       root: distDir,
