@@ -1,5 +1,14 @@
-import { lazy, Suspense, startTransition, useRef, useState } from 'react';
-import { PlanTermsButton } from './PlanTermsButton';
+import { ActionIcon, Text } from '@mantine/core';
+import {
+  type ComponentPropsWithoutRef,
+  lazy,
+  type Ref,
+  Suspense,
+  startTransition,
+  useRef,
+  useState,
+} from 'react';
+import { PLAN_LEGAL_TEXT } from '@/domain/plan-table';
 
 // Mantine's Tooltip brings floating-ui (about 18 KB gz with the parts the page has no other use
 // for): the '?' buttons start plain and load it when the pointer, the focus or a touch first
@@ -7,6 +16,34 @@ import { PlanTermsButton } from './PlanTermsButton';
 const PlanTermsTooltip = lazy(async () => ({
   default: (await import('./PlanTermsTooltip')).PlanTermsTooltip,
 }));
+
+interface PlanTermsButtonProps extends ComponentPropsWithoutRef<'button'> {
+  /** The plan's title: the button reads 'Terms of {title}'. */
+  title: string;
+  ref?: Ref<HTMLButtonElement> | undefined;
+}
+
+/**
+ * A plan's '?' button (plain, then inside the Tooltip: PlanTermsTooltip gets it and the text as
+ * props, so its chunk shares no module with the page's).
+ */
+function PlanTermsButton({ title, ref, ...rest }: PlanTermsButtonProps) {
+  return (
+    <ActionIcon
+      ref={ref}
+      variant="subtle"
+      color="gray"
+      size="sm"
+      radius="xl"
+      aria-label={`Terms of ${title}`}
+      {...rest}
+    >
+      <Text span size="xs" fw={700} aria-hidden>
+        ?
+      </Text>
+    </ActionIcon>
+  );
+}
 
 /** A plan's '?' button; its tooltip shows the plan's legal text on hover, focus and touch. */
 export function PlanTermsHint({ title }: { title: string }) {
@@ -52,7 +89,8 @@ function TooltipWhenLoaded({
 }) {
   return (
     <PlanTermsTooltip
-      title={title}
+      label={PLAN_LEGAL_TEXT}
+      button={(ref) => <PlanTermsButton ref={ref} title={title} />}
       focused={focused && active.focus}
       opened={active.pointer || active.focus}
     />

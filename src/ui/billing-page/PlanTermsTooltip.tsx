@@ -1,10 +1,11 @@
 import { Tooltip } from '@mantine/core';
-import { useLayoutEffect, useRef } from 'react';
-import { PLAN_LEGAL_TEXT } from '@/domain/plan-table';
-import { PlanTermsButton } from './PlanTermsButton';
+import { type ReactElement, type Ref, useLayoutEffect, useRef } from 'react';
 
 export interface PlanTermsTooltipProps {
-  title: string;
+  /** The plan's legal text. */
+  label: string;
+  /** The '?' button, given the tooltip's ref. */
+  button: (ref: Ref<HTMLButtonElement>) => ReactElement;
   /** The pointer or the focus is on the plain button this one replaces: show the text at once. */
   opened: boolean;
   /** The plain button had the focus: this one takes it. */
@@ -12,20 +13,20 @@ export interface PlanTermsTooltipProps {
 }
 
 /** The '?' button with Mantine's Tooltip, loaded when the pointer or the focus first reaches it. */
-export function PlanTermsTooltip({ title, opened, focused }: PlanTermsTooltipProps) {
+export function PlanTermsTooltip({ label, button, opened, focused }: PlanTermsTooltipProps) {
   const targetRef = useRef<HTMLButtonElement>(null);
   useLayoutEffect(() => {
     if (focused) targetRef.current?.focus();
   }, [focused]);
   return (
     <Tooltip
-      label={PLAN_LEGAL_TEXT}
+      label={label}
       multiline
       w={280}
       events={{ hover: true, focus: true, touch: true }}
       defaultOpened={opened}
     >
-      <PlanTermsButton ref={targetRef} title={title} />
+      {button(targetRef)}
     </Tooltip>
   );
 }
