@@ -1,13 +1,8 @@
 import { Button, type MantineSize, TextInput, type TextInputProps } from '@mantine/core';
-import { schemaResolver, useForm } from '@mantine/form';
-import { type ReactNode, useEffect, useMemo } from 'react';
-// zod/mini: the same schemas as zod's chained API, tree-shaken to what is used (about 20 KB gz less).
-import * as z from 'zod/mini';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import type { FieldError } from '@/domain/error-codes';
 import { fieldErrorText } from '@/domain/field-errors';
 import classes from './SingleFieldForm.module.css';
-
-const FIELD = 'value';
 
 export interface SingleFieldFormProps {
   /** The domain rule the value must pass (spec section 5); its error reads as field plus message. */
@@ -30,8 +25,11 @@ export interface SingleFieldFormProps {
 }
 
 /**
- * One text field and its submit button beside the input (below the label, above the message), in
- * uncontrolled mode: the invite form, 'Your Full Name' and the team name share it.
+ * One text field and its submit button beside the input (below the label, above the message),
+ * uncontrolled: the invite form, 'Your Full Name' and the team name share it. One field and one rule
+ * need no form library: @mantine/form and a zod schema around the rule were 11 KB gz on the members
+ * page's first visit (issue 13). As they did: the rule runs on submit, a complaint (the rule's or
+ * the server's) shows under the field until the value changes, a passing submit clears it.
  */
 export function SingleFieldForm({
   rule,
@@ -46,44 +44,35 @@ export function SingleFieldForm({
   className,
   children,
 }: SingleFieldFormProps) {
-  const schema = useMemo(
-    () =>
-      z.object({
-        [FIELD]: z.string().check(
-          z.superRefine((value, context) => {
-            const error = rule(value);
-            if (error) context.addIssue({ code: 'custom', message: fieldErrorText(error) });
-          }),
-        ),
-      }),
-    [rule],
-  );
-  const form = useForm({
-    mode: 'uncontrolled',
-    initialValues: { [FIELD]: initialValue },
-    validate: schemaResolver(schema, { sync: true }),
-    onValuesChange: () => {
-      if (serverError) onEdit?.();
-    },
-  });
-  const { setFieldError } = form;
-  // The server answers after the submit: its complaint joins the form's own errors, so typing
-  // clears it as it clears the rule's.
+  const inputRef = useRef<HTMLInputElement>(null);
+  const [error, setError] = useState<string | null>(null);
+  // The server answers after the submit: its complaint shows as the rule's would, and typing clears it.
   useEffect(() => {
-    if (serverError) setFieldError(FIELD, serverError);
-  }, [serverError, setFieldError]);
+    if (serverError) setError(serverError);
+  }, [serverError]);
 
   return (
     <form
       noValidate
       className={className}
-      onSubmit={form.onSubmit((values) => onSubmit(values[FIELD] ?? ''))}
+      onSubmit={(event) => {
+        event.preventDefault();
+        const value = inputRef.current?.value ?? '';
+        const complaint = rule(value);
+        setError(complaint ? fieldErrorText(complaint) : null);
+        if (!complaint) onSubmit(value);
+      }}
     >
       <TextInput
         {...inputProps}
+        ref={inputRef}
         size={size}
-        key={form.key(FIELD)}
-        {...form.getInputProps(FIELD)}
+        defaultValue={initialValue}
+        error={error}
+        onChange={() => {
+          setError(null);
+          if (serverError) onEdit?.();
+        }}
         inputContainer={(input) => (
           <div className={classes.row}>
             <div className={classes.input}>{input}</div>

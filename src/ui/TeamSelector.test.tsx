@@ -83,16 +83,17 @@ describe('TeamSelector, expanded (home page)', () => {
 });
 
 describe('TeamSelector, dropdown (team area)', () => {
-  it("reads 'Select team' when none is current and lists the teams when opened", () => {
+  it("reads 'Select team' when none is current and lists the teams when opened", async () => {
     const onSelect = renderSelector({});
     const target = screen.getByRole('button', { name: 'Select team' });
     expect(screen.queryByRole('option')).toBeNull();
+    // A plain button until the first open (the Combobox module loads then), announcing its list.
+    expect(target.getAttribute('aria-haspopup')).toBe('listbox');
+    expect(target.getAttribute('aria-expanded')).toBe('false');
     fireEvent.click(target);
-    expect(screen.getAllByRole('option').map((option) => option.getAttribute('aria-label'))).toEqual([
-      'Acme Inc',
-      'Basic Bakery',
-      'Trial Tech',
-    ]);
+    expect((await screen.findAllByRole('option')).map((option) => option.getAttribute('aria-label'))).toEqual(
+      ['Acme Inc', 'Basic Bakery', 'Trial Tech'],
+    );
     expect(accessibleDescription(screen.getByRole('option', { name: 'Basic Bakery' }))).toBe(
       'olivia@bakery.test',
     );
@@ -101,13 +102,19 @@ describe('TeamSelector, dropdown (team area)', () => {
     expect(screen.queryByRole('option')).toBeNull();
   });
 
-  it('shows the current team with its email and marks its option', () => {
+  it('shows the current team with its email and marks its option', async () => {
     renderSelector({ current: { teamId: 1, userId: 11 } });
     const target = screen.getByRole('button', { name: /Acme Inc/ });
     expect(within(target).getByText('olivia@acme.test')).toBeTruthy();
     expect(screen.queryByText('Select team')).toBeNull();
     fireEvent.click(target);
-    expect(screen.getByRole('option', { name: 'Acme Inc' }).getAttribute('aria-selected')).toBe('true');
+    expect((await screen.findByRole('option', { name: 'Acme Inc' })).getAttribute('aria-selected')).toBe(
+      'true',
+    );
+    // The opened dropdown's button has the focus (closing returns it there) and says it is open.
+    const opened = screen.getByRole('button', { name: /Acme Inc/ });
+    expect(document.activeElement).toBe(opened);
+    expect(opened.getAttribute('aria-expanded')).toBe('true');
     expect(screen.getByRole('option', { name: 'Trial Tech' }).getAttribute('aria-selected')).toBe('false');
   });
 
@@ -124,10 +131,10 @@ describe('TeamSelector, dropdown (team area)', () => {
     expect(screen.queryByRole('option')).toBeNull();
   });
 
-  it("offers 'No teams available' when the list is empty", () => {
+  it("offers 'No teams available' when the list is empty", async () => {
     const onSelect = renderSelector({ memberships: [] });
     fireEvent.click(screen.getByRole('button', { name: 'Select team' }));
-    expect(screen.getByText('No teams available')).toBeTruthy();
+    expect(await screen.findByText('No teams available')).toBeTruthy();
     expect(screen.queryByRole('option')).toBeNull();
     expect(onSelect).not.toHaveBeenCalled();
   });

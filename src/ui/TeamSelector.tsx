@@ -1,40 +1,27 @@
-import { Combobox, Text, UnstyledButton, useCombobox } from '@mantine/core';
-import { useId } from 'react';
+import { Text, UnstyledButton } from '@mantine/core';
+import { type ComponentPropsWithoutRef, forwardRef, useId } from 'react';
 import type { TeamMembership } from '@/domain/entities';
 import { Avatar } from '@/ui/Avatar';
+import { lazyPopup } from '@/ui/lazy-view';
 import classes from './TeamSelector.module.css';
+import type { TeamSelectorOpenProps } from './TeamSelectorOpen';
 
 export interface TeamRef {
   teamId: number;
   userId: number;
 }
 
-export interface TeamSelectorProps {
-  /** The selectable memberships, already filtered and sorted by team name. */
-  memberships: readonly TeamMembership[];
-  /** The team on show, or null when none is. */
-  current: TeamRef | null;
-  loading: boolean;
-  /** The list open inline (home page) instead of a dropdown. */
-  expanded?: boolean;
-  /**
-   * The signed-in account's email: a membership's email shows only where it differs from it (one
-   * person may join a team under another address). Unknown (null): every email shows.
-   */
-  signedInEmail?: string | null;
-  onSelect: (teamId: number, userId: number) => void;
-}
+// Exported for the open dropdown (TeamSelectorOpen.tsx), which loads on the first open.
+export const optionValue = ({ team, profile }: TeamMembership) => `${team.id}-${profile.id}`;
 
-const optionValue = ({ team, profile }: TeamMembership) => `${team.id}-${profile.id}`;
-
-const isCurrent = (membership: TeamMembership, current: TeamRef | null) =>
+export const isCurrent = (membership: TeamMembership, current: TeamRef | null) =>
   current !== null && membership.team.id === current.teamId && membership.profile.id === current.userId;
 
-const sameEmail = (a: string, b: string | null | undefined) =>
+export const sameEmail = (a: string, b: string | null | undefined) =>
   b != null && a.trim().toLowerCase() === b.trim().toLowerCase();
 
 /** Logo, team name and, where it differs from the signed-in one, the email of the membership. */
-function TeamLabel({
+export function TeamLabel({
   membership,
   emailId,
   signedInEmail,
@@ -62,6 +49,63 @@ function TeamLabel({
       </span>
     </span>
   );
+}
+
+/** The dropdown's up-and-down arrows (Mantine's Combobox chevron, without loading the Combobox). */
+function SelectorChevron() {
+  return (
+    <svg className={classes.chevron} viewBox="0 0 15 15" fill="none" aria-hidden="true">
+      <path
+        d="M4.93179 5.43179C4.75605 5.60753 4.75605 5.89245 4.93179 6.06819C5.10753 6.24392 5.39245 6.24392 5.56819 6.06819L7.49999 4.13638L9.43179 6.06819C9.60753 6.24392 9.89245 6.24392 10.0682 6.06819C10.2439 5.89245 10.2439 5.60753 10.0682 5.43179L7.81819 3.18179C7.73379 3.0974 7.61933 3.04999 7.49999 3.04999C7.38064 3.04999 7.26618 3.0974 7.18179 3.18179L4.93179 5.43179ZM10.0682 9.56819C10.2439 9.39245 10.2439 9.10753 10.0682 8.93179C9.89245 8.75606 9.60753 8.75606 9.43179 8.93179L7.49999 10.8636L5.56819 8.93179C5.39245 8.75606 5.10753 8.75606 4.93179 8.93179C4.75605 9.10753 4.75605 9.39245 4.93179 9.56819L7.18179 11.8182C7.35753 11.9939 7.64245 11.9939 7.81819 11.8182L10.0682 9.56819Z"
+        fill="currentColor"
+        fillRule="evenodd"
+        clipRule="evenodd"
+      />
+    </svg>
+  );
+}
+
+interface TeamSelectorButtonProps extends ComponentPropsWithoutRef<'button'> {
+  selected: TeamMembership | null;
+  loading: boolean;
+  signedInEmail: string | null | undefined;
+}
+
+/** The dropdown's button: the team on show ('Select team' when none is, 'Loading...' while loading). */
+const TeamSelectorButton = forwardRef<HTMLButtonElement, TeamSelectorButtonProps>(function TeamSelectorButton(
+  { selected, loading, signedInEmail, ...rest },
+  ref,
+) {
+  return (
+    <UnstyledButton ref={ref} className={classes.target} disabled={loading} {...rest}>
+      <span className={classes.targetLabel}>
+        {loading ? (
+          <Text size="sm">Loading...</Text>
+        ) : selected ? (
+          <TeamLabel membership={selected} signedInEmail={signedInEmail} />
+        ) : (
+          <Text size="sm">Select team</Text>
+        )}
+      </span>
+      <SelectorChevron />
+    </UnstyledButton>
+  );
+});
+
+export interface TeamSelectorProps {
+  /** The selectable memberships, already filtered and sorted by team name. */
+  memberships: readonly TeamMembership[];
+  /** The team on show, or null when none is. */
+  current: TeamRef | null;
+  loading: boolean;
+  /** The list open inline (home page) instead of a dropdown. */
+  expanded?: boolean;
+  /**
+   * The signed-in account's email: a membership's email shows only where it differs from it (one
+   * person may join a team under another address). Unknown (null): every email shows.
+   */
+  signedInEmail?: string | null;
+  onSelect: (teamId: number, userId: number) => void;
 }
 
 /**
@@ -108,68 +152,25 @@ function TeamList({ memberships, current, loading, signedInEmail, onSelect }: Li
   );
 }
 
-function TeamDropdown({ memberships, current, loading, signedInEmail, onSelect }: ListProps) {
-  const combobox = useCombobox();
-  const idPrefix = useId();
+// Mantine's Combobox loads on the first open (lazyPopup): the open dropdown (TeamSelectorOpen.tsx)
+// takes the parts above from this module: a first paint shows the button alone.
+const TeamSelectorPopup = lazyPopup<TeamSelectorOpenProps>(
+  () => import('./TeamSelectorOpen').then((module) => module.TeamSelectorOpen),
+  'listbox',
+);
+
+/** Loads the dropdown ahead of the first open (tests). */
+export const preloadTeamSelector = TeamSelectorPopup.preload;
+
+function TeamDropdown(props: ListProps) {
+  const { memberships, current, loading, signedInEmail } = props;
   const selected = memberships.find((membership) => isCurrent(membership, current)) ?? null;
-
-  const submit = (value: string) => {
-    const membership = memberships.find((candidate) => optionValue(candidate) === value);
-    combobox.closeDropdown();
-    if (membership) onSelect(membership.team.id, membership.profile.id);
-  };
-
   return (
-    <Combobox store={combobox} onOptionSubmit={submit} width={320} position="bottom-start">
-      <Combobox.Target targetType="button">
-        <UnstyledButton
-          className={classes.target}
-          disabled={loading}
-          onClick={() => combobox.toggleDropdown()}
-        >
-          <span className={classes.targetLabel}>
-            {loading ? (
-              <Text size="sm">Loading...</Text>
-            ) : selected ? (
-              <TeamLabel membership={selected} signedInEmail={signedInEmail} />
-            ) : (
-              <Text size="sm">Select team</Text>
-            )}
-          </span>
-          <Combobox.Chevron />
-        </UnstyledButton>
-      </Combobox.Target>
-      <Combobox.Dropdown>
-        <Combobox.Options aria-label="Teams">
-          {memberships.length === 0 ? (
-            <Combobox.Empty>No teams available</Combobox.Empty>
-          ) : (
-            memberships.map((membership) => {
-              const value = optionValue(membership);
-              const currentOne = isCurrent(membership, current);
-              return (
-                <Combobox.Option
-                  key={value}
-                  value={value}
-                  active={currentOne}
-                  selected={currentOne}
-                  aria-selected={currentOne}
-                  aria-label={membership.team.name}
-                  aria-describedby={
-                    sameEmail(membership.profile.email, signedInEmail) ? undefined : `${idPrefix}-${value}`
-                  }
-                >
-                  <TeamLabel
-                    membership={membership}
-                    emailId={`${idPrefix}-${value}`}
-                    signedInEmail={signedInEmail}
-                  />
-                </Combobox.Option>
-              );
-            })
-          )}
-        </Combobox.Options>
-      </Combobox.Dropdown>
-    </Combobox>
+    <TeamSelectorPopup
+      {...props}
+      trigger={(button) => (
+        <TeamSelectorButton selected={selected} loading={loading} signedInEmail={signedInEmail} {...button} />
+      )}
+    />
   );
 }

@@ -1,6 +1,8 @@
-import { Menu, Text, UnstyledButton } from '@mantine/core';
+import { Text, UnstyledButton } from '@mantine/core';
+import type { ComponentPropsWithoutRef, Ref } from 'react';
 import { Avatar } from '@/ui/Avatar';
-import { linkClick, type NavigateHandler } from '@/ui/link-click';
+import { lazyPopup } from '@/ui/lazy-view';
+import type { NavigateHandler } from '@/ui/link-click';
 import classes from './UserMenu.module.css';
 
 export const LOG_OUT_LABEL = 'Log out';
@@ -19,58 +21,47 @@ export interface UserMenuProps {
   onToggleColorScheme: () => void;
 }
 
+interface UserMenuButtonProps extends ComponentPropsWithoutRef<'button'> {
+  email: string | null;
+  ref?: Ref<HTMLButtonElement> | undefined;
+}
+
+/** The menu's button: the avatar and, but on a phone, the email. */
+function UserMenuButton({ email, ref, ...rest }: UserMenuButtonProps) {
+  return (
+    <UnstyledButton
+      ref={ref}
+      className={classes.target}
+      aria-label={email ? `Account ${email}` : 'Account'}
+      {...rest}
+    >
+      <span aria-hidden>
+        <Avatar name={email ?? '?'} src={null} size={32} />
+      </span>
+      {email && (
+        <Text size="sm" className={classes.email} truncate>
+          {email}
+        </Text>
+      )}
+    </UnstyledButton>
+  );
+}
+
+// Mantine's Menu loads on the first open (lazyPopup): a first paint shows the button alone.
+const UserMenuPopup = lazyPopup<UserMenuProps>(
+  () => import('./UserMenuOpen').then((module) => module.UserMenuOpen),
+  'menu',
+);
+
 /**
  * Who is signed in, their profile, the light or dark scheme, and 'Log out' (spec section 4, logout),
  * at the header's end.
  */
-export function UserMenu({
-  email,
-  profileHref,
-  onNavigate,
-  onLogout,
-  colorScheme,
-  onToggleColorScheme,
-}: UserMenuProps) {
+export function UserMenu(props: UserMenuProps) {
   return (
-    <Menu position="bottom-end" width={260} withinPortal>
-      <Menu.Target>
-        <UnstyledButton className={classes.target} aria-label={email ? `Account ${email}` : 'Account'}>
-          <span aria-hidden>
-            <Avatar name={email ?? '?'} src={null} size={32} />
-          </span>
-          {email && (
-            <Text size="sm" className={classes.email} truncate>
-              {email}
-            </Text>
-          )}
-        </UnstyledButton>
-      </Menu.Target>
-      <Menu.Dropdown>
-        {email && (
-          <Menu.Label>
-            <Text size="xs" c="dimmed">
-              Signed in as
-            </Text>
-            <Text size="sm" c="var(--mantine-color-text)" truncate>
-              {email}
-            </Text>
-          </Menu.Label>
-        )}
-        <Menu.Item
-          component="a"
-          href={profileHref}
-          className={classes.item}
-          onClick={linkClick(profileHref, onNavigate)}
-        >
-          {PROFILE_LABEL}
-        </Menu.Item>
-        <Menu.Item className={classes.item} onClick={onToggleColorScheme}>
-          {colorScheme === 'dark' ? LIGHT_MODE_LABEL : DARK_MODE_LABEL}
-        </Menu.Item>
-        <Menu.Item className={classes.item} onClick={onLogout}>
-          {LOG_OUT_LABEL}
-        </Menu.Item>
-      </Menu.Dropdown>
-    </Menu>
+    <UserMenuPopup {...props} trigger={(button) => <UserMenuButton email={props.email} {...button} />} />
   );
 }
+
+/** Loads the menu ahead of the first open (tests). */
+export const preloadUserMenu = UserMenuPopup.preload;

@@ -1,11 +1,10 @@
-import { ActionIcon, Anchor, Badge, Button, SegmentedControl, Text, Tooltip } from '@mantine/core';
+import { Anchor, Badge, Button, SegmentedControl } from '@mantine/core';
 import { useState } from 'react';
 import type { TeamPlan } from '@/domain/entities';
 import {
   annualDiscountLabel,
   type BillingInterval,
   isFreePlan,
-  PLAN_LEGAL_TEXT,
   PLAN_TABLE_ROWS,
   type PlanColumn,
   planCells,
@@ -14,6 +13,7 @@ import {
   upgradeButtonText,
 } from '@/domain/plan-table';
 import classes from './PlanTable.module.css';
+import { PlanTermsHint } from './PlanTermsHint';
 
 export interface PlanTableProps {
   columns: PlanColumn[];
@@ -149,19 +149,7 @@ function PriceCell({
             {upgradeButtonText(product)}
           </Button>
         )}
-        <Tooltip label={PLAN_LEGAL_TEXT} multiline w={280} events={{ hover: true, focus: true, touch: true }}>
-          <ActionIcon
-            variant="subtle"
-            color="gray"
-            size="sm"
-            radius="xl"
-            aria-label={`Terms of ${product.title}`}
-          >
-            <Text span size="xs" fw={700} aria-hidden>
-              ?
-            </Text>
-          </ActionIcon>
-        </Tooltip>
+        <PlanTermsHint title={product.title} />
       </div>
       {offered && product.showFreeUpgrade && product.freeUpgradeText && (
         <Anchor

@@ -1,10 +1,11 @@
-import { ActionIcon, Badge, Loader, Menu, Text } from '@mantine/core';
-import { memo, useLayoutEffect, useRef, useState } from 'react';
+import { ActionIcon, Badge, Loader, Text } from '@mantine/core';
+import { type ComponentPropsWithoutRef, memo, type Ref } from 'react';
 import type { Role, TeamUser } from '@/domain/entities';
 import { displayName, memberStatusLabel } from '@/domain/members';
 import { Avatar } from '@/ui/Avatar';
+import { lazyPopup } from '@/ui/lazy-view';
 import classes from './MemberList.module.css';
-import { DESTRUCTIVE_ROW_ACTIONS, MEMBER_ROW_ACTION_LABELS, type MemberRowAction } from './member-row-action';
+import type { MemberRowAction } from './member-row-action';
 
 export const ROLE_LABELS: Record<Role, string> = { owner: 'Owner', admin: 'Admin', member: 'Member' };
 
@@ -29,6 +30,12 @@ export interface MemberRowProps {
   onAction: (user: TeamUser, action: MemberRowAction) => void;
 }
 
+export interface RowMenuProps {
+  name: string;
+  actions: readonly MemberRowAction[];
+  onPick: (action: MemberRowAction) => void;
+}
+
 function DotsIcon() {
   return (
     <svg width="18" height="18" viewBox="0 0 24 24" aria-hidden="true" fill="currentColor">
@@ -39,76 +46,44 @@ function DotsIcon() {
   );
 }
 
-interface RowMenuProps {
+interface RowMenuButtonProps extends ComponentPropsWithoutRef<'button'> {
+  /** Whom the row shows: the button reads 'Actions for {name}'. */
   name: string;
-  actions: readonly MemberRowAction[];
-  onPick: (action: MemberRowAction) => void;
+  ref?: Ref<HTMLButtonElement> | undefined;
 }
 
-/**
- * The row's button, and its menu once first opened. A Mantine Menu per row costs a popover whose
- * target ref sets state on mount; rows mounting by the dozen while the list scrolls fast then chain
- * enough updates to hit React's nested-update limit. So rows start with a plain button.
- */
-function RowMenu({ name, actions, onPick }: RowMenuProps) {
-  const [menuMounted, setMenuMounted] = useState(false);
-  const [opened, setOpened] = useState(false);
-  const targetRef = useRef<HTMLButtonElement>(null);
-  // The menu's button replaced the plain one: focus it before opening, so closing returns there.
-  useLayoutEffect(() => {
-    if (!menuMounted) return;
-    targetRef.current?.focus();
-    setOpened(true);
-  }, [menuMounted]);
-  const label = `Actions for ${name}`;
-  if (!menuMounted) {
-    return (
-      <ActionIcon
-        variant="subtle"
-        color="gray"
-        className={classes.menuButton}
-        aria-label={label}
-        aria-haspopup="menu"
-        aria-expanded={false}
-        onClick={() => setMenuMounted(true)}
-      >
-        <DotsIcon />
-      </ActionIcon>
-    );
-  }
+/** The row's '...' button (plain before the first open, then the menu's). */
+function RowMenuButton({ name, ref, ...rest }: RowMenuButtonProps) {
   return (
-    <Menu position="bottom-end" opened={opened} onChange={setOpened} withinPortal returnFocus>
-      <Menu.Target>
-        <ActionIcon
-          ref={targetRef}
-          variant="subtle"
-          color="gray"
-          className={classes.menuButton}
-          aria-label={label}
-        >
-          <DotsIcon />
-        </ActionIcon>
-      </Menu.Target>
-      <Menu.Dropdown>
-        {actions.map((action) => (
-          <Menu.Item
-            key={action}
-            className={classes.menuItem}
-            // Red 9: Mantine's default red 6 for a menu item is 3.3:1 on white.
-            color={DESTRUCTIVE_ROW_ACTIONS.has(action) ? 'red.9' : undefined}
-            onClick={() => {
-              // Focus is back on the row's button before the pick may open a dialog, which then
-              // returns it there on close (not to this item, gone by then).
-              targetRef.current?.focus();
-              onPick(action);
-            }}
-          >
-            {MEMBER_ROW_ACTION_LABELS[action]}
-          </Menu.Item>
-        ))}
-      </Menu.Dropdown>
-    </Menu>
+    <ActionIcon
+      ref={ref}
+      variant="subtle"
+      color="gray"
+      className={classes.menuButton}
+      aria-label={`Actions for ${name}`}
+      {...rest}
+    >
+      <DotsIcon />
+    </ActionIcon>
   );
+}
+
+// The row's menu loads on the first open (lazyPopup); a first paint shows plain buttons.
+const RowMenuPopup = lazyPopup<RowMenuProps>(
+  () => import('./RowMenuOpen').then((module) => module.RowMenuOpen),
+  'menu',
+);
+
+/** Loads the row menu ahead of the first open (tests). */
+export const preloadRowMenu = RowMenuPopup.preload;
+
+/**
+ * The row's button, and its menu once first opened. Beside the module's weight: a Mantine Menu per
+ * row costs a popover whose target ref sets state on mount; rows mounting by the dozen while the
+ * list scrolls fast then chain enough updates to hit React's nested-update limit.
+ */
+function RowMenu(props: RowMenuProps) {
+  return <RowMenuPopup {...props} trigger={(button) => <RowMenuButton name={props.name} {...button} />} />;
 }
 
 /** One member: avatar, name, email, role, status and, when allowed, a menu of actions. */

@@ -13,6 +13,7 @@ import { membershipFixture } from '@/domain/entity-fixtures';
 import { fakeAccessToken } from '@/test/fake-jwt';
 import { preloadRouteGroups, renderConsole } from '@/test/render-console';
 import { createTestServices } from '@/test/test-services';
+import { LazyCheckoutResultDialog } from '@/ui/billing-page/LazyCheckoutResultDialog';
 
 // The flows are the other half of the billing issue: here they are stand-ins that record which flow
 // each button starts, so the page is tested on its own.
@@ -116,6 +117,10 @@ async function pageShown() {
 }
 
 beforeAll(preloadRouteGroups, 30_000);
+// The result dialog loads when it first opens; loaded ahead here, a slow first import is not the test.
+beforeAll(async () => {
+  await LazyCheckoutResultDialog.preload();
+}, 30_000);
 
 beforeEach(() => {
   flows.calls = [];

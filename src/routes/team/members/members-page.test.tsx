@@ -6,6 +6,7 @@ import { membershipFixture, teamUserFixture } from '@/domain/entity-fixtures';
 import { fakeAccessToken } from '@/test/fake-jwt';
 import { preloadRouteGroups, renderConsole } from '@/test/render-console';
 import { createTestServices } from '@/test/test-services';
+import { preloadRowMenu } from '@/ui/members/MemberRow';
 import { OpenUrlContext } from './open-url';
 
 const FAR_FUTURE_S = 4_102_444_800;
@@ -74,6 +75,10 @@ async function listShown() {
 }
 
 beforeAll(preloadRouteGroups, 30_000);
+// Row menus load on the first open (lazy-popup.tsx); loaded ahead here, a slow first import is not the test.
+beforeAll(async () => {
+  await preloadRowMenu();
+}, 30_000);
 
 describe('Members page', () => {
   it('lists every member but the removed, in the spec order, banned last with Inactive', async () => {

@@ -1,0 +1,65 @@
+import { Menu, Text } from '@mantine/core';
+import { useLayoutEffect, useRef, useState } from 'react';
+import type { PopupProps } from '@/ui/lazy-view';
+import { linkClick } from '@/ui/link-click';
+import {
+  DARK_MODE_LABEL,
+  LIGHT_MODE_LABEL,
+  LOG_OUT_LABEL,
+  PROFILE_LABEL,
+  type UserMenuProps,
+} from './UserMenu';
+import classes from './UserMenuOpen.module.css';
+
+/**
+ * The user menu once first opened (loaded then, see lazyPopup in lazy-view.tsx): Mantine's Menu
+ * around the same button, which takes the focus and opens on mounting.
+ */
+export function UserMenuOpen({
+  email,
+  profileHref,
+  onNavigate,
+  onLogout,
+  colorScheme,
+  onToggleColorScheme,
+  trigger,
+}: PopupProps<UserMenuProps>) {
+  const [opened, setOpened] = useState(false);
+  const targetRef = useRef<HTMLButtonElement>(null);
+  // Focus before opening, so closing the menu returns the focus to this button.
+  useLayoutEffect(() => {
+    targetRef.current?.focus();
+    setOpened(true);
+  }, []);
+  return (
+    <Menu position="bottom-end" width={260} withinPortal opened={opened} onChange={setOpened} returnFocus>
+      <Menu.Target>{trigger({ ref: targetRef })}</Menu.Target>
+      <Menu.Dropdown>
+        {email && (
+          <Menu.Label>
+            <Text size="xs" c="dimmed">
+              Signed in as
+            </Text>
+            <Text size="sm" c="var(--mantine-color-text)" truncate>
+              {email}
+            </Text>
+          </Menu.Label>
+        )}
+        <Menu.Item
+          component="a"
+          href={profileHref}
+          className={classes.item}
+          onClick={linkClick(profileHref, onNavigate)}
+        >
+          {PROFILE_LABEL}
+        </Menu.Item>
+        <Menu.Item className={classes.item} onClick={onToggleColorScheme}>
+          {colorScheme === 'dark' ? LIGHT_MODE_LABEL : DARK_MODE_LABEL}
+        </Menu.Item>
+        <Menu.Item className={classes.item} onClick={onLogout}>
+          {LOG_OUT_LABEL}
+        </Menu.Item>
+      </Menu.Dropdown>
+    </Menu>
+  );
+}
