@@ -1,5 +1,5 @@
-import type { ComponentType } from 'react';
-import type { RouteGroup, RouteName } from '@/routes/route-table';
+import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
+import type { RouteGroup, RouteMeta, RouteName } from '@/routes/route-table';
 
 /** What a group's chunk exports: the page component of each of its routes. */
 export type GroupPages = Partial<Record<RouteName, ComponentType>>;
@@ -33,5 +33,24 @@ export async function loadPage(name: RouteName, group: RouteGroup): Promise<Comp
   const { pages } = await groupLoaders[group]();
   const page = pages[name];
   if (!page) throw new Error(`Route group '${group}' has no page for route '${name}'`);
+  return page;
+}
+
+/** Starts loading a group's chunk ahead of its first render (a second call reuses the first import). */
+export function preloadGroup(group: RouteGroup): void {
+  groupLoaders[group]().catch(() => {
+    // The page's own render imports it again and shows the root error screen if it still fails.
+  });
+}
+
+const lazyPages = new Map<string, LazyExoticComponent<ComponentType>>();
+
+/** The page of a route as a React.lazy component, one per route so React keeps its identity. */
+export function lazyPage(route: RouteMeta): LazyExoticComponent<ComponentType> {
+  let page = lazyPages.get(route.name);
+  if (!page) {
+    page = lazy(async () => ({ default: await loadPage(route.name as RouteName, route.group) }));
+    lazyPages.set(route.name, page);
+  }
   return page;
 }
