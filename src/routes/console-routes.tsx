@@ -6,8 +6,8 @@ import { parseTeamUserRef } from '@/domain/team-user-ref';
 import { RequireLogin } from '@/routes/login-guard';
 import { PageEffects } from '@/routes/page-effects';
 import { PublicFrame, PublicLayoutRoute } from '@/routes/public-layout.route';
-import { RootErrorBoundary } from '@/routes/root-error';
 import { RootRoute } from '@/routes/root.route';
+import { RootErrorBoundary } from '@/routes/root-error';
 import { lazyPage } from '@/routes/route-groups';
 import { type RouteMeta, routeMeta, routeTable, screenKey } from '@/routes/route-table';
 

@@ -19,7 +19,8 @@ export function currentRouteAt(pathname: string): CurrentRoute | null {
   const match = matchRoutes(matchable, pathname)?.at(-1);
   if (!match) return null;
   const { teamUser } = match.params;
-  const route = teamUser !== undefined && parseTeamUserRef(teamUser) === null ? routeMeta('not-found') : match.route.meta;
+  const route =
+    teamUser !== undefined && parseTeamUserRef(teamUser) === null ? routeMeta('not-found') : match.route.meta;
   return { route, params: match.params };
 }
 

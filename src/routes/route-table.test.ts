@@ -2,7 +2,14 @@ import { isValidElement } from 'react';
 import { createRoutesFromChildren, type RouteObject } from 'react-router';
 import { consoleRouteElements, RoutePage } from '@/routes/console-routes';
 import { groupLoaders, lazyPage, loadPage } from '@/routes/route-groups';
-import { pathTo, type RouteMeta, type RouteName, routeMeta, routeTable, screenKey } from '@/routes/route-table';
+import {
+  pathTo,
+  type RouteMeta,
+  type RouteName,
+  routeMeta,
+  routeTable,
+  screenKey,
+} from '@/routes/route-table';
 
 const names = routeTable.map((route) => route.name);
 
