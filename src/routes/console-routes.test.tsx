@@ -155,6 +155,8 @@ describe('the console router', () => {
     const load = groupLoaders['public-back-to-app'];
     groupLoaders['public-back-to-app'] = () =>
       Promise.reject(new Error('Failed to fetch dynamically imported module'));
+    // React reports the error the boundary caught; expected here.
+    const reported = vi.spyOn(console, 'error').mockImplementation(() => {});
     try {
       const { router } = renderAt('/back-to-app', { loggedIn: false });
       expect(await screen.findByRole('heading', { name: 'Something went wrong' })).toBeTruthy();

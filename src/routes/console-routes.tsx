@@ -1,7 +1,7 @@
 // The route table as react-router's declarative routes: the root (document title, page views, the
 // flash bar), the public layout around `layout: 'public'` routes, the team area around
 // `layout: 'team'` routes. Pages load lazily, one chunk per route group (route-groups.ts).
-import { generatePath, Navigate, Route, Routes, useLocation, useParams } from 'react-router';
+import { Navigate, Route, Routes, useLocation, useParams } from 'react-router';
 import { parseTeamUserRef } from '@/domain/team-user-ref';
 import { RequireLogin } from '@/routes/login-guard';
 import { PageEffects } from '@/routes/page-effects';
@@ -9,7 +9,7 @@ import { PublicFrame, PublicLayoutRoute } from '@/routes/public-layout.route';
 import { RootRoute } from '@/routes/root.route';
 import { RootErrorBoundary } from '@/routes/root-error';
 import { lazyPage } from '@/routes/route-groups';
-import { type RouteMeta, routeMeta, routeTable, screenKey } from '@/routes/route-table';
+import { pathTo, type RouteMeta, routeMeta, routeTable, screenKey } from '@/routes/route-table';
 
 /** Remounts the page when its screen key changes (see RouteMeta.key and reloadOnUrlChange). */
 function Screen({ route }: { route: RouteMeta }) {
@@ -44,9 +44,10 @@ export function RoutePage({ route }: { route: RouteMeta }) {
   );
 }
 
-/** The bare team path shows the team's overview. */
+/** The bare team path shows the team's overview (its team user is numeric: RoutePage checked). */
 function TeamIndex() {
-  return <Navigate replace to={generatePath(routeMeta('team-overview').path, useParams())} />;
+  const ref = parseTeamUserRef(useParams().teamUser ?? '');
+  return ref ? <Navigate replace to={pathTo('team-overview', ref)} /> : null;
 }
 
 function routesIn(layout: RouteMeta['layout']) {
