@@ -28,9 +28,18 @@ export const groupLoaders: Record<RouteGroup, () => Promise<GroupModule>> = {
   'public-file': () => import('@/routes/public/public-file.group'),
 };
 
+/** The groups whose chunk is in: their pages render at once. */
+const loadedGroups = new Map<RouteGroup, GroupModule>();
+
+async function loadGroup(group: RouteGroup): Promise<GroupModule> {
+  const module = await groupLoaders[group]();
+  loadedGroups.set(group, module);
+  return module;
+}
+
 /** The page component of a route, loading its group's chunk first. */
 export async function loadPage(name: RouteName, group: RouteGroup): Promise<ComponentType> {
-  const { pages } = await groupLoaders[group]();
+  const { pages } = await loadGroup(group);
   const page = pages[name];
   if (!page) throw new Error(`Route group '${group}' has no page for route '${name}'`);
   return page;
@@ -38,18 +47,36 @@ export async function loadPage(name: RouteName, group: RouteGroup): Promise<Comp
 
 /** Starts loading a group's chunk ahead of its first render (a second call reuses the first import). */
 export function preloadGroup(group: RouteGroup): void {
-  groupLoaders[group]().catch(() => {
+  loadGroup(group).catch(() => {
     // The page's own render imports it again and shows the root error screen if it still fails.
   });
 }
 
+type PageModule = { default: ComponentType };
+
+/** A thenable React.lazy reads in the same render: the page's chunk is in already. */
+function loadedNow(page: ComponentType): Promise<PageModule> {
+  return {
+    // biome-ignore lint/suspicious/noThenProperty: React.lazy takes any thenable; this one answers at once
+    then: (resolve: (module: PageModule) => void) => resolve({ default: page }),
+  } as Promise<PageModule>;
+}
+
 const lazyPages = new Map<string, LazyExoticComponent<ComponentType>>();
 
-/** The page of a route as a React.lazy component, one per route so React keeps its identity. */
+/**
+ * The page of a route as a React.lazy component, one per route so React keeps its identity. When
+ * its group is loaded already (preloadGroup), it renders in the same pass instead of suspending for
+ * a tick: the team frame and its page then render together and start their requests together.
+ */
 export function lazyPage(route: RouteMeta): LazyExoticComponent<ComponentType> {
   let page = lazyPages.get(route.name);
   if (!page) {
-    page = lazy(async () => ({ default: await loadPage(route.name as RouteName, route.group) }));
+    const name = route.name as RouteName;
+    page = lazy(() => {
+      const loaded = loadedGroups.get(route.group)?.pages[name];
+      return loaded ? loadedNow(loaded) : loadPage(name, route.group).then((found) => ({ default: found }));
+    });
     lazyPages.set(route.name, page);
   }
   return page;
