@@ -1,5 +1,5 @@
-// The route table as react-router's declarative routes: the root (document title, page views, the
-// flash bar), the public layout around `layout: 'public'` routes, the team area around
+// The route table as react-router's declarative routes: the root (logout follow-up, the first
+// visit's loading screen, the flash bar), the public layout around `layout: 'public'` routes, the team area around
 // `layout: 'team'` routes. Pages load lazily, one chunk per route group (route-groups.ts).
 import { Navigate, Route, Routes, useLocation, useParams } from 'react-router';
 import { parseTeamUserRef } from '@/domain/team-user-ref';

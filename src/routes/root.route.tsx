@@ -1,12 +1,12 @@
 import { useSelector } from '@xstate/react';
-import { Suspense, useEffect, useRef } from 'react';
+import { type ReactNode, Suspense, useEffect, useRef } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { useServices } from '@/app/services-context';
 import { selectShownFlash } from '@/machines/flash.selectors';
 import { useCurrentRoute } from '@/routes/current-route';
 import { loginRedirectPath } from '@/routes/login-redirect';
-import { preloadGroup } from '@/routes/route-groups';
-import type { RouteMeta } from '@/routes/route-table';
+import { groupsReady } from '@/routes/route-groups';
+import type { RouteGroup, RouteMeta } from '@/routes/route-table';
 import { FlashBar } from '@/ui/FlashBar';
 import { LoadingScreen } from '@/ui/LoadingScreen';
 
@@ -39,16 +39,21 @@ function useFollowLogout() {
   }, [session, navigate]);
 }
 
+/** The groups whose chunks the route needs: a team page's and the team frame's. */
+function groupsOf(route: RouteMeta): RouteGroup[] {
+  return route.layout === 'team' ? ['team', route.group] : [route.group];
+}
+
 /**
- * Starts loading the chunks the address needs at once (the team frame's and the page's), while
- * the session is restored, rather than one after the other as they render.
+ * Renders the pages of the address once all their chunks are in (the loading screen meanwhile,
+ * or the page shown so far while navigating), as the data router's lazy routes did: the team frame
+ * and its page render in one pass, so their requests start together (issue 13's round trips).
  */
-function usePreloadPages(route: RouteMeta | null) {
-  useEffect(() => {
-    if (!route) return;
-    if (route.layout === 'team') preloadGroup('team');
-    preloadGroup(route.group);
-  }, [route]);
+function PagesReady({ route, children }: { route: RouteMeta | null; children: ReactNode }) {
+  const ready = route ? groupsReady(groupsOf(route)) : true;
+  // Suspense's own protocol, as React.lazy does (React's `use` would wait on an awaited act in tests).
+  if (ready !== true) throw ready;
+  return children;
 }
 
 /** The flash bar at the bottom of every screen. */
@@ -62,13 +67,14 @@ function AppFlashBar() {
 export function RootRoute() {
   const route = useCurrentRoute();
   useFollowLogout();
-  usePreloadPages(route);
   return (
     <>
       {/* A first visit waits here for its page's chunk; later navigations keep the page shown
           until the next one is ready (react-router navigates in a transition). */}
       <Suspense fallback={<LoadingScreen />}>
-        <Outlet />
+        <PagesReady route={route}>
+          <Outlet />
+        </PagesReady>
       </Suspense>
       <AppFlashBar />
     </>

@@ -45,11 +45,20 @@ export async function loadPage(name: RouteName, group: RouteGroup): Promise<Comp
   return page;
 }
 
-/** Starts loading a group's chunk ahead of its first render (a second call reuses the first import). */
-export function preloadGroup(group: RouteGroup): void {
-  loadGroup(group).catch(() => {
-    // The page's own render imports it again and shows the root error screen if it still fails.
-  });
+/** Groups whose chunk failed to load: the root error screen shows it, its button reloads. */
+const failedGroups = new Map<RouteGroup, unknown>();
+
+/**
+ * Whether the chunks of these groups are in: true, or a promise that settles when they are (or
+ * failed), for a Suspense boundary to wait on; a failure is thrown for the root error screen.
+ */
+export function groupsReady(groups: readonly RouteGroup[]): true | Promise<unknown> {
+  const failed = groups.find((group) => failedGroups.has(group));
+  if (failed) throw failedGroups.get(failed);
+  if (groups.every((group) => loadedGroups.has(group))) return true;
+  return Promise.all(
+    groups.map((group) => loadGroup(group).catch((error: unknown) => failedGroups.set(group, error))),
+  );
 }
 
 type PageModule = { default: ComponentType };
@@ -66,7 +75,7 @@ const lazyPages = new Map<string, LazyExoticComponent<ComponentType>>();
 
 /**
  * The page of a route as a React.lazy component, one per route so React keeps its identity. When
- * its group is loaded already (preloadGroup), it renders in the same pass instead of suspending for
+ * its group is loaded already (groupsReady), it renders in the same pass instead of suspending for
  * a tick: the team frame and its page then render together and start their requests together.
  */
 export function lazyPage(route: RouteMeta): LazyExoticComponent<ComponentType> {

@@ -1,7 +1,7 @@
 import { isValidElement } from 'react';
 import { createRoutesFromChildren, type RouteObject } from 'react-router';
 import { consoleRouteElements, RoutePage } from '@/routes/console-routes';
-import { groupLoaders, lazyPage, loadPage } from '@/routes/route-groups';
+import { groupLoaders, loadPage } from '@/routes/route-groups';
 import {
   pathTo,
   type RouteMeta,
