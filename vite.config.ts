@@ -2,6 +2,7 @@ import { fileURLToPath, URL } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { precompress } from './scripts/vite-precompress';
+import { reactRouterShaking } from './scripts/vite-react-router-shaking';
 
 // The API server (server/) listens on 8080 by default; in development Vite proxies /api to it.
 const apiTarget = process.env.API_URL ?? `http://127.0.0.1:${process.env.PORT ?? 8080}`;
@@ -14,7 +15,8 @@ const reactRouterProduction = fileURLToPath(
 
 export default defineConfig(({ command }) => ({
   // precompress: a .br and .gz beside each text file of the build, sent as they are by the server.
-  plugins: [react(), precompress()],
+  // reactRouterShaking: react-router's unused components (Link, Form, ...) left out (decision 004).
+  plugins: [react(), precompress(), reactRouterShaking()],
   resolve: {
     alias: [
       { find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) },

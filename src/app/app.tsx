@@ -1,17 +1,20 @@
-import { useState } from 'react';
-import { RouterProvider } from 'react-router';
+import { BrowserRouter } from 'react-router';
+import { AuthFlowBridge } from '@/app/auth-flow';
 import { Providers } from '@/app/providers';
-import { createAppRouter } from '@/app/router';
 import type { AppServices } from '@/app/services';
 import { ServicesProvider } from '@/app/services-context';
+import { ConsoleRoutes } from '@/routes/console-routes';
 
+// react-router's declarative mode (decision 004): the data router's loaders, lazy route objects
+// and matches API weigh about 16 KB gz on every first visit, and the console needs none of them.
 export function App({ services }: { services: AppServices }) {
-  // Once per app: StrictMode renders twice, and a second router would run every loader again.
-  const [router] = useState(() => createAppRouter(services));
   return (
     <Providers>
       <ServicesProvider services={services}>
-        <RouterProvider router={router} />
+        <BrowserRouter>
+          <AuthFlowBridge services={services} />
+          <ConsoleRoutes />
+        </BrowserRouter>
       </ServicesProvider>
     </Providers>
   );

@@ -1,46 +1,14 @@
 import { useSelector } from '@xstate/react';
-import { useEffect, useRef } from 'react';
-import {
-  isRouteErrorResponse,
-  Outlet,
-  useLocation,
-  useMatches,
-  useNavigate,
-  useRouteError,
-} from 'react-router';
-import { documentTitle } from '@/app/config';
+import { type ReactNode, Suspense, useEffect, useRef } from 'react';
+import { Outlet, useLocation, useNavigate } from 'react-router';
 import { useServices } from '@/app/services-context';
-import { parseTeamUserRef } from '@/domain/team-user-ref';
 import { selectShownFlash } from '@/machines/flash.selectors';
 import { useCurrentRoute } from '@/routes/current-route';
 import { loginRedirectPath } from '@/routes/login-redirect';
-import { PublicFrame } from '@/routes/public-layout.route';
-import { pathTo } from '@/routes/route-table';
-import { AppError } from '@/ui/AppError';
+import { groupsReady } from '@/routes/route-groups';
+import type { RouteGroup, RouteMeta } from '@/routes/route-table';
 import { FlashBar } from '@/ui/FlashBar';
-import { NotFound } from '@/ui/NotFound';
-
-function useDocumentTitle(title: string | null | undefined) {
-  useEffect(() => {
-    document.title = documentTitle(title);
-  }, [title]);
-}
-
-/** One page-view event per navigation, with the route name and the team user of the path. */
-function usePageViews() {
-  const { trackPageView } = useServices();
-  const route = useCurrentRoute();
-  const matches = useMatches();
-  const location = useLocation();
-  const teamUser = matches.at(-1)?.params.teamUser;
-  const routeName = route?.name;
-  // biome-ignore lint/correctness/useExhaustiveDependencies: one event per navigation (location.key), not per render
-  useEffect(() => {
-    if (!routeName) return;
-    const ref = teamUser ? parseTeamUserRef(teamUser) : null;
-    trackPageView({ route: routeName, tid: ref?.teamId ?? null, uid: ref?.userId ?? null });
-  }, [location.key]);
-}
+import { LoadingScreen } from '@/ui/LoadingScreen';
 
 /**
  * When the session ends under a page that needs it (another tab logged out, or this one), the page
@@ -71,6 +39,23 @@ function useFollowLogout() {
   }, [session, navigate]);
 }
 
+/** The groups whose chunks the route needs: a team page's and the team frame's. */
+function groupsOf(route: RouteMeta): RouteGroup[] {
+  return route.layout === 'team' ? ['team', route.group] : [route.group];
+}
+
+/**
+ * Renders the pages of the address once all their chunks are in (the loading screen meanwhile,
+ * or the page shown so far while navigating), as the data router's lazy routes did: the team frame
+ * and its page render in one pass, so their requests start together (issue 13's round trips).
+ */
+function PagesReady({ route, children }: { route: RouteMeta | null; children: ReactNode }) {
+  const ready = route ? groupsReady(groupsOf(route)) : true;
+  // Suspense's own protocol, as React.lazy does (React's `use` would wait on an awaited act in tests).
+  if (ready !== true) throw ready;
+  return children;
+}
+
 /** The flash bar at the bottom of every screen. */
 function AppFlashBar() {
   const { flash } = useServices();
@@ -78,36 +63,20 @@ function AppFlashBar() {
   return <FlashBar flash={shown} onClose={(id) => flash.send({ type: 'flash.close', id })} />;
 }
 
-/** The root of every page: document title, page views and the flash bar. */
+/** The root of every page: following a logout, the first visit's loading screen, the flash bar. */
 export function RootRoute() {
   const route = useCurrentRoute();
-  useDocumentTitle(route?.title);
-  usePageViews();
   useFollowLogout();
   return (
     <>
-      <Outlet />
+      {/* A first visit waits here for its page's chunk; later navigations keep the page shown
+          until the next one is ready (react-router navigates in a transition). */}
+      <Suspense fallback={<LoadingScreen />}>
+        <PagesReady route={route}>
+          <Outlet />
+        </PagesReady>
+      </Suspense>
       <AppFlashBar />
     </>
-  );
-}
-
-/** Errors no page handled: a 404 thrown by a loader (bad path params) or a failure to load a page. */
-export function RootError() {
-  const error = useRouteError();
-  const navigate = useNavigate();
-  useDocumentTitle(null);
-  if (isRouteErrorResponse(error) && error.status === 404) {
-    return (
-      <PublicFrame from="not-found">
-        <NotFound homeHref={pathTo('home')} onNavigate={(href) => navigate(href)} />
-      </PublicFrame>
-    );
-  }
-  const message = error instanceof Error ? error.message : 'Unknown error';
-  return (
-    <PublicFrame from="console">
-      <AppError message={message} onReload={() => window.location.reload()} />
-    </PublicFrame>
   );
 }

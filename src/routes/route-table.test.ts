@@ -1,6 +1,15 @@
+import { isValidElement } from 'react';
+import { createRoutesFromChildren, type RouteObject } from 'react-router';
+import { consoleRouteElements, RoutePage } from '@/routes/console-routes';
 import { groupLoaders, loadPage } from '@/routes/route-groups';
-import { routeObjects } from '@/routes/route-objects';
-import { pathTo, type RouteName, routeMeta, routeTable, screenKey } from '@/routes/route-table';
+import {
+  pathTo,
+  type RouteMeta,
+  type RouteName,
+  routeMeta,
+  routeTable,
+  screenKey,
+} from '@/routes/route-table';
 
 const names = routeTable.map((route) => route.name);
 
@@ -77,19 +86,20 @@ describe('route table', () => {
     expect(new Set(Object.keys(groupLoaders))).toEqual(groupsUsed);
   });
 
-  it('loads every route of the table lazily in the router', () => {
-    const lazyIds = new Set<string>();
-    const walk = (objects: ReturnType<typeof routeObjects>) => {
+  it('renders every route of the table as a lazily loaded page in the router', () => {
+    const routed = new Set<string>();
+    const walk = (objects: RouteObject[]) => {
       for (const object of objects) {
-        if (object.lazy) {
-          expect(object.Component ?? object.element).toBeUndefined();
-          if (object.id) lazyIds.add(object.id);
+        const { element } = object;
+        if (isValidElement<{ route: RouteMeta }>(element) && element.type === RoutePage) {
+          expect(object.path).toBe(element.props.route.path);
+          routed.add(element.props.route.name);
         }
         if (object.children) walk(object.children);
       }
     };
-    walk(routeObjects());
-    expect(lazyIds).toEqual(new Set(names));
+    walk(createRoutesFromChildren(consoleRouteElements()));
+    expect(routed).toEqual(new Set(names));
   });
 });
 

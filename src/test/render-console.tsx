@@ -1,34 +1,74 @@
 // The console's routes rendered as the app renders them, for page tests: Mantine in test mode
-// (no transitions, no portals), the app services, a memory router with the login guard.
-import { render } from '@testing-library/react';
+// (no transitions, no portals), the app services, a memory router (the login guard included).
+import { act, render } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import {
+  type Location,
+  MemoryRouter,
+  type NavigateFunction,
+  type NavigationType,
+  useLocation,
+  useNavigate,
+  useNavigationType,
+} from 'react-router';
 import { Providers } from '@/app/providers';
 import type { AppServices } from '@/app/services';
 import { ServicesProvider } from '@/app/services-context';
-import { createLoginGuard } from '@/routes/login-guard';
+import { ConsoleRoutes } from '@/routes/console-routes';
 import { groupLoaders } from '@/routes/route-groups';
-import { routeObjects } from '@/routes/route-objects';
+
+/** What a test reads of the memory router: where it is, how it got there, and a way to move. */
+export interface ConsoleRouter {
+  readonly state: { location: Location; historyAction: NavigationType };
+  navigate(to: string): Promise<void>;
+}
+
+interface Probe {
+  location?: Location;
+  historyAction?: NavigationType;
+  navigate?: NavigateFunction;
+}
+
+/** Reports the router's state to the test on every render. */
+function RouterProbe({ probe }: { probe: Probe }) {
+  probe.location = useLocation();
+  probe.historyAction = useNavigationType();
+  probe.navigate = useNavigate();
+  return null;
+}
 
 /** Renders the console at `path`; `wrap` puts test-only providers around it. Answers the router. */
 export function renderConsole(
   services: AppServices,
   path: string,
   wrap: (console: ReactNode) => ReactNode = (console) => console,
-) {
-  const router = createMemoryRouter(routeObjects({ requireLogin: createLoginGuard(services.session) }), {
-    initialEntries: [path],
-  });
+): ConsoleRouter {
+  const probe: Probe = {};
   render(
     wrap(
       <Providers env="test">
         <ServicesProvider services={services}>
-          <RouterProvider router={router} />
+          <MemoryRouter initialEntries={[path]}>
+            <RouterProbe probe={probe} />
+            <ConsoleRoutes />
+          </MemoryRouter>
         </ServicesProvider>
       </Providers>,
     ),
   );
-  return router;
+  const rendered = <T,>(value: T | undefined): T => {
+    if (value === undefined) throw new Error('renderConsole: the router has not rendered');
+    return value;
+  };
+  return {
+    get state() {
+      return { location: rendered(probe.location), historyAction: rendered(probe.historyAction) };
+    },
+    navigate: (to) =>
+      act(async () => {
+        await rendered(probe.navigate)(to);
+      }),
+  };
 }
 
 /**

@@ -1,7 +1,8 @@
-import { screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import { fakeFetch, jsonResponse } from '@/api/testing/fake-fetch';
 import type { TeamMembership } from '@/domain/entities';
 import { membershipFixture } from '@/domain/entity-fixtures';
+import { groupLoaders } from '@/routes/route-groups';
 import { fakeAccessToken } from '@/test/fake-jwt';
 import { preloadRouteGroups, renderConsole } from '@/test/render-console';
 import { createTestServices } from '@/test/test-services';
@@ -37,19 +38,32 @@ describe('the console router', () => {
     await waitFor(() => expect(document.title).toBe('Spark Teams Console'));
   });
 
-  it('treats a team path without numeric ids as not found', async () => {
-    renderAt('/teams/acme/overview');
+  it('treats a team path without numeric ids as not found, before asking for a login', async () => {
+    const { router } = renderAt('/teams/acme/overview', { loggedIn: false });
     expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Get Spark' }).getAttribute('href')).toContain('from=not-found');
+    expect(router.state.location.pathname).toBe('/teams/acme/overview');
+    expect(screen.queryByRole('heading', { name: 'Team Preferences' })).toBeNull();
+  });
+
+  it('treats a public page whose team user is not numeric as not found', async () => {
+    renderAt('/teams/1-x/weblogin-success', { loggedIn: false });
+    expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Get Spark' }).getAttribute('href')).toContain('from=not-found');
+    await waitFor(() => expect(document.title).toBe('Spark Teams Console'));
   });
 
   it('sends the bare team path to the overview inside the team layout, and titles the page', async () => {
     const acme = membershipFixture({ id: 3, name: 'Acme Inc' }, { id: 7, email: 'olivia@acme.test' });
-    const { router } = renderAt('/teams/3-7', { memberships: [acme] });
+    const { router, pageViews } = renderAt('/teams/3-7', { memberships: [acme] });
     expect(await screen.findByRole('heading', { name: 'Overview' })).toBeTruthy();
     expect(router.state.location.pathname).toBe('/teams/3-7/overview');
+    expect(router.state.historyAction).toBe('REPLACE');
     expect(screen.getByRole('heading', { name: 'Team Preferences' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Back to Spark' })).toBeTruthy();
     await waitFor(() => expect(document.title).toBe('Overview – Spark Teams Console'));
+    // The bare path is replaced before it is a page: one view, the overview's.
+    expect(pageViews).toEqual([{ route: 'team-overview', tid: 3, uid: 7 }]);
   });
 
   it('says so when the address names a team the user is not in', async () => {
@@ -91,8 +105,11 @@ describe('the console router', () => {
   });
 
   it('sends a visitor on a login-required page to session-expired, carrying the path as goto', async () => {
-    const { router } = renderAt('/teams/3-7/users?filter=admins', { loggedIn: false });
+    const { router, pageViews } = renderAt('/teams/3-7/users?filter=admins', { loggedIn: false });
     expect(await screen.findByRole('heading', { name: 'Session expired' })).toBeTruthy();
+    expect(router.state.historyAction).toBe('REPLACE');
+    // The guarded page was never shown: the only view is the sign-in page's.
+    expect(pageViews).toEqual([{ route: 'session-expired', tid: null, uid: null }]);
     expect(screen.getByText('You were logged out due to inactivity')).toBeTruthy();
     expect(router.state.location.pathname).toBe('/auth/session-expired');
     expect(new URLSearchParams(router.state.location.search).get('goto')).toBe(
@@ -121,5 +138,36 @@ describe('the console router', () => {
       { route: 'team-overview', tid: 3, uid: 7 },
       { route: 'team-users', tid: 3, uid: 7 },
     ]);
+  });
+
+  it('follows a session that ends under a guarded page to sign-in, with the page as goto', async () => {
+    const acme = membershipFixture({ id: 3, name: 'Acme Inc' }, { id: 7, email: 'olivia@acme.test' });
+    const { router, services } = renderAt('/teams/3-7/overview?tab=1', { memberships: [acme] });
+    await screen.findByRole('heading', { name: 'Overview' });
+    act(() => services.session.send({ type: 'session.logout' }));
+    expect(await screen.findByRole('heading', { name: 'Session expired' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/auth/session-expired');
+    expect(new URLSearchParams(router.state.location.search).get('goto')).toBe('/teams/3-7/overview?tab=1');
+    expect(router.state.historyAction).toBe('REPLACE');
+  });
+
+  it('shows the error screen when a page cannot load, and leaves it on the next navigation', async () => {
+    const load = groupLoaders['public-back-to-app'];
+    groupLoaders['public-back-to-app'] = () =>
+      Promise.reject(new Error('Failed to fetch dynamically imported module'));
+    // React reports the error the boundary caught; expected here.
+    const reported = vi.spyOn(console, 'error').mockImplementation(() => {});
+    try {
+      const { router } = renderAt('/back-to-app', { loggedIn: false });
+      expect(await screen.findByRole('heading', { name: 'Something went wrong' })).toBeTruthy();
+      expect(screen.getByText('Failed to fetch dynamically imported module')).toBeTruthy();
+      expect(screen.getByRole('button', { name: 'Reload the page' })).toBeTruthy();
+      await waitFor(() => expect(document.title).toBe('Spark Teams Console'));
+      await router.navigate('/no/such/page');
+      expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeTruthy();
+    } finally {
+      groupLoaders['public-back-to-app'] = load;
+      reported.mockRestore();
+    }
   });
 });

@@ -1,0 +1,38 @@
+// The guard around routes whose metadata says needsLogIn: it waits until the stored session is
+// restored (the loading screen meanwhile), then lets a logged-in user through or sends a visitor on
+// (see login-redirect.ts), replacing the entry.
+import { useSelector } from '@xstate/react';
+import { type ReactNode, useState } from 'react';
+import { Navigate, useLocation } from 'react-router';
+import { useServices } from '@/app/services-context';
+import type { SessionActor } from '@/machines/session.client';
+import { loginRedirectPath } from '@/routes/login-redirect';
+import { LoadingScreen } from '@/ui/LoadingScreen';
+
+export function isSessionSettled(snapshot: ReturnType<SessionActor['getSnapshot']>): boolean {
+  return !snapshot.hasTag('restoring') && !snapshot.hasTag('loggingIn');
+}
+
+interface Decision {
+  /** The history entry it was taken for. */
+  key: string;
+  loggedIn: boolean;
+}
+
+export function RequireLogin({ children }: { children: ReactNode }) {
+  const { session } = useServices();
+  const location = useLocation();
+  const settled = useSelector(session, isSessionSettled);
+  // Decided once per history entry, as a route loader would: a session that ends under the page is
+  // followed by useFollowLogout (or the tab's own 'Log out' goes to sign-in), not by a second
+  // navigation from here racing theirs.
+  const [decision, setDecision] = useState<Decision | null>(null);
+  const current = decision?.key === location.key ? decision : null;
+  if (!current && settled) {
+    setDecision({ key: location.key, loggedIn: session.getSnapshot().matches('loggedIn') });
+  }
+  if (!current) return <LoadingScreen />;
+  if (current.loggedIn) return children;
+  const here = new URL(`${location.pathname}${location.search}${location.hash}`, window.location.origin);
+  return <Navigate replace to={loginRedirectPath(here)} />;
+}
