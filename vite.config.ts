@@ -1,8 +1,8 @@
 import { fileURLToPath, URL } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
-import { precompress } from './scripts/vite-precompress';
-import { reactRouterShaking } from './scripts/vite-react-router-shaking';
+import { precompress } from './scripts/vite-precompress.ts';
+import { reactRouterShaking } from './scripts/vite-react-router-shaking.ts';
 
 // The API server (server/) listens on 8080 by default; in development Vite proxies /api to it.
 const apiTarget = process.env.API_URL ?? `http://127.0.0.1:${process.env.PORT ?? 8080}`;
