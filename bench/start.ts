@@ -82,6 +82,9 @@ async function timeNoTemplate(): Promise<Run> {
 async function timeRestart(): Promise<Run> {
   const first = await startConsoleServer('/web-login', { keepData: true });
   await first.stop();
+  // npm exits on the signal before the server has finished its shutdown and released DATA_DIR.
+  const claim = path.join(first.dataDir, 'server.json');
+  for (let waited = 0; existsSync(claim) && waited < 20_000; waited += 100) await sleep(100);
   try {
     return await timeStart({ dataDir: first.dataDir });
   } finally {
