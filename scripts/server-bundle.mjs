@@ -2,7 +2,7 @@
 // through tsx, which resolves and transforms ~250 TypeScript files through its loader on every start
 // (about 1.4 s of CPU even with its cache). esbuild bundles our code in a fraction of a second; npm
 // packages stay external (node loads them as before), so only our own files are joined.
-import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 
@@ -51,6 +51,12 @@ export function serverBundleUpToDate() {
 export async function buildServerBundle() {
   // Loaded only when there is something to build: an up-to-date start never pays for it.
   const { build } = await import('esbuild');
+  // Chunks of an earlier bundle have other hashes: clear them so the folder holds one bundle.
+  if (existsSync(serverOutDir)) {
+    for (const file of readdirSync(serverOutDir)) {
+      if (/\.mjs(\.map)?$/.test(file)) rmSync(path.join(serverOutDir, file));
+    }
+  }
   const result = await build({
     entryPoints: ['server/src/main.ts'],
     bundle: true,
@@ -59,12 +65,25 @@ export async function buildServerBundle() {
     target: 'node20',
     packages: 'external',
     sourcemap: true,
-    outfile: serverEntry,
+    // Splitting keeps a dynamic import() of our own files a separate chunk, loaded when called: without
+    // it esbuild inlines the module and hoists its package imports to the top of the bundle, so the
+    // AWS SDK (storage-start.ts, only with S3 configured) would load on every start. Chunks sit beside
+    // main.mjs, so the own-location paths below stay relative to one folder.
+    splitting: true,
+    outdir: serverOutDir,
+    entryNames: 'main',
+    chunkNames: '[name]-[hash]',
+    outExtension: { '.js': '.mjs' },
     metafile: true,
     logLevel: 'warning',
     plugins: [ownLocation],
   });
   // The files it was made from, and the configuration that shaped it.
-  const inputs = [...Object.keys(result.metafile.inputs), 'server/tsconfig.json', 'package-lock.json'];
+  const inputs = [
+    ...Object.keys(result.metafile.inputs),
+    'server/tsconfig.json',
+    'package-lock.json',
+    'scripts/server-bundle.mjs',
+  ];
   writeFileSync(metaFile, JSON.stringify(inputs.filter((file) => existsSync(file))));
 }
