@@ -10,7 +10,7 @@ if (!existsSync(chromium)) {
 // Browser tests run Debian's Chromium (never a downloaded browser) against the real server: the
 // built console and the API on one port, on a fresh embedded database with the demo data.
 // E2E_PORT and E2E_DATA_DIR let a second checkout's run (or a second engineer's) keep to its own
-// server and data; E2E_WORKERS workers (default 2) each get their own server on E2E_PORT + i and
+// server and data; E2E_WORKERS workers (default 1) each get their own server on E2E_PORT + i and
 // data folder (e2e/support/servers.ts, which e2e/support/cli.ts reads too).
 // Playwright loads this file again in every worker, with the worker's index set: baseURL is its own.
 const baseURL = workerServer.baseUrl;
