@@ -8,6 +8,8 @@ import path from 'node:path';
 
 export const serverOutDir = 'dist-server';
 export const serverEntry = path.join(serverOutDir, 'main.mjs');
+/** The CLI in the same bundle, for the browser tests' many calls (e2e/support/cli.ts); `npm run cli` keeps tsx. */
+export const cliEntry = path.join(serverOutDir, 'cli.mjs');
 const metaFile = path.join(serverOutDir, 'inputs.json');
 
 /**
@@ -38,7 +40,7 @@ const ownLocation = {
 
 /** True when the bundle exists and no file it was made from changed since. */
 export function serverBundleUpToDate() {
-  if (!existsSync(serverEntry) || !existsSync(metaFile)) return false;
+  if (!existsSync(serverEntry) || !existsSync(cliEntry) || !existsSync(metaFile)) return false;
   const builtAt = statSync(serverEntry).mtimeMs;
   try {
     const inputs = JSON.parse(readFileSync(metaFile, 'utf8'));
@@ -58,7 +60,7 @@ export async function buildServerBundle() {
     }
   }
   const result = await build({
-    entryPoints: ['server/src/main.ts'],
+    entryPoints: { main: 'server/src/main.ts', cli: 'server/src/cli/main.ts' },
     bundle: true,
     platform: 'node',
     format: 'esm',
@@ -71,7 +73,7 @@ export async function buildServerBundle() {
     // main.mjs, so the own-location paths below stay relative to one folder.
     splitting: true,
     outdir: serverOutDir,
-    entryNames: 'main',
+    entryNames: '[name]',
     chunkNames: '[name]-[hash]',
     outExtension: { '.js': '.mjs' },
     metafile: true,
