@@ -17,14 +17,10 @@ const CLI_ENTRY = existsSync(BUNDLED_CLI)
   : ['node_modules/tsx/dist/cli.mjs', 'server/src/cli/main.ts'];
 
 export function cli(...args: string[]): string {
-  return execFileSync(
-    process.execPath,
-    [...CLI_ENTRY, ...args],
-    {
-      env: { ...process.env, DATA_DIR: E2E_DATA_DIR, PUBLIC_URL: E2E_BASE_URL, PORT: String(E2E_PORT) },
-      encoding: 'utf8',
-    },
-  ).trim();
+  return execFileSync(process.execPath, [...CLI_ENTRY, ...args], {
+    env: { ...process.env, DATA_DIR: E2E_DATA_DIR, PUBLIC_URL: E2E_BASE_URL, PORT: String(E2E_PORT) },
+    encoding: 'utf8',
+  }).trim();
 }
 
 /** A one-line absolute /login URL with a fresh auth code (and team_id/user_id with a team). */
