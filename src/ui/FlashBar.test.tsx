@@ -16,6 +16,12 @@ function renderBar(flash: Flash | null, onClose = vi.fn()) {
 const notificationColor = (element: HTMLElement) => element.style.getPropertyValue('--notification-color');
 
 describe('FlashBar', () => {
+  it('shows the first flash once its view has loaded (the tests below render it at once)', async () => {
+    const { rerender } = renderBar(null);
+    rerender({ id: 'f0', variant: 'success', message: 'Invitation was sent' });
+    expect((await screen.findByRole('status')).textContent).toBe('Invitation was sent');
+  });
+
   it('shows nothing without a flash', () => {
     renderBar(null);
     expect(screen.queryByRole('status')).toBeNull();

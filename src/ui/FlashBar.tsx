@@ -1,6 +1,5 @@
-import { Notification } from '@mantine/core';
 import type { Flash } from '@/domain/entities';
-import classes from './FlashBar.module.css';
+import { lazyView } from '@/ui/lazy-view';
 
 export interface FlashBarProps {
   /** The one flash on show (the queue shows only its first), or null for none. */
@@ -8,31 +7,13 @@ export interface FlashBarProps {
   onClose: (id: string) => void;
 }
 
-const COLOR: Record<Flash['variant'], string | undefined> = {
-  danger: 'red',
-  success: 'green',
-  info: undefined,
-};
-
-/** The transient message bar at the bottom of every screen (spec section 2, common elements). */
-export function FlashBar({ flash, onClose }: FlashBarProps) {
-  if (!flash) return null;
-  const danger = flash.variant === 'danger';
-  return (
-    <div className={classes.bar}>
-      <Notification
-        // A new flash is a new element, so assistive technology announces it afresh.
-        key={flash.id}
-        className={classes.notification}
-        color={COLOR[flash.variant]}
-        role={danger ? 'alert' : 'status'}
-        aria-live={danger ? 'assertive' : 'polite'}
-        withBorder
-        closeButtonProps={{ 'aria-label': 'Close' }}
-        onClose={() => onClose(flash.id)}
-      >
-        {flash.message}
-      </Notification>
-    </div>
-  );
-}
+/**
+ * The transient message bar at the bottom of every screen (spec section 2, common elements). A flash
+ * follows an action, never a first paint, so its view (Mantine's Notification and CloseButton) loads
+ * when the queue first has one (issue 13's budgets). Each flash is a new role="status" or "alert"
+ * element, as before, so it is announced when it appears, only a module fetch later the first time.
+ */
+export const FlashBar = lazyView<FlashBarProps>(
+  async () => (await import('@/ui/FlashNotification')).FlashNotification,
+  (props) => props.flash !== null,
+);
