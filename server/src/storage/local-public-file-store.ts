@@ -2,25 +2,13 @@ import { randomBytes } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
 import { mkdir, open, readdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { ObjectTooLargeError, type PublicFileStore } from './public-file-store';
+import { byteLimit, type PublicFileStore } from './public-file-store';
 
 // 32 random bytes in base64url: nothing else is a key, so no key can name a path outside the folder.
 const KEY_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 const TEMP_SUFFIX = '.part';
 const READ_CHUNK_BYTES = 1024 * 1024;
-
-/** Counts the bytes going through and fails the stream once they pass the limit. */
-function byteLimit(maxBytes: number, counted: { bytes: number }) {
-  return new Transform({
-    transform(chunk: Buffer, _encoding, done) {
-      counted.bytes += chunk.length;
-      if (counted.bytes > maxBytes) done(new ObjectTooLargeError(`over ${maxBytes} bytes`));
-      else done(null, chunk);
-    },
-  });
-}
 
 /** fsync of a file or a folder (a folder's entry list holds renames). */
 async function syncPath(target: string): Promise<void> {

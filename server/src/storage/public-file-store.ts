@@ -1,4 +1,4 @@
-import type { Readable } from 'node:stream';
+import { type Readable, Transform } from 'node:stream';
 
 /** A byte range of a stored object, both ends inclusive (as in HTTP's Range header). */
 export interface ByteRange {
@@ -14,6 +14,17 @@ export interface StoredObject {
 
 /** The source went over the limit given to `write`; nothing was kept. */
 export class ObjectTooLargeError extends Error {}
+
+/** For a store's `write`: counts the bytes going through and fails the stream once they pass the limit. */
+export function byteLimit(maxBytes: number, counted: { bytes: number }): Transform {
+  return new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      counted.bytes += chunk.length;
+      if (counted.bytes > maxBytes) done(new ObjectTooLargeError(`over ${maxBytes} bytes`));
+      else done(null, chunk);
+    },
+  });
+}
 
 /**
  * Where public files' bytes live: large objects, streamed in and out with constant memory. Fits

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Readable } from 'node:stream';
-import { PassThrough, Transform } from 'node:stream';
+import { PassThrough } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import {
   AbortMultipartUploadCommand,
@@ -9,7 +9,7 @@ import {
   ListMultipartUploadsCommand,
 } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
-import { ObjectTooLargeError, type PublicFileStore } from './public-file-store';
+import { byteLimit, type PublicFileStore } from './public-file-store';
 import { isNotFound, type S3Bucket } from './s3-client';
 
 /** Where public files go in the bucket, apart from avatars. */
@@ -23,16 +23,6 @@ const KEY_PATTERN = /^[A-Za-z0-9_-]{43}$/;
  */
 export const S3_PART_BYTES = 8 * 1024 * 1024;
 export const S3_QUEUE_SIZE = 2;
-
-function byteLimit(maxBytes: number, counted: { bytes: number }) {
-  return new Transform({
-    transform(chunk: Buffer, _encoding, done) {
-      counted.bytes += chunk.length;
-      if (counted.bytes > maxBytes) done(new ObjectTooLargeError(`over ${maxBytes} bytes`));
-      else done(null, chunk);
-    },
-  });
-}
 
 /**
  * Public files in an S3-compatible bucket under `public-files/`. A write is lib-storage's Upload: a
