@@ -1,7 +1,7 @@
 import { Menu, Text } from '@mantine/core';
-import { useLayoutEffect, useRef, useState } from 'react';
 import type { PopupProps } from '@/ui/lazy-view';
 import { linkClick } from '@/ui/link-click';
+import { useMenuOpenedOnMount } from '@/ui/use-menu-opened-on-mount';
 import {
   DARK_MODE_LABEL,
   LIGHT_MODE_LABEL,
@@ -24,13 +24,7 @@ export function UserMenuOpen({
   onToggleColorScheme,
   trigger,
 }: PopupProps<UserMenuProps>) {
-  const [opened, setOpened] = useState(false);
-  const targetRef = useRef<HTMLButtonElement>(null);
-  // Focus before opening, so closing the menu returns the focus to this button.
-  useLayoutEffect(() => {
-    targetRef.current?.focus();
-    setOpened(true);
-  }, []);
+  const { opened, setOpened, targetRef } = useMenuOpenedOnMount();
   return (
     <Menu position="bottom-end" width={260} withinPortal opened={opened} onChange={setOpened} returnFocus>
       <Menu.Target>{trigger({ ref: targetRef })}</Menu.Target>

@@ -1,6 +1,6 @@
 import { Menu } from '@mantine/core';
-import { useLayoutEffect, useRef, useState } from 'react';
 import type { PopupProps } from '@/ui/lazy-view';
+import { useMenuOpenedOnMount } from '@/ui/use-menu-opened-on-mount';
 import type { RowMenuProps } from './MemberRow';
 import { DESTRUCTIVE_ROW_ACTIONS, MEMBER_ROW_ACTION_LABELS } from './member-row-action';
 import classes from './RowMenuOpen.module.css';
@@ -10,13 +10,7 @@ import classes from './RowMenuOpen.module.css';
  * same button, which takes the focus and opens on mounting.
  */
 export function RowMenuOpen({ actions, onPick, trigger }: PopupProps<RowMenuProps>) {
-  const [opened, setOpened] = useState(false);
-  const targetRef = useRef<HTMLButtonElement>(null);
-  // The menu's button replaced the plain one: focus it before opening, so closing returns there.
-  useLayoutEffect(() => {
-    targetRef.current?.focus();
-    setOpened(true);
-  }, []);
+  const { opened, setOpened, targetRef } = useMenuOpenedOnMount();
   return (
     <Menu position="bottom-end" opened={opened} onChange={setOpened} withinPortal returnFocus>
       <Menu.Target>{trigger({ ref: targetRef })}</Menu.Target>
