@@ -210,7 +210,10 @@ export function createStripeSandbox(options: StripeSandboxOptions): StripeSandbo
         .header('content-disposition', `inline; filename="invoice-${id}.pdf"`)
         .send(renderInvoicePdf(invoice as never));
     });
-    await app.register(stripeSandboxPages, { publishableKey: config.publishableKey });
+    await app.register(stripeSandboxPages, {
+      publishableKey: config.publishableKey,
+      publicUrl: config.publicUrl,
+    });
   };
 
   return {

@@ -4,7 +4,7 @@ import { renderCheckoutPage } from './checkout-page';
 import { renderInvoicePage } from './invoice-page';
 import { renderNotFoundPage } from './page-shell';
 import { renderPortalPage } from './portal-page';
-import { renderThreeDSecurePage } from './three-d-secure-page';
+import { isConsoleReturnUrl, renderForeignReturnPage, renderThreeDSecurePage } from './three-d-secure-page';
 
 // Ids are made by the sandbox (cs_…, seti_…, in_…); anything else cannot name an object, so it is
 // answered with 404 before a page is rendered.
@@ -38,8 +38,12 @@ function sendNotFound(reply: FastifyReply): FastifyReply {
  * scripts, and the Stripe.js stand-in. The pages are shells; their scripts call the sandbox's
  * publishable-key API (/v1/...) as Stripe's hosted pages do.
  */
-export const stripeSandboxPages: FastifyPluginAsync<{ publishableKey: string }> = async (app, options) => {
-  const { publishableKey } = options;
+export const stripeSandboxPages: FastifyPluginAsync<{
+  publishableKey: string;
+  /** The console's address (PUBLIC_URL): the only origin the 3-D Secure page returns to. */
+  publicUrl: () => string;
+}> = async (app, options) => {
+  const { publishableKey, publicUrl } = options;
   const assets = loadAssets();
   const stripeJs = buildStripeJs(assets);
 
@@ -52,11 +56,22 @@ export const stripeSandboxPages: FastifyPluginAsync<{ publishableKey: string }> 
     },
   );
 
-  app.get<{ Params: { intentId: string } }>('/sandbox/stripe/3ds/:intentId', async (request, reply) => {
-    const { intentId } = request.params;
-    if (!idPattern.test(intentId)) return sendNotFound(reply);
-    return sendPage(reply, 200, renderThreeDSecurePage(intentId, publishableKey));
-  });
+  app.get<{ Params: { intentId: string }; Querystring: { return_url?: unknown } }>(
+    '/sandbox/stripe/3ds/:intentId',
+    async (request, reply) => {
+      const { intentId } = request.params;
+      if (!idPattern.test(intentId)) return sendNotFound(reply);
+      const returnUrl = request.query.return_url;
+      if (
+        returnUrl !== undefined &&
+        !(typeof returnUrl === 'string' && isConsoleReturnUrl(returnUrl, publicUrl()))
+      ) {
+        return sendPage(reply, 400, renderForeignReturnPage());
+      }
+      const origin = new URL(publicUrl()).origin;
+      return sendPage(reply, 200, renderThreeDSecurePage(intentId, publishableKey, origin));
+    },
+  );
 
   app.get<{ Params: { invoiceId: string } }>(
     '/sandbox/stripe/invoices/:invoiceId',

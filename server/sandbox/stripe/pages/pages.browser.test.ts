@@ -11,9 +11,10 @@ describeBrowserFlows('pages and Stripe.js stand-in (fake API)', async () => {
   const fake = createFakeStripeApi(publishableKey);
   const app = Fastify();
   fake.register(app);
-  await app.register(stripeSandboxPages, { publishableKey });
+  let baseUrl = '';
+  await app.register(stripeSandboxPages, { publishableKey, publicUrl: () => baseUrl });
   registerMerchantPage(app);
-  const baseUrl = await app.listen({ host: '127.0.0.1', port: 0 });
+  baseUrl = await app.listen({ host: '127.0.0.1', port: 0 });
   return {
     baseUrl,
     publishableKey,

@@ -9,7 +9,7 @@ let app: FastifyInstance;
 
 beforeAll(async () => {
   app = Fastify();
-  await app.register(stripeSandboxPages, { publishableKey });
+  await app.register(stripeSandboxPages, { publishableKey, publicUrl: () => 'http://console.test/' });
   await app.ready();
 });
 afterAll(() => app.close());
@@ -44,6 +44,24 @@ describe('hosted pages', () => {
     expect(response.body).toContain(data);
     expect(response.body).toContain(`data-publishable-key="${publishableKey}"`);
     expectNoInlineScript(response.body);
+  });
+
+  it('the 3-D Secure page returns only to the console: another origin is refused, the origin is handed over', async () => {
+    for (const foreign of ['https://evil.example/done', '//evil.example/done', 'javascript:alert(1)']) {
+      const response = await app.inject({
+        url: '/sandbox/stripe/3ds/pi_123',
+        query: { client_secret: 'pi_123_secret_x', return_url: foreign },
+      });
+      expect(response.statusCode, foreign).toBe(400);
+      expect(response.body).toContain('Invalid return address');
+      expect(response.body).not.toContain('three-d-secure.js');
+    }
+    const own = await app.inject({
+      url: '/sandbox/stripe/3ds/pi_123',
+      query: { client_secret: 'pi_123_secret_x', return_url: 'http://console.test/teams/1-2/billing' },
+    });
+    expect(own.statusCode).toBe(200);
+    expect(own.body).toContain('data-return-origin="http://console.test"');
   });
 
   it('the checkout form has the labelled fields, the alert region and the Subscribe button', async () => {

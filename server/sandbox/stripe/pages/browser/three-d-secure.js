@@ -1,11 +1,13 @@
 // The test 3-D Secure challenge: the buttons decide the outcome. Framed by the Stripe.js stand-in,
 // it tells its parent (same origin) by postMessage; opened as a page, it goes on to the return URL
 // with the intent and redirect_status added, as Stripe does after a redirect-based authentication.
-// The return URL is the address's return_url, else the intent's next_action.redirect_to_url.return_url.
+// The return URL is the address's return_url, else the intent's next_action.redirect_to_url.return_url;
+// it is followed only to the console's own origin (data-return-origin, PUBLIC_URL's): never an open
+// redirect that hands the intent's client secret to another site.
 import { goTo, isWebUrl, pageData, setText, showAlert } from './page-kit.js';
 import { createStripeApi } from './stripe-api.js';
 
-const { publishableKey, intentId } = pageData();
+const { publishableKey, intentId, returnOrigin } = pageData();
 const query = new URLSearchParams(location.search);
 const clientSecret = query.get('client_secret') ?? '';
 let returnUrl = query.get('return_url');
@@ -55,7 +57,7 @@ async function decide(outcome) {
   if (framed) {
     // Only a page of this origin may frame this one (frame-ancestors 'self'), so that is the target.
     window.parent.postMessage({ type: 'stripe-sandbox-3ds', intentId, outcome }, location.origin);
-  } else if (returnUrl && isWebUrl(returnUrl)) {
+  } else if (returnUrl && isWebUrl(returnUrl) && new URL(returnUrl, location.href).origin === returnOrigin) {
     goTo(returnAddress(outcome));
   }
 }
