@@ -123,6 +123,12 @@ export interface BuildAppOptions {
   publicFiles?: PublicFilesOptions;
   /** Sees every route as it is added (tests: the authorization matrix reads the route list from it). */
   onRoute?: (route: RouteOptions) => void;
+  /**
+   * TRUST_PROXY: the proxies whose X-Forwarded-For/-Host/-Proto are believed (request.ip, host,
+   * protocol); unset: none, so a client cannot choose its own address. URLs never come from these
+   * headers anyway: PUBLIC_URL makes every link.
+   */
+  trustProxy?: false | number | string[];
   /** Runs the cleanup of expired rows this often (CLEANUP_INTERVAL_MINUTES); unset (tests): never. */
   cleanupIntervalMs?: number;
 }
@@ -140,6 +146,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     logger: options.logger ?? loggerOptions(options.logLevel ?? 'info'),
     logController: new RequestLinesAtDebug(),
     bodyLimit: BODY_LIMIT_BYTES,
+    trustProxy: (options.trustProxy ?? false) as FastifyServerOptions['trustProxy'],
     // Request ids come from us, never from a client header.
     requestIdHeader: false,
     // Malformed (%E0%A4%A) or overlong path parameters fail in the router, before any hook: without

@@ -2,9 +2,11 @@ import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import { createStripeSandbox, type StripeSandbox } from '../sandbox/stripe/stripe-sandbox';
 import type { BuildAppOptions } from './app';
 import { createStripeProvider, type StripeSettings } from './billing/stripe/stripe-provider';
+import { createUnconfiguredProvider } from './billing/unconfigured-provider';
 import type { Config } from './config';
 import type { Db } from './db/db';
 import { seedDemoBilling } from './seed/demo-billing';
+import { stripeSandboxDecision } from './stand-ins';
 
 /** How often seats and plans are checked against the provider, to correct any drift. */
 const RECONCILE_EVERY_MS = 60 * 60 * 1000;
@@ -21,9 +23,27 @@ export interface BillingStart {
   stop(): Promise<void>;
 }
 
+/** No keys and no sandbox: a provider that answers 'not configured', and nothing to sync or mount. */
+function unconfiguredBilling(config: Config): BillingStart {
+  return {
+    options: {
+      provider: createUnconfiguredProvider(),
+      operatorEmail: config.operatorEmail,
+      paddle: { ...config.paddle, defaultProvider: config.defaultPaymentProvider },
+    },
+    standIns: [],
+    sandbox: null,
+    seedDemo: async () => {},
+    afterListen: async () => {},
+    stop: async () => {},
+  };
+}
+
 /**
  * The one seam between the product and the Stripe stand-in: with STRIPE_* keys the product talks to
- * Stripe; without them this mounts the built-in sandbox and points the same SDK at this server.
+ * Stripe; without them this mounts the built-in sandbox and points the same SDK at this server, where
+ * the sandbox may run (stand-ins.ts: a loopback PUBLIC_URL, or STRIPE_SANDBOX=on). Elsewhere payments
+ * are not configured: billing calls answer so, and nothing is mounted.
  * `localUrl` is where this process can reach itself (the sandbox's webhooks and the SDK go there).
  */
 export async function startBilling(
@@ -37,6 +57,8 @@ export async function startBilling(
   let settings: StripeSettings;
   if (config.stripe) {
     settings = config.stripe;
+  } else if (!stripeSandboxDecision(config).mount) {
+    return unconfiguredBilling(config);
   } else {
     sandbox = createStripeSandbox({
       db,

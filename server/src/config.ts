@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
@@ -7,6 +8,7 @@ import {
   isSchedulingUrl,
 } from '../../src/domain/console-settings';
 import { DEFAULT_MAIL_FROM } from './mail/mailer';
+import { parseStandInSetting, type StandInSetting } from './stand-ins';
 import { parseStorageConfig, type StorageConfig } from './storage/storage-config';
 
 /** Everything the server and the CLI read from the environment, parsed once. */
@@ -28,8 +30,10 @@ export interface Config {
   mailFrom: string;
   /** The built console; served when it exists. */
   distDir: string;
-  /** Real Stripe keys; null (the default) runs the built-in Stripe sandbox instead. */
+  /** Real Stripe keys; null: the built-in Stripe sandbox where it may run (stripeSandbox), else none. */
   stripe: { secretKey: string; publishableKey: string; webhookSecret: string } | null;
+  /** STRIPE_SANDBOX: whether payments without keys go to the built-in Stripe sandbox (stand-ins.ts). */
+  stripeSandbox: StandInSetting;
   /** Where free-upgrade requests are mailed; null: recorded and logged only. */
   operatorEmail: string | null;
   paddle: { apiKey: string | null; clientToken: string | null; environment: 'sandbox' | 'production' };
@@ -42,7 +46,9 @@ export interface Config {
   /** MICROSOFT_CLIENT_ID/SECRET and MICROSOFT_TENANT (default 'common'); null: the identity sandbox. */
   microsoft: { clientId: string; clientSecret: string; tenant: string } | null;
   /** IDENTITY_SANDBOX: whether a provider without keys signs in through the built-in identity sandbox. */
-  identitySandbox: 'auto' | 'on' | 'off';
+  identitySandbox: StandInSetting;
+  /** TRUST_PROXY: which proxies' X-Forwarded-* headers are believed (Fastify's trustProxy); false: none. */
+  trustProxy: false | number | string[];
   /** MAX_PUBLIC_FILE_BYTES: the largest public file one upload may bring. */
   maxPublicFileBytes: number;
   /** CLEANUP_INTERVAL_MINUTES: how often expired rows are deleted (0: never; `cli cleanup` still works). */
@@ -92,12 +98,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       'Set all three of STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET, or none (the built-in sandbox)',
     );
   }
-  // The sandbox takes test cards: on a public site it would hand out paid plans for nothing.
-  if (!secretKey && publicUrl?.startsWith('https://') && env.STRIPE_SANDBOX?.trim() !== 'on') {
-    throw new ConfigError(
-      'PUBLIC_URL is https://: set the three STRIPE_* keys, or STRIPE_SANDBOX=on to run the built-in Stripe sandbox there (a staging site)',
-    );
-  }
   const paddleEnvironment = env.PADDLE_ENVIRONMENT?.trim() || 'sandbox';
   if (paddleEnvironment !== 'sandbox' && paddleEnvironment !== 'production') {
     throw new ConfigError('PADDLE_ENVIRONMENT must be sandbox or production');
@@ -115,16 +115,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const microsoft = microsoftClient
     ? { ...microsoftClient, tenant: env.MICROSOFT_TENANT?.trim() || 'common' }
     : null;
-  const identitySandbox = env.IDENTITY_SANDBOX?.trim() || 'auto';
-  if (identitySandbox !== 'auto' && identitySandbox !== 'on' && identitySandbox !== 'off') {
-    throw new ConfigError('IDENTITY_SANDBOX must be auto, on or off');
-  }
+  const standInSetting = (name: string) =>
+    parseStandInSetting(env[name], name, (message) => new ConfigError(message));
   return {
     port,
     cleanupIntervalMinutes: parseMinutes(env.CLEANUP_INTERVAL_MINUTES, 15),
     google,
     microsoft,
-    identitySandbox,
+    identitySandbox: standInSetting('IDENTITY_SANDBOX'),
+    stripeSandbox: standInSetting('STRIPE_SANDBOX'),
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
     defaultPaymentProvider,
     console: consoleSettings(env),
     maxPublicFileBytes: parseMaxPublicFileBytes(env.MAX_PUBLIC_FILE_BYTES),
@@ -181,6 +181,35 @@ function parseMinutes(value: string | undefined, fallback: number): number {
     throw new ConfigError(`CLEANUP_INTERVAL_MINUTES must be a whole number from 0 to 10080, got "${value}"`);
   }
   return minutes;
+}
+
+/**
+ * TRUST_PROXY: a number of proxy hops, or a comma-separated list of proxy addresses and subnets
+ * (proxy-addr's names loopback, linklocal and uniquelocal too). Unset: no X-Forwarded-* header is
+ * believed. 'true' (believe anyone) is refused: any client could then choose its own address.
+ */
+function parseTrustProxy(value: string | undefined): false | number | string[] {
+  const text = value?.trim() ?? '';
+  if (text === '' || text === 'false') return false;
+  if (/^\d+$/.test(text)) return Number(text) || false;
+  const list = text.split(',').map((part) => part.trim());
+  if (!list.every(isProxyAddress)) {
+    throw new ConfigError(
+      'TRUST_PROXY must be a number of proxy hops or a comma-separated list of proxy addresses (e.g. 10.0.0.0/8,loopback)',
+    );
+  }
+  return list;
+}
+
+const PROXY_ADDRESS_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
+
+/** An address, a subnet (address/prefix) or one of proxy-addr's names. */
+function isProxyAddress(part: string): boolean {
+  if (PROXY_ADDRESS_NAMES.includes(part)) return true;
+  const [address = '', prefix, ...rest] = part.split('/');
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  return prefix === undefined || (/^\d+$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128));
 }
 
 function parsePort(value: string | undefined): number {

@@ -4,15 +4,17 @@ import type { BuildAppOptions } from './app';
 import type { OAuthIssuerSettings } from './auth/web-login/oauth-client';
 import type { Config } from './config';
 import type { Db } from './db/db';
+import { identitySandboxDecision } from './stand-ins';
 
 /** Where providers send the browser back after sign-in (one callback for both; the state says which). */
 export const oauthCallbackUrl = (publicUrl: string) =>
   new URL('api/v1/auth/web/oauth/callback', `${publicUrl.replace(/\/+$/, '')}/`).toString();
 
-/** IDENTITY_SANDBOX: 'on' always, 'off' never, 'auto' (the default) unless PUBLIC_URL is https://. */
-export function identitySandboxAllowed(config: Pick<Config, 'identitySandbox' | 'publicUrl'>): boolean {
-  if (config.identitySandbox !== 'auto') return config.identitySandbox === 'on';
-  return !config.publicUrl?.startsWith('https://');
+/** IDENTITY_SANDBOX: 'on' always, 'off' never, 'auto' (the default) only on a loopback address. */
+export function identitySandboxAllowed(
+  config: Pick<Config, 'identitySandbox' | 'publicUrl' | 'host'>,
+): boolean {
+  return identitySandboxDecision(config).mount;
 }
 
 export interface IdentityStart {
@@ -46,7 +48,7 @@ export async function startIdentity(
       : null,
   };
   if (real.google && real.microsoft) return { options: { oauth: real }, standIns: [] };
-  // The sandbox vouches for any address typed into it: on a public HTTPS address that would let
+  // The sandbox vouches for any address typed into it: anywhere but loopback that would let
   // anyone sign in as anyone, so there it runs only when asked for (IDENTITY_SANDBOX=on, a staging
   // site); a provider without keys is then simply not offered.
   if (!identitySandboxAllowed(config)) return { options: { oauth: real }, standIns: [] };

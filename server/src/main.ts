@@ -6,6 +6,7 @@ import { loadJwtSecret } from './auth/jwt-secret';
 import { type BillingStart, startBilling } from './billing-start';
 import { systemClock } from './clock';
 import { ConfigError, loadConfig, resolvePublicUrl } from './config';
+import { restrictDataDirModes, usePrivateUmask } from './data-dir-modes';
 import type { Db } from './db/db';
 import { migrate } from './db/migrator';
 import { openDb } from './db/open-db';
@@ -15,6 +16,7 @@ import { createMailer } from './mail/create-mailer';
 import { schedulePublicFilesCleanup } from './public-files/cleanup-schedule';
 import { seedIfEmpty } from './seed/demo-data';
 import { claimDataDir, type DataDirClaim } from './server-file';
+import { standInLines } from './stand-ins';
 import { startPhases } from './start-phases';
 import { startStorage } from './storage-start';
 
@@ -31,6 +33,8 @@ async function main(): Promise<void> {
   const phases = startPhases();
   // Everything before this line: node, tsx and loading (transpiling) every module main imports.
   phases.mark('modules loaded');
+  // Before anything is written: DATA_DIR's files are the owner's alone (data-dir-modes.ts).
+  usePrivateUmask();
   const config = loadConfig();
   const embedded = config.databaseUrl === null;
   const cliSecret = randomBytes(32).toString('base64url');
@@ -71,6 +75,10 @@ async function main(): Promise<void> {
     phases.mark('migrations');
     const seeded = await seedIfEmpty(db);
     phases.mark('demo data');
+    // After the database is open: a folder made by an older version, and the files PGlite unpacks
+    // from its template (it sets their modes to 0666 itself, whatever the umask), readable by anyone.
+    await restrictDataDirModes(config.dataDir);
+    phases.mark('data folder modes');
 
     // Until listening, the configured port; afterwards the one actually bound (PORT=0 picks one).
     let listeningPort = config.port;
@@ -117,6 +125,7 @@ async function main(): Promise<void> {
       distDir: config.distDir,
       consoleSettings: config.console,
       logLevel: config.logLevel,
+      trustProxy: config.trustProxy,
       cleanupIntervalMs: config.cleanupIntervalMinutes * 60_000,
     });
     phases.mark('app built');
@@ -139,12 +148,13 @@ async function main(): Promise<void> {
       { db: app.db, mailer: app.mailer, clock: app.clock, publicUrl: app.publicUrl, log: app.log },
       embedded,
     );
-    if (billing.sandbox) app.log.info('STRIPE_* keys unset: payments go to the built-in Stripe sandbox');
     const publicUrl = resolvePublicUrl(config, address.port);
     await claim?.update({ url: localUrl(address), publicUrl });
 
     phases.mark('ready');
     const env = process.env.DATA_DIR ? `DATA_DIR=${process.env.DATA_DIR} ` : '';
+    // Stand-ins answer for outside services: say which run here and why (stand-ins.ts).
+    for (const line of standInLines(config)) console.log(line);
     console.log(`\nSpark Teams Console: ${publicUrl}`);
     // With Postgres the CLI goes straight to the database, so it needs the same settings.
     const sameDb = embedded ? '' : ' (with the same DATABASE_URL and PUBLIC_URL)';

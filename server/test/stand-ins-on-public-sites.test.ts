@@ -2,13 +2,21 @@ import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../src/config';
 import type { Db } from '../src/db/db';
 import { identitySandboxAllowed, startIdentity } from '../src/identity-start';
+import { isLoopbackHost, stripeSandboxDecision } from '../src/stand-ins';
 
 // The identity sandbox vouches for any address typed into it, so it must never stand in for Google
 // and Microsoft on a public site by accident.
 describe('the identity sandbox seam', () => {
-  it('runs by default locally, never by default on a public HTTPS address, and as IDENTITY_SANDBOX says', () => {
+  it('runs by default on loopback only, and as IDENTITY_SANDBOX says', () => {
     expect(identitySandboxAllowed(loadConfig({}))).toBe(true);
     expect(identitySandboxAllowed(loadConfig({ PUBLIC_URL: 'http://127.0.0.1:9000' }))).toBe(true);
+    expect(identitySandboxAllowed(loadConfig({ PUBLIC_URL: 'http://[::1]:9000' }))).toBe(true);
+    expect(identitySandboxAllowed(loadConfig({ PUBLIC_URL: 'http://localhost:5173' }))).toBe(true);
+    // An http address on a LAN or in a container is reachable by others: not by itself.
+    expect(identitySandboxAllowed(loadConfig({ PUBLIC_URL: 'http://192.168.1.20:8080' }))).toBe(false);
+    expect(identitySandboxAllowed(loadConfig({ PUBLIC_URL: 'http://teams.lan' }))).toBe(false);
+    // Without PUBLIC_URL the links say 127.0.0.1, but HOST=0.0.0.0 listens for everyone.
+    expect(identitySandboxAllowed(loadConfig({ HOST: '0.0.0.0' }))).toBe(false);
     expect(
       identitySandboxAllowed(loadConfig({ PUBLIC_URL: 'https://teams.example.com', STRIPE_SANDBOX: 'on' })),
     ).toBe(false);
@@ -51,10 +59,23 @@ describe('the identity sandbox seam', () => {
 });
 
 describe('the Stripe sandbox on a public address', () => {
-  it('is refused at start unless asked for: it takes test cards', () => {
-    expect(() => loadConfig({ PUBLIC_URL: 'https://teams.example.com' })).toThrow(/STRIPE_SANDBOX=on/);
-    expect(loadConfig({ PUBLIC_URL: 'https://staging.example.com', STRIPE_SANDBOX: 'on' }).stripe).toBeNull();
-    expect(loadConfig({ PUBLIC_URL: 'http://127.0.0.1:8080' }).stripe).toBeNull();
+  it('does not run unless asked for (it takes test cards); payments are then not configured', () => {
+    const decision = (env: NodeJS.ProcessEnv) => stripeSandboxDecision(loadConfig(env));
+    expect(decision({ PUBLIC_URL: 'https://teams.example.com' })).toEqual({
+      mount: false,
+      why: 'PUBLIC_URL is not loopback',
+    });
+    expect(decision({ PUBLIC_URL: 'http://10.0.0.5:8080' }).mount).toBe(false);
+    expect(decision({ PUBLIC_URL: 'https://staging.example.com', STRIPE_SANDBOX: 'on' })).toEqual({
+      mount: true,
+      why: 'STRIPE_SANDBOX=on',
+    });
+    expect(decision({ PUBLIC_URL: 'http://127.0.0.1:8080' })).toEqual({
+      mount: true,
+      why: 'PUBLIC_URL is loopback',
+    });
+    expect(decision({ STRIPE_SANDBOX: 'off' }).mount).toBe(false);
+    expect(() => loadConfig({ STRIPE_SANDBOX: 'yes' })).toThrow('STRIPE_SANDBOX must be auto, on or off');
     const keys = {
       STRIPE_SECRET_KEY: 'sk_x',
       STRIPE_PUBLISHABLE_KEY: 'pk_x',
@@ -63,5 +84,29 @@ describe('the Stripe sandbox on a public address', () => {
     expect(loadConfig({ PUBLIC_URL: 'https://teams.example.com', ...keys }).stripe).toMatchObject({
       secretKey: 'sk_x',
     });
+  });
+});
+
+describe('loopback and TRUST_PROXY', () => {
+  it('loopback is 127.0.0.0/8, localhost and ::1 only', () => {
+    for (const host of ['127.0.0.1', '127.1.2.3', 'localhost', 'LOCALHOST', '[::1]', '::1']) {
+      expect(isLoopbackHost(host), host).toBe(true);
+    }
+    for (const host of ['0.0.0.0', '10.0.0.1', 'teams.lan', 'localhost.evil.example', '[::]', '128.0.0.1']) {
+      expect(isLoopbackHost(host), host).toBe(false);
+    }
+  });
+
+  it('TRUST_PROXY takes hop counts and proxy addresses, never "true"', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '1' }).trustProxy).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, loopback,::1' }).trustProxy).toEqual([
+      '10.0.0.0/8',
+      'loopback',
+      '::1',
+    ]);
+    for (const value of ['true', '*', '10.0.0.0/33', 'proxy.lan']) {
+      expect(() => loadConfig({ TRUST_PROXY: value }), value).toThrow(/TRUST_PROXY must be/);
+    }
   });
 });

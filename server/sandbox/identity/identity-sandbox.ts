@@ -153,7 +153,7 @@ export function createIdentitySandbox(options: {
         };
       },
     });
-    // Behind the server's own routes; X-Forwarded-* from the product's client name the public host.
+    // Behind the server's own routes; X-Forwarded-* name the public host (set by the plugin below).
     provider.proxy = true;
     providers.set(name, provider);
     return provider;
@@ -243,6 +243,13 @@ export function createIdentitySandbox(options: {
       keys = await loadKeys();
     },
     plugin: (async (app) => {
+      // The issuer's URLs (discovery, endpoints, redirects) come from PUBLIC_URL only: whatever
+      // X-Forwarded-* a client sends is replaced, with or without TRUST_PROXY.
+      app.addHook('onRequest', async (request) => {
+        const publicUrl = new URL(options.publicUrl());
+        request.raw.headers['x-forwarded-host'] = publicUrl.host;
+        request.raw.headers['x-forwarded-proto'] = publicUrl.protocol.replace(':', '');
+      });
       await app.register(protocolRoutes);
       await app.register(interactionRoutes);
     }) as FastifyPluginAsync,

@@ -14,6 +14,7 @@ import { type CleanupResult, cleanupPublicFiles } from '../public-files/cleanup'
 import { createRedirectKey } from '../redirects/redirect-key';
 import { resetDemoData, seedIfEmpty } from '../seed/demo-data';
 import { claimDataDir, readServerFile, type ServerFile, serverFilePath } from '../server-file';
+import { stripeSandboxDecision } from '../stand-ins';
 import { openStorageForCli, type StorageStart } from '../storage-start';
 import { CliError } from './cli-error';
 import { remoteBackend } from './remote-backend';
@@ -80,6 +81,13 @@ async function directBackend(config: Config, release: () => Promise<void>): Prom
       // webhooks wait in the database and reach the server when it next runs (they are retried).
       async sandboxAdvance(seconds) {
         if (config.stripe) throw new CliError('Real Stripe keys are set: there is no sandbox to advance.');
+        // The same rule as the server's (stand-ins.ts): no sandbox where the server would run none.
+        const decision = stripeSandboxDecision(config);
+        if (!decision.mount) {
+          throw new CliError(
+            `The Stripe sandbox does not run here (${decision.why}; STRIPE_SANDBOX=on runs it).`,
+          );
+        }
         const base = resolvePublicUrl(config);
         const sandbox = createStripeSandbox({
           db,

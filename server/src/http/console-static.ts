@@ -85,6 +85,11 @@ function sendIndexPage(page: IndexPage, request: FastifyRequest, reply: FastifyR
   void reply.send(variant.body);
 }
 
+/** Where the stand-ins live (the Stripe sandbox's API at /v1, their pages under /sandbox). */
+function isStandInPath(url: string): boolean {
+  return /^\/(sandbox|v1)(\/|\?|$)/.test(url);
+}
+
 /**
  * One port for console and API: files from dist/, and for browser navigations to client routes
  * (/teams/1-2, /login?token=...) the console's index.html. Unknown /api paths stay JSON 404s.
@@ -123,7 +128,8 @@ export async function registerConsole(
   }
 
   app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
-    if (isApiPath(request.url)) {
+    // A stand-in's paths are never the console's pages: without the stand-in, they are simply not here.
+    if (isApiPath(request.url) || isStandInPath(request.url)) {
       sendApiNotFound(reply);
     } else if (!page && (request.method === 'GET' || request.method === 'HEAD')) {
       void reply.status(503).type('text/plain; charset=utf-8').send(buildHint);

@@ -15,7 +15,7 @@ export interface InternalCliOptions {
   cliSecret: string | null;
   /** After `seed --reset`: the demo billing objects (at the sandbox) for the fresh demo teams. */
   afterSeedReset?: (() => Promise<void>) | null;
-  /** `sandbox advance`: moves the built-in Stripe sandbox's clock; null when real Stripe keys are set. */
+  /** `sandbox advance`: moves the built-in Stripe sandbox's clock; null when it does not run. */
   sandboxAdvance?: ((seconds: number) => Promise<unknown>) | null;
 }
 
@@ -88,7 +88,9 @@ export const internalCliRoutes: FastifyPluginAsync<InternalCliOptions> = async (
     },
     async (request) => {
       if (!options.sandboxAdvance) {
-        throw new ValidationError([{ field: 'sandbox', message: 'is off: real Stripe keys are set' }]);
+        throw new ValidationError([
+          { field: 'sandbox', message: 'is off: real Stripe keys are set, or the sandbox does not run here' },
+        ]);
       }
       return options.sandboxAdvance(request.body.seconds);
     },

@@ -17,6 +17,7 @@ import {
 } from './stripe-mapping';
 import { createStripePersonalCalls } from './stripe-personal';
 import { createPriceIds } from './stripe-price-ids';
+import { isSignedInTheFuture } from './webhook-timestamp';
 
 export interface StripeSettings {
   secretKey: string;
@@ -486,6 +487,8 @@ export function createStripeProvider(
       } catch {
         throw new WebhookSignatureError();
       }
+      // The SDK refuses only old timestamps; a future one is refused too (webhook-timestamp.ts).
+      if (isSignedInTheFuture(signature, Date.now())) throw new WebhookSignatureError();
       return { id: event.id, type: event.type, ...eventReferences(event) };
     },
   };
