@@ -28,17 +28,18 @@ export async function restrictDataDirModes(dir: string): Promise<number> {
     throw error;
   }
   await chmod(dir, 0o700);
-  let count = 1;
-  for (const entry of entries) {
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) count += await restrictDataDirModes(full);
-    else if (entry.isFile()) {
+  // One folder's entries at once: the chmods go to libuv's thread pool together, not one by one.
+  const counts = await Promise.all(
+    entries.map(async (entry) => {
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory()) return restrictDataDirModes(full);
+      if (!entry.isFile()) return 0;
       // A file may vanish between the listing and here (a CLI run, a temp file): nothing to fix.
       await chmod(full, 0o600).catch((error: NodeJS.ErrnoException) => {
         if (error.code !== 'ENOENT') throw error;
       });
-      count += 1;
-    }
-  }
-  return count;
+      return 1;
+    }),
+  );
+  return counts.reduce((sum, count) => sum + count, 1);
 }
