@@ -11,7 +11,7 @@ import path from 'node:path';
 export const PRIVATE_UMASK = 0o077;
 
 /** Sets the process umask so every file and folder made from now on is its owner's alone. */
-export function usePrivateUmask(): void {
+export function setPrivateUmask(): void {
   process.umask(PRIVATE_UMASK);
 }
 

@@ -6,7 +6,7 @@ import { loadJwtSecret } from './auth/jwt-secret';
 import { type BillingStart, startBilling } from './billing-start';
 import { systemClock } from './clock';
 import { ConfigError, loadConfig, resolvePublicUrl } from './config';
-import { restrictDataDirModes, usePrivateUmask } from './data-dir-modes';
+import { restrictDataDirModes, setPrivateUmask } from './data-dir-modes';
 import type { Db } from './db/db';
 import { migrate } from './db/migrator';
 import { openDb } from './db/open-db';
@@ -34,7 +34,7 @@ async function main(): Promise<void> {
   // Everything before this line: node, tsx and loading (transpiling) every module main imports.
   phases.mark('modules loaded');
   // Before anything is written: DATA_DIR's files are the owner's alone (data-dir-modes.ts).
-  usePrivateUmask();
+  setPrivateUmask();
   const config = loadConfig();
   const embedded = config.databaseUrl === null;
   const cliSecret = randomBytes(32).toString('base64url');

@@ -2,7 +2,7 @@ import { parseArgs } from 'node:util';
 import { safeRedirectTarget } from '../../../src/domain/app-link';
 import { buildLoginUrl } from '../auth/login-grant';
 import { ConfigError, loadConfig, outboxDir } from '../config';
-import { usePrivateUmask } from '../data-dir-modes';
+import { setPrivateUmask } from '../data-dir-modes';
 import { backToAppUrl } from '../redirects/redirect-key';
 import { openBackend } from './backend';
 import { CliError } from './cli-error';
@@ -152,7 +152,7 @@ async function withBackend(fn: (backend: Awaited<ReturnType<typeof openBackend>>
 }
 
 // Before anything is written: what the CLI adds to DATA_DIR is its owner's alone, as the server's is.
-usePrivateUmask();
+setPrivateUmask();
 run(process.argv.slice(2)).then(
   () => process.exit(0),
   (error: unknown) => {
