@@ -6,6 +6,7 @@ import { createTokenSigner } from '../auth/tokens';
 import { type CleanupReport, runCleanup } from '../cleanup/run-cleanup';
 import { systemClock } from '../clock';
 import { type Config, resolvePublicUrl } from '../config';
+import { restrictDataDirModes } from '../data-dir-modes';
 import { migrate } from '../db/migrator';
 import { openDb } from '../db/open-db';
 import { createRepositories } from '../db/repositories';
@@ -66,6 +67,8 @@ async function directBackend(config: Config, release: () => Promise<void>): Prom
     const db = await openDb(config);
     await migrate(db);
     await seedIfEmpty(db);
+    // As the server does: a folder this run made (PGlite's template files are 0666) or found open.
+    await restrictDataDirModes(config.dataDir);
     const signer = createTokenSigner(jwtSecret);
     return {
       publicUrl: resolvePublicUrl(config),

@@ -19,7 +19,8 @@ Commands:
   sandbox advance --days <n>
       Move the built-in Stripe sandbox's clock forward n days (1 to 1830) and print what happened:
       trials that ended, periods renewed and invoiced, cancellations that took effect. The teams
-      follow through the sandbox's webhooks. Only without real Stripe keys.
+      follow through the sandbox's webhooks. Only where the sandbox runs (no real Stripe keys, and a
+      loopback PUBLIC_URL or STRIPE_SANDBOX=on).
   files cleanup
       Remove the stored bytes of expired public files and of files their sender deleted (the
       server also does this every 10 minutes), and leftovers of uploads that never finished.
