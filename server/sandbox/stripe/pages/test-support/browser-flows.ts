@@ -145,6 +145,40 @@ export function describeBrowserFlows(name: string, start: () => Promise<BrowserH
       });
     });
 
+    it("the 3-D Secure page, opened as a page, does not follow an intent's return URL to another origin", async () => {
+      const secret = await harness.setupIntentSecret();
+      const intentId = secret.slice(0, secret.indexOf('_secret_'));
+      const api = (path: string, form: Record<string, string>) =>
+        fetch(`${harness.baseUrl}/v1/${path}`, {
+          method: 'POST',
+          headers: {
+            authorization: `Bearer ${harness.publishableKey}`,
+            'content-type': 'application/x-www-form-urlencoded',
+          },
+          body: new URLSearchParams(form),
+        }).then((response) => response.json() as Promise<{ id: string; status?: string }>);
+      const card = await api('payment_methods', {
+        type: 'card',
+        'card[number]': cards.threeDSecure.replaceAll(' ', ''),
+        'card[exp_month]': '12',
+        'card[exp_year]': '2034',
+        'card[cvc]': '123',
+      });
+      const confirmed = await api(`setup_intents/${intentId}/confirm`, {
+        client_secret: secret,
+        payment_method: card.id,
+        return_url: 'https://evil.example/landing',
+      });
+      expect(confirmed.status).toBe('requires_action');
+      await openPage();
+      await page.goto(`/sandbox/stripe/3ds/${intentId}?client_secret=${encodeURIComponent(secret)}`);
+      await page.getByRole('button', { name: 'Complete authentication' }).click();
+      await poll(() => outcome().textContent()).toBe('Authentication complete.');
+      // Give a redirect the time it would take, then check it did not happen.
+      await page.waitForTimeout(500);
+      expect(new URL(page.url()).pathname).toBe(`/sandbox/stripe/3ds/${intentId}`);
+    });
+
     describe('hosted checkout page', () => {
       async function openCheckout(): Promise<Page> {
         const id = await harness.checkoutSessionId();
