@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { decodeJwt } from 'jose';
 import { afterAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../src/config';
+import { ConfigError, loadConfig } from '../src/config';
 import type { Db } from '../src/db/db';
 import { startIdentity } from '../src/identity-start';
 import { type ExternalOp, startExternalOp, type Tamper } from './external-op';
@@ -143,5 +143,37 @@ describe("an outside OpenID Provider as Microsoft's multi-tenant endpoint (MICRO
     microsoft.addAccount('mia', { email: unverified, name: 'Mia', tid });
     const noEdov = await signInThrough(microsoft, 'microsoft', 'mia');
     await refused(noEdov.callback, noEdov.cookie, unverified);
+  });
+});
+
+describe('GOOGLE_ISSUER and MICROSOFT_ISSUER', () => {
+  const googleClient = { GOOGLE_CLIENT_ID: 'id', GOOGLE_CLIENT_SECRET: 'secret' };
+  const microsoftClient = { MICROSOFT_CLIENT_ID: 'id', MICROSOFT_CLIENT_SECRET: 'secret' };
+
+  it("default to Google's and Microsoft's own issuers", () => {
+    expect(loadConfig(googleClient).google?.issuer).toBe('https://accounts.google.com');
+    expect(loadConfig(microsoftClient).microsoft?.issuer).toBe(
+      'https://login.microsoftonline.com/common/v2.0',
+    );
+    expect(loadConfig({ ...microsoftClient, MICROSOFT_TENANT: 'organizations' }).microsoft?.issuer).toBe(
+      'https://login.microsoftonline.com/organizations/v2.0',
+    );
+  });
+
+  it('name another provider: https, or http on this machine only, and only with the client', () => {
+    expect(
+      loadConfig({ ...googleClient, GOOGLE_ISSUER: 'https://id.example.com/realms/a' }).google?.issuer,
+    ).toBe('https://id.example.com/realms/a');
+    expect(
+      loadConfig({ ...microsoftClient, MICROSOFT_ISSUER: 'http://localhost:9000/x' }).microsoft?.issuer,
+    ).toBe('http://localhost:9000/x');
+    for (const env of [
+      { GOOGLE_ISSUER: 'https://id.example.com' },
+      { ...googleClient, GOOGLE_ISSUER: 'http://id.example.com' },
+      { ...googleClient, GOOGLE_ISSUER: 'id.example.com' },
+      { ...microsoftClient, MICROSOFT_ISSUER: 'https://id.example.com/?tenant=a' },
+    ]) {
+      expect(() => loadConfig(env), JSON.stringify(env)).toThrow(ConfigError);
+    }
   });
 });
