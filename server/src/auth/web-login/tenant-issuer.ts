@@ -39,12 +39,14 @@ interface CapturedResponse {
 type GrantChecks = Parameters<typeof oidc.authorizationCodeGrant>[2];
 type ConfigFor = (metadata: oidc.ServerMetadata, fetchFn: typeof fetch) => oidc.Configuration;
 
+const hrefOf = (input: Parameters<typeof fetch>[0]) =>
+  new URL(input instanceof Request ? input.url : String(input)).href;
+
 /** The token request goes out once: the first pass keeps the answer, the second one reads it again. */
 function capturing(fetchFn: typeof fetch, tokenEndpoint: string, keep: (r: CapturedResponse) => void) {
   return (async (input, init) => {
     const response = await fetchFn(input, init);
-    const url = input instanceof Request ? input.url : String(input);
-    if (url === tokenEndpoint) {
+    if (hrefOf(input) === tokenEndpoint) {
       keep({ body: await response.clone().text(), status: response.status, headers: response.headers });
     }
     return response;
@@ -53,8 +55,7 @@ function capturing(fetchFn: typeof fetch, tokenEndpoint: string, keep: (r: Captu
 
 function replaying(fetchFn: typeof fetch, tokenEndpoint: string, captured: CapturedResponse) {
   return (async (input, init) => {
-    const url = input instanceof Request ? input.url : String(input);
-    if (url !== tokenEndpoint) return fetchFn(input, init);
+    if (hrefOf(input) !== tokenEndpoint) return fetchFn(input, init);
     return new Response(captured.body, { status: captured.status, headers: captured.headers });
   }) as typeof fetch;
 }
@@ -80,7 +81,7 @@ export async function tenantCodeGrant(
   callbackUrl: URL,
   checks: GrantChecks,
 ) {
-  const tokenEndpoint = String(template.token_endpoint);
+  const tokenEndpoint = new URL(String(template.token_endpoint)).href;
   let captured: CapturedResponse | null = null;
   const first = configFor(
     template,
