@@ -65,7 +65,7 @@ async function discover(settings: OAuthIssuerSettings): Promise<DiscoveredProvid
   const issuer = new URL(settings.issuer);
   const options: oidc.DiscoveryRequestOptions = {};
   if (settings.fetch) options[oidc.customFetch] = settings.fetch as never;
-  // http issuers exist only on this machine (the sandbox, tests: config.ts refuses others).
+  // http: the sandbox at an http PUBLIC_URL, or a provider on loopback (config.ts refuses others).
   if (issuer.protocol === 'http:') options.execute = [oidc.allowInsecureRequests];
   const wellKnown = new URL(`${settings.issuer.replace(/\/+$/, '')}/.well-known/openid-configuration`);
   const config = await oidc.discovery(
