@@ -120,3 +120,38 @@ test('an address of a Google domain goes to Google instead of a mailed link', as
   await page.getByRole('button', { name: 'Continue', exact: true }).click();
   await expect(page.getByRole('heading', { name: 'Google (sandbox)' })).toBeVisible({ timeout: 15_000 });
 });
+
+test('a Google callback opened in a browser that did not start the sign-in lands on /web-login saying why', async ({
+  page,
+  browser,
+}) => {
+  // The attacker's browser signs in at the provider and stops before the last redirect back: the
+  // sign-in form's answer and the provider's next one are followed by hand (a route sees no redirect).
+  let callback = '';
+  await page.route(/\/sandbox\/identity\/google\/interaction\//, async (route) => {
+    if (route.request().method() !== 'POST') return route.continue();
+    const submitted = await route.fetch({ maxRedirects: 0 });
+    const resume = new URL(submitted.headers().location as string, route.request().url());
+    const back = await page.request.get(resume.href, { maxRedirects: 0 });
+    callback = back.headers().location as string;
+    await route.fulfill({ contentType: 'text/html', body: '<p>Stopped before the callback.</p>' });
+  });
+  await page.goto('/web-login');
+  await page.getByRole('button', { name: 'Continue with Google' }).click();
+  const email = unique('mallory', 'gmail.com');
+  await signInAtSandbox(page, 'Google', email, 'Mallory');
+  await expect.poll(() => callback).toContain('state=');
+
+  // The victim's browser (no state cookie) opens that URL: not signed in, told why.
+  const victim = await browser.newContext();
+  const victimPage = await victim.newPage();
+  await victimPage.goto(callback);
+  await expect(victimPage).toHaveURL(/\/web-login\?oauth=browser$/);
+  await expect(
+    victimPage.getByRole('alert').filter({
+      hasText: 'This sign-in was not started in this browser, or it took too long. Please sign in again.',
+    }),
+  ).toBeVisible();
+  await expect(victimPage.getByRole('textbox', { name: 'Email' })).toBeVisible();
+  await victim.close();
+});

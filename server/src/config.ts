@@ -41,10 +41,16 @@ export interface Config {
   defaultPaymentProvider: 'stripe' | 'paddle' | null;
   /** CUSTOMER_SUCCESS_EMAIL, SCHEDULING_URL_PAID, SCHEDULING_URL_BASIC: handed to the console. */
   console: ConsoleSettings;
-  /** GOOGLE_CLIENT_ID/SECRET; null (the default) signs in through the built-in identity sandbox. */
-  google: { clientId: string; clientSecret: string } | null;
-  /** MICROSOFT_CLIENT_ID/SECRET and MICROSOFT_TENANT (default 'common'); null: the identity sandbox. */
-  microsoft: { clientId: string; clientSecret: string; tenant: string } | null;
+  /**
+   * GOOGLE_CLIENT_ID/SECRET and GOOGLE_ISSUER (default https://accounts.google.com); null (the
+   * default) signs in through the built-in identity sandbox.
+   */
+  google: { clientId: string; clientSecret: string; issuer: string } | null;
+  /**
+   * MICROSOFT_CLIENT_ID/SECRET, MICROSOFT_TENANT (default 'common') and MICROSOFT_ISSUER (default
+   * https://login.microsoftonline.com/{MICROSOFT_TENANT}/v2.0); null: the identity sandbox.
+   */
+  microsoft: { clientId: string; clientSecret: string; tenant: string; issuer: string } | null;
   /** IDENTITY_SANDBOX: whether a provider without keys signs in through the built-in identity sandbox. */
   identitySandbox: StandInSetting;
   /** TRUST_PROXY: which proxies' X-Forwarded-* headers are believed (Fastify's trustProxy); false: none. */
@@ -71,6 +77,27 @@ function oauthClient(
     );
   }
   return { clientId, clientSecret };
+}
+
+const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]']);
+
+/**
+ * GOOGLE_ISSUER / MICROSOFT_ISSUER: the OpenID Provider sign-in uses, by its issuer URL (discovery
+ * is read below it). https only, but for a provider on this machine (a test, a local stand-in).
+ */
+function oauthIssuer(env: NodeJS.ProcessEnv, prefix: string, configured: boolean, fallback: string): string {
+  const value = env[`${prefix}_ISSUER`]?.trim() || null;
+  if (value === null) return fallback;
+  if (!configured) {
+    throw new ConfigError(`${prefix}_ISSUER is set: set ${prefix}_CLIENT_ID and ${prefix}_CLIENT_SECRET too`);
+  }
+  const url = URL.canParse(value) ? new URL(value) : null;
+  const secure =
+    url?.protocol === 'https:' || (url?.protocol === 'http:' && LOOPBACK_HOSTS.has(url.hostname));
+  if (!url || !secure || url.search || url.hash) {
+    throw new ConfigError(`${prefix}_ISSUER must be an https:// issuer URL (http:// only on this machine)`);
+  }
+  return value;
 }
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -110,11 +137,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   ) {
     throw new ConfigError('DEFAULT_PAYMENT_PROVIDER must be stripe or paddle');
   }
-  const google = oauthClient(env, 'GOOGLE');
+  const googleClient = oauthClient(env, 'GOOGLE');
+  const googleIssuer = oauthIssuer(env, 'GOOGLE', !!googleClient, 'https://accounts.google.com');
+  const google = googleClient ? { ...googleClient, issuer: googleIssuer } : null;
   const microsoftClient = oauthClient(env, 'MICROSOFT');
-  const microsoft = microsoftClient
-    ? { ...microsoftClient, tenant: env.MICROSOFT_TENANT?.trim() || 'common' }
-    : null;
+  const tenant = env.MICROSOFT_TENANT?.trim() || 'common';
+  const microsoftIssuer = oauthIssuer(
+    env,
+    'MICROSOFT',
+    !!microsoftClient,
+    `https://login.microsoftonline.com/${tenant}/v2.0`,
+  );
+  const microsoft = microsoftClient ? { ...microsoftClient, tenant, issuer: microsoftIssuer } : null;
   const standInSetting = (name: string) =>
     parseStandInSetting(env[name], name, (message) => new ConfigError(message));
   return {

@@ -24,8 +24,8 @@ export interface IdentityStart {
 
 /**
  * The one seam between web sign-in and the identity providers: with GOOGLE_* / MICROSOFT_* set, the
- * real issuers; for a provider without them, the built-in identity sandbox (server/sandbox/identity),
- * mounted in this server. `localUrl` is where this process reaches itself.
+ * real issuers (or the OpenID Providers GOOGLE_ISSUER / MICROSOFT_ISSUER name); for a provider
+ * without them, the built-in identity sandbox (server/sandbox/identity), mounted in this server. `localUrl` is where this process reaches itself.
  */
 export async function startIdentity(
   config: Config,
@@ -33,17 +33,14 @@ export async function startIdentity(
   localUrl: () => string,
   publicUrl: () => string,
 ): Promise<IdentityStart> {
+  // GOOGLE_ISSUER and MICROSOFT_ISSUER (config.ts) default to Google's and Microsoft's own issuers.
+  const { google, microsoft } = config;
   const real = {
-    google: config.google
-      ? (): OAuthIssuerSettings => ({
-          issuer: 'https://accounts.google.com',
-          ...(config.google as { clientId: string; clientSecret: string }),
-        })
-      : null,
-    microsoft: config.microsoft
+    google: google ? (): OAuthIssuerSettings => ({ ...google }) : null,
+    microsoft: microsoft
       ? (): OAuthIssuerSettings => {
-          const { tenant, ...client } = config.microsoft as NonNullable<Config['microsoft']>;
-          return { issuer: `https://login.microsoftonline.com/${tenant}/v2.0`, ...client };
+          const { tenant: _tenant, ...client } = microsoft;
+          return client;
         }
       : null,
   };

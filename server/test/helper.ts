@@ -12,6 +12,7 @@ import { createStripeSandbox, type StripeSandbox } from '../sandbox/stripe/strip
 import { type BuildAppOptions, buildApp } from '../src/app';
 import { issueAuthCode } from '../src/auth/auth-codes';
 import { createTokenSigner, type TokenSigner } from '../src/auth/tokens';
+import type { OAuthSettings } from '../src/auth/web-login/oauth-client';
 import type { MxResolver } from '../src/auth/web-login/provider-lookup';
 import { createStripeProvider } from '../src/billing/stripe/stripe-provider';
 import type { Clock } from '../src/clock';
@@ -173,6 +174,8 @@ export interface TestAppOptions {
   mxResolver?: MxResolver;
   /** Sees every route as it is added, before the routes are registered (the authorization matrix). */
   onRoute?: BuildAppOptions['onRoute'];
+  /** Web sign-in's providers (as startIdentity gives them); the default is the identity sandbox. */
+  oauth?: OAuthSettings;
 }
 
 /** Set with DATABASE_URL: every test app is two servers on one database, used alternately. */
@@ -229,7 +232,10 @@ async function startServer(db: Db, shared: SharedParts): Promise<StartedServer> 
     },
     standIns: [sandbox.plugin, identity.plugin],
     webLogin: {
-      oauth: { google: () => identity.issuer('google'), microsoft: () => identity.issuer('microsoft') },
+      oauth: options.oauth ?? {
+        google: () => identity.issuer('google'),
+        microsoft: () => identity.issuer('microsoft'),
+      },
       mxResolver: options.mxResolver ?? (async () => []),
     },
     cliHooks: { sandboxAdvance: (seconds) => sandbox.advance(seconds) },

@@ -5,6 +5,7 @@ import { createProviderLookup } from '../src/auth/web-login/provider-lookup';
 import { listOutbox } from '../src/mail/outbox';
 import { checkoutIdOf, payCheckout, TEST_CARDS } from './billing-fixtures';
 import { errorOf, exchangeCode, setupTestApp, TEST_PUBLIC_URL, type TestApp } from './helper';
+import { openCallback, signInAtSandbox as signInThrough, startOAuth } from './oauth-fixtures';
 import { call, createPerson } from './team-fixtures';
 
 // Web sign-up and sign-in (issue 11): provider look-up, mailed one-time links, and Google/Microsoft
@@ -37,8 +38,11 @@ async function mailedLink(email: string): Promise<string> {
   return mail.link;
 }
 
-/** A link clicked: the server's GET, with the public URL swapped for the test app's. */
-const open = (link: string) => t.app.inject({ method: 'GET', url: link.replace(TEST_PUBLIC_URL, '') });
+/** A link clicked: the server's GET, with the public URL swapped for the test app's (and a cookie). */
+const open = (link: string, cookie?: string) => openCallback(t, link, cookie);
+
+const signInAtSandbox = (provider: 'google' | 'microsoft', person: { email: string; name: string }) =>
+  signInThrough(t, provider, person);
 
 describe('POST /api/v1/auth/web/oauth-providers', () => {
   const lookup = (email: unknown) => post('/api/v1/auth/web/oauth-providers', { email }, '10.2.0.1');
@@ -256,66 +260,6 @@ describe('the mailed link', () => {
   });
 });
 
-/** A cookie jar for the browser's leg at the identity provider. */
-function browser() {
-  const cookies = new Map<string, string>();
-  const local = (url: string) => url.replace(TEST_PUBLIC_URL, t.baseUrl);
-  const remember = (response: Response) => {
-    for (const line of response.headers.getSetCookie()) {
-      const [pair] = line.split(';');
-      const [name, ...value] = (pair as string).split('=');
-      cookies.set(name as string, value.join('='));
-    }
-  };
-  const headers = () => ({ cookie: [...cookies].map(([n, v]) => `${n}=${v}`).join('; ') });
-  return {
-    async get(url: string) {
-      const response = await fetch(new URL(local(url), t.baseUrl), {
-        redirect: 'manual',
-        headers: headers(),
-      });
-      remember(response);
-      return response;
-    },
-    async post(url: string, form: Record<string, string>) {
-      const response = await fetch(new URL(local(url), t.baseUrl), {
-        method: 'POST',
-        redirect: 'manual',
-        headers: { ...headers(), 'content-type': 'application/x-www-form-urlencoded' },
-        body: new URLSearchParams(form).toString(),
-      });
-      remember(response);
-      return response;
-    },
-  };
-}
-
-/** Start an OAuth sign-in and go through the sandbox's page; answers the redirect back to the server. */
-async function signInAtSandbox(provider: 'google' | 'microsoft', person: { email: string; name: string }) {
-  const start = await post(
-    '/api/v1/auth/web/login/oauth',
-    { provider, ...target, app: 'console' },
-    '10.9.0.1',
-  );
-  expect(start.statusCode).toBe(200);
-  const authorize = new URL(start.json().data.url);
-  expect(authorize.href.startsWith(`${TEST_PUBLIC_URL}/sandbox/identity/${provider}/`)).toBe(true);
-  expect(authorize.searchParams.get('code_challenge_method')).toBe('S256');
-  expect(authorize.searchParams.get('state')).toBeTruthy();
-  expect(authorize.searchParams.get('nonce')).toBeTruthy();
-  const b = browser();
-  const toLogin = await b.get(authorize.href);
-  expect(toLogin.status).toBe(303);
-  const pagePath = toLogin.headers.get('location') as string;
-  const page = await b.get(pagePath);
-  expect(await page.text()).toContain('Sign in</button>');
-  const resume = await b.post(pagePath, person);
-  expect(resume.status).toBe(303);
-  const back = await b.get(resume.headers.get('location') as string);
-  expect(back.status).toBe(303);
-  return { callback: back.headers.get('location') as string, authorize };
-}
-
 describe('verified addresses only', () => {
   it('trusts email_verified, an Entra domain owner (xms_edov) or Microsoft personal accounts; nothing else', () => {
     expect(isVerifiedEmail({ email_verified: true })).toBe(true);
@@ -349,9 +293,9 @@ describe('Google and Microsoft through the identity sandbox (real HTTP)', () => 
   for (const provider of ['google', 'microsoft'] as const) {
     it(`${provider}: the callback signs up the verified person and continues to the checkout`, async () => {
       const email = uniqueEmail(provider);
-      const { callback } = await signInAtSandbox(provider, { email, name: 'Grace Hopper' });
+      const { callback, cookie } = await signInAtSandbox(provider, { email, name: 'Grace Hopper' });
       expect(callback.startsWith(`${TEST_PUBLIC_URL}/api/v1/auth/web/oauth/callback?`)).toBe(true);
-      const landing = await open(callback);
+      const landing = await open(callback, cookie);
       expect(landing.statusCode).toBe(303);
       expect(landing.headers.location).toContain('/sandbox/stripe/checkout/cs_');
       const account = await t.repos.accounts.findByEmail(email);
@@ -360,30 +304,32 @@ describe('Google and Microsoft through the identity sandbox (real HTTP)', () => 
       expect((await t.repos.teams.findById(membership?.teamId as number))?.name).toBe("Grace Hopper's team");
 
       // The same callback again (a replay): its state is spent.
-      const replay = await open(callback);
+      const replay = await open(callback, cookie);
       expect(errorOf(replay)).toMatchObject({ status: 400, code: 10 });
       expect(replay.json().errorData).toEqual([{ field: 'state', message: 'is invalid' }]);
     });
   }
 
   it('a forged state, a wrong code and a cancelled sign-in are refused without signing anyone in', async () => {
-    const forged = await open(`/api/v1/auth/web/oauth/callback?state=forged&code=abc`);
+    const forged = await open(
+      `/api/v1/auth/web/oauth/callback?state=forged&code=abc`,
+      'spark_oauth_state=forged',
+    );
     expect(errorOf(forged)).toMatchObject({ status: 400, code: 10 });
 
     const email = uniqueEmail('mallory');
-    const { callback } = await signInAtSandbox('google', { email, name: 'Mallory' });
+    const { callback, cookie } = await signInAtSandbox('google', { email, name: 'Mallory' });
     const tampered = new URL(callback);
     tampered.searchParams.set('code', 'not-the-code');
-    expect(errorOf(await open(tampered.href))).toMatchObject({ status: 401, code: 1200 });
+    expect(errorOf(await open(tampered.href, cookie))).toMatchObject({ status: 401, code: 1200 });
     expect(await t.repos.accounts.findByEmail(email)).toBeNull();
 
-    const start = await post(
-      '/api/v1/auth/web/login/oauth',
-      { provider: 'microsoft', ...target },
-      '10.9.0.2',
+    const start = await startOAuth(t, 'microsoft', '10.9.0.2');
+    const state = start.authorize.searchParams.get('state') as string;
+    const cancelled = await open(
+      `/api/v1/auth/web/oauth/callback?state=${state}&error=access_denied`,
+      start.cookie,
     );
-    const state = new URL(start.json().data.url).searchParams.get('state') as string;
-    const cancelled = await open(`/api/v1/auth/web/oauth/callback?state=${state}&error=access_denied`);
     expect(cancelled.statusCode).toBe(303);
     expect(cancelled.headers.location).toBe(
       `${TEST_PUBLIC_URL}/web-login?destination=stripe_checkout&team_plan_id=premium_365&team_id=0`,
@@ -405,9 +351,9 @@ describe('Google and Microsoft through the identity sandbox (real HTTP)', () => 
 
   it('an OAuth state expires after 15 minutes', async () => {
     const email = uniqueEmail('slowpoke');
-    const { callback } = await signInAtSandbox('google', { email, name: 'Slow' });
+    const { callback, cookie } = await signInAtSandbox('google', { email, name: 'Slow' });
     t.clock.advance(16 * 60 * 1000);
-    expect(errorOf(await open(callback))).toMatchObject({ status: 400, code: 10 });
+    expect(errorOf(await open(callback, cookie))).toMatchObject({ status: 400, code: 10 });
   });
 });
 
@@ -424,10 +370,9 @@ describe('after `seed --reset`', () => {
     expect((await t.db.query('SELECT 1 FROM identity_sandbox_migrations')).length).toBeGreaterThan(0);
     const emails = [uniqueEmail('after-reset'), uniqueEmail('after-reset-too')];
     const callbacks = [];
-    for (const email of emails)
-      callbacks.push((await signInAtSandbox('microsoft', { email, name: 'Ada' })).callback);
+    for (const email of emails) callbacks.push(await signInAtSandbox('microsoft', { email, name: 'Ada' }));
     // Back to back, so with two servers each serves one callback (requests alternate).
-    for (const callback of callbacks) expect((await open(callback)).statusCode).toBe(303);
+    for (const { callback, cookie } of callbacks) expect((await open(callback, cookie)).statusCode).toBe(303);
     for (const email of emails) expect(await t.repos.accounts.findByEmail(email)).not.toBeNull();
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { signInLinkProblem, webLoginTarget } from './web-signup';
+import { oauthSignInProblem, signInLinkProblem, webLoginTarget } from './web-signup';
 
 describe('webLoginTarget', () => {
   it('defaults destination, plan and team (spec section 9)', () => {
@@ -32,5 +32,15 @@ describe('signInLinkProblem', () => {
     expect(signInLinkProblem('invalid')).toMatch(/invalid/);
     for (const value of [null, '', 'toString', '__proto__', 'other'])
       expect(signInLinkProblem(value)).toBeNull();
+  });
+});
+
+describe('oauthSignInProblem', () => {
+  it('words an OAuth callback this browser did not start, and nothing else', () => {
+    expect(oauthSignInProblem('browser')).toBe(
+      'This sign-in was not started in this browser, or it took too long. Please sign in again.',
+    );
+    for (const value of [null, '', 'toString', '__proto__', 'other'])
+      expect(oauthSignInProblem(value)).toBeNull();
   });
 });

@@ -38,3 +38,15 @@ const LINK_PROBLEMS: Record<string, string> = {
 export function signInLinkProblem(value: string | null): string | null {
   return value !== null && Object.hasOwn(LINK_PROBLEMS, value) ? (LINK_PROBLEMS[value] ?? null) : null;
 }
+
+/**
+ * What /web-login says when an OAuth callback came back to a browser that did not start the sign-in
+ * (no state cookie: login CSRF, issue 20), by its `oauth` query value. Spec section 2 gives no text.
+ */
+const OAUTH_PROBLEMS: Record<string, string> = {
+  browser: 'This sign-in was not started in this browser, or it took too long. Please sign in again.',
+};
+
+export function oauthSignInProblem(value: string | null): string | null {
+  return value !== null && Object.hasOwn(OAUTH_PROBLEMS, value) ? (OAUTH_PROBLEMS[value] ?? null) : null;
+}

@@ -2,11 +2,13 @@ import { randomBytes } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import path from 'node:path';
 import type { FastifyPluginAsync } from 'fastify';
-import { exportJWK, generateKeyPair } from 'jose';
+import { exportJWK, generateKeyPair, type JWK } from 'jose';
 import type Provider from 'oidc-provider';
 import type { Db } from '../../src/db/db';
 import { migrate as runMigrations } from '../../src/db/migrator';
+import { microsoftClaims, microsoftShape } from './microsoft-tenant';
 import { pgAdapter } from './pg-adapter';
+import { sandboxAccounts } from './sandbox-accounts';
 import { signInPage } from './sign-in-page';
 
 export type SandboxProviderName = 'google' | 'microsoft';
@@ -22,6 +24,16 @@ export interface SandboxIssuer {
 
 const TITLES: Record<SandboxProviderName, string> = { google: 'Google', microsoft: 'Microsoft' };
 const MOUNT = '/sandbox/identity';
+/** Each issuer's path: Microsoft's as its multi-tenant endpoint's (`common`), under a {tenantid} template. */
+const BASE: Record<SandboxProviderName, string> = {
+  google: `${MOUNT}/google`,
+  microsoft: `${MOUNT}/microsoft/common/v2.0`,
+};
+const MICROSOFT_TEMPLATE = `${MOUNT}/microsoft/{tenantid}/v2.0`;
+const CLAIMS: Record<SandboxProviderName, Record<string, string[]>> = {
+  google: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name'] },
+  microsoft: { openid: ['sub', 'tid', 'xms_edov'], email: ['email'], profile: ['name'] },
+};
 const migrationsDir = path.join(import.meta.dirname, 'migrations');
 
 interface SandboxKeys {
@@ -29,20 +41,6 @@ interface SandboxKeys {
   cookieKeys: string[];
   clientSecret: string;
 }
-
-/** The sub of a sandbox person is their email and name, so no account table is needed. */
-const accountIdOf = (email: string, name: string) =>
-  Buffer.from(JSON.stringify({ email, name })).toString('base64url');
-const personOf = (accountId: string): { email: string; name: string } | null => {
-  try {
-    const person = JSON.parse(Buffer.from(accountId, 'base64url').toString('utf8'));
-    return typeof person?.email === 'string'
-      ? { email: person.email, name: String(person.name ?? '') }
-      : null;
-  } catch {
-    return null;
-  }
-};
 
 /**
  * oidc-provider warns on any Node below 22 ('Unsupported runtime') when it is first imported; it runs
@@ -105,7 +103,18 @@ export function createIdentitySandbox(options: {
     return row as SandboxKeys;
   }
 
-  const issuerOf = (name: SandboxProviderName) => `${options.publicUrl()}${MOUNT}/${name}`;
+  const issuerOf = (name: SandboxProviderName) => `${options.publicUrl()}${BASE[name]}`;
+
+  /** The person behind a sub, with the claims their provider gives. */
+  async function accountOf(name: SandboxProviderName, sub: string) {
+    const account = await sandboxAccounts(options.db, name).find(sub);
+    if (!account) return undefined;
+    const claims =
+      name === 'microsoft'
+        ? microsoftClaims(account)
+        : { sub, email: account.email, email_verified: true, name: account.name };
+    return { accountId: sub, claims: async () => claims };
+  }
 
   /** Made on first use: the public URL is only known once the server listens. */
   async function providerFor(name: SandboxProviderName): Promise<Provider> {
@@ -126,7 +135,7 @@ export function createIdentitySandbox(options: {
       ],
       jwks: keys.jwks as never,
       cookies: { keys: keys.cookieKeys },
-      claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name'] },
+      claims: CLAIMS[name],
       // Google and Microsoft put email and name into the ID token; so does the sandbox.
       conformIdTokenClaims: false,
       pkce: { required: () => true },
@@ -144,15 +153,17 @@ export function createIdentitySandbox(options: {
         url: (_ctx: unknown, interaction: { uid: string }) =>
           `${MOUNT}/${name}/interaction/${interaction.uid}`,
       },
-      async findAccount(_ctx: unknown, sub: string) {
-        const person = personOf(sub);
-        if (!person) return undefined;
-        return {
-          accountId: sub,
-          claims: async () => ({ sub, email: person.email, email_verified: true, name: person.name }),
-        };
-      },
+      findAccount: (_ctx: unknown, sub: string) => accountOf(name, sub),
     });
+    if (name === 'microsoft') {
+      const signingKey = (keys as SandboxKeys).jwks.keys[0] as JWK;
+      provider.use(
+        microsoftShape(
+          () => `${options.publicUrl()}${MICROSOFT_TEMPLATE}`,
+          () => signingKey,
+        ),
+      );
+    }
     // Behind the server's own routes; X-Forwarded-* name the public host (set by the plugin below).
     provider.proxy = true;
     providers.set(name, provider);
@@ -170,10 +181,11 @@ export function createIdentitySandbox(options: {
       const { idp } = request.params as { idp: string };
       if (!isName(idp)) return reply.code(404).send({ error: 'not_found' });
       const provider = await providerFor(idp);
-      reply.hijack();
       const raw = request.raw as IncomingMessage & { originalUrl?: string };
+      if (!(raw.url ?? '').startsWith(`${BASE[idp]}/`)) return reply.code(404).send({ error: 'not_found' });
       raw.originalUrl = raw.url;
-      raw.url = (raw.url ?? '/').slice(`${MOUNT}/${idp}`.length) || '/';
+      raw.url = (raw.url ?? '/').slice(BASE[idp].length) || '/';
+      reply.hijack();
       provider.callback()(raw, reply.raw);
     });
   };
@@ -185,15 +197,19 @@ export function createIdentitySandbox(options: {
       if (!isName(idp)) return reply.code(404).send({ error: 'not_found' });
       const provider = await providerFor(idp);
       await provider.interactionDetails(request.raw, reply.raw);
-      return reply
-        .type('text/html; charset=utf-8')
-        .send(signInPage({ providerTitle: TITLES[idp], action: `${MOUNT}/${idp}/interaction/${uid}` }));
+      return reply.type('text/html; charset=utf-8').send(
+        signInPage({
+          providerTitle: TITLES[idp],
+          action: `${MOUNT}/${idp}/interaction/${uid}`,
+          domainVerifiedBox: idp === 'microsoft',
+        }),
+      );
     });
     app.post(`${MOUNT}/:idp/interaction/:uid`, async (request, reply) => {
       const { idp, uid } = request.params as { idp: string; uid: string };
       if (!isName(idp)) return reply.code(404).send({ error: 'not_found' });
       const provider = await providerFor(idp);
-      const body = (request.body ?? {}) as { email?: string; name?: string };
+      const body = (request.body ?? {}) as { email?: string; name?: string; domain_verified?: string };
       const email = String(body.email ?? '').trim();
       const name = String(body.name ?? '').trim();
       if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email) || email.length > 254 || name.length > 200) {
@@ -204,12 +220,15 @@ export function createIdentitySandbox(options: {
             signInPage({
               providerTitle: TITLES[idp],
               action: `${MOUNT}/${idp}/interaction/${uid}`,
+              domainVerifiedBox: idp === 'microsoft',
               error: 'Enter a valid email address.',
             }),
           );
       }
       const details = await provider.interactionDetails(request.raw, reply.raw);
-      const accountId = accountIdOf(email, name);
+      // An unticked box is not sent: only Microsoft's page has it, and there it means 'not verified'.
+      const domainVerified = idp !== 'microsoft' || body.domain_verified === 'on';
+      const accountId = await sandboxAccounts(options.db, idp).signIn({ email, name, domainVerified });
       const grant = new provider.Grant({ accountId, clientId: String(details.params.client_id) });
       grant.addOIDCScope(String(details.params.scope ?? 'openid'));
       const grantId = await grant.save();

@@ -13,7 +13,17 @@ declare module 'oidc-provider' {
     save(): Promise<string>;
   }
 
+  /** Koa's context, as far as the sandbox's middleware reads and changes the provider's answers. */
+  export interface ProviderContext {
+    oidc?: { route?: string };
+    status: number;
+    body: unknown;
+    response: { get(field: string): string };
+    set(field: string, value: string): void;
+  }
+
   export default class Provider {
+    use(middleware: (ctx: ProviderContext, next: () => Promise<void>) => Promise<void>): void;
     constructor(issuer: string, configuration: Record<string, unknown>);
     proxy: boolean;
     Grant: new (input: {

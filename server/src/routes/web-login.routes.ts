@@ -4,6 +4,12 @@ import { isValidEmail } from '../../../src/domain/email';
 import { ErrorCode } from '../../../src/domain/error-codes';
 import { continueSignIn, DESTINATIONS } from '../auth/web-login/continue-sign-in';
 import { newOAuthSecrets, type OAuthClient } from '../auth/web-login/oauth-client';
+import {
+  clearedOAuthStateCookie,
+  cookieMatchesState,
+  oauthStateCookie,
+  oauthStateCookieOf,
+} from '../auth/web-login/oauth-state-cookie';
 import type { ProviderLookup } from '../auth/web-login/provider-lookup';
 import {
   newLinkKey,
@@ -74,6 +80,12 @@ const oauthCallbackQuery = z.object({
 /** The `link` value /web-login shows a message for (src/domain/web-signup.ts signInLinkProblem). */
 const LINK_PROBLEM = { unknown: 'invalid', used: 'used', expired: 'expired' } as const;
 
+/** The page a browser gets when its callback has no state cookie: 400, then on to /web-login saying why. */
+const backToWebLogin = (url: string) => `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta http-equiv="refresh" content="0;url=${url}">
+<title>Sign-in not finished</title></head>
+<body><p>This sign-in was not started in this browser. <a href="${url}">Back to sign-up</a></p></body></html>`;
+
 export const webLoginRoutes: FastifyPluginAsync<WebLoginRoutesOptions> = async (instance, options) => {
   const app = instance.withTypeProvider<ZodTypeProvider>();
   const limiter = (name: string, limit: number, windowMs: number) =>
@@ -99,6 +111,10 @@ export const webLoginRoutes: FastifyPluginAsync<WebLoginRoutesOptions> = async (
 
   const redirectUri = () =>
     new URL('api/v1/auth/web/oauth/callback', `${app.publicUrl().replace(/\/+$/, '')}/`).toString();
+  const cookieScope = () => {
+    const callback = new URL(redirectUri());
+    return { path: callback.pathname, secure: callback.protocol === 'https:' };
+  };
 
   const checkPlan = async (planId: string) => {
     const price = await app.repos.billing.findPrice(planId);
@@ -108,6 +124,19 @@ export const webLoginRoutes: FastifyPluginAsync<WebLoginRoutesOptions> = async (
 
   const goTo = (reply: FastifyReply, url: string) =>
     reply.header('cache-control', 'no-store').redirect(url, 303);
+
+  /** A browser goes back to /web-login, which says why; a program gets the error body. */
+  const refuseForeignCallback = (accept: string | undefined, reply: FastifyReply) => {
+    if (!(accept ?? '').includes('text/html')) {
+      throw new ValidationError([{ field: 'state', message: 'was not started in this browser' }]);
+    }
+    const back = new URL('web-login?oauth=browser', `${app.publicUrl().replace(/\/+$/, '')}/`).toString();
+    return reply
+      .code(400)
+      .header('cache-control', 'no-store')
+      .type('text/html; charset=utf-8')
+      .send(backToWebLogin(back));
+  };
 
   app.post(
     '/api/v1/auth/web/oauth-providers',
@@ -183,6 +212,10 @@ export const webLoginRoutes: FastifyPluginAsync<WebLoginRoutesOptions> = async (
       expiresAt: new Date(app.clock.now().getTime() + OAUTH_STATE_TTL_MS),
     });
     const url = await options.oauth.authorizationUrl(provider, { redirectUri: redirectUri(), ...secrets });
+    void reply.header(
+      'set-cookie',
+      oauthStateCookie(secrets.state, OAUTH_STATE_TTL_MS / 1000, cookieScope()),
+    );
     return { data: { url } };
   });
 
@@ -190,6 +223,12 @@ export const webLoginRoutes: FastifyPluginAsync<WebLoginRoutesOptions> = async (
     '/api/v1/auth/web/oauth/callback',
     { schema: { querystring: oauthCallbackQuery } },
     async (request, reply) => {
+      // Only the browser that started the sign-in may finish it (login CSRF). The state stays unspent,
+      // so that browser can still come back with it.
+      if (!cookieMatchesState(oauthStateCookieOf(request.headers.cookie), request.query.state)) {
+        return refuseForeignCallback(request.headers.accept, reply);
+      }
+      void reply.header('set-cookie', clearedOAuthStateCookie(cookieScope()));
       // The state is spent first, whatever follows: a replayed or forged callback finds nothing.
       const state = await app.repos.webLogin.consumeOAuthState(sha256(request.query.state), app.clock.now());
       if (!state) throw new ValidationError([{ field: 'state', message: 'is invalid' }]);

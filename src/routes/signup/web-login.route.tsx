@@ -6,7 +6,7 @@ import { loginByEmail, loginByOauth, oauthProviders } from '@/api/web-login';
 import { links } from '@/app/config';
 import { deviceInfo } from '@/app/device-info';
 import type { AppServices } from '@/app/services';
-import { signInLinkProblem, webLoginTarget } from '@/domain/web-signup';
+import { oauthSignInProblem, signInLinkProblem, webLoginTarget } from '@/domain/web-signup';
 import { webLoginMachine } from '@/machines/web-login.machine';
 import {
   selectBusy,
@@ -48,8 +48,12 @@ export function WebLoginPage() {
   const [query] = useSearchParams();
   const actor = useScreenFlow(createFlow, webLoginTarget(query));
   const view = useSelections(actor, selectors);
-  // Back from a mailed link that no longer works: said until the visitor asks for a new one.
-  const linkProblem = view.step === 'form' ? signInLinkProblem(query.get('link')) : null;
+  // Back from a mailed link that no longer works, or from an OAuth callback this browser did not
+  // start: said until the visitor asks again.
+  const linkProblem =
+    view.step === 'form'
+      ? (signInLinkProblem(query.get('link')) ?? oauthSignInProblem(query.get('oauth')))
+      : null;
   return (
     <WebLoginView
       {...view}

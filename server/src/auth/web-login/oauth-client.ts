@@ -1,5 +1,6 @@
 import * as oidc from 'openid-client';
 import type { OAuthProviderName } from './provider-lookup';
+import { issuerTemplateOf, tenantCodeGrant } from './tenant-issuer';
 
 /** One identity provider as the server uses it: Google, Microsoft, or the sandbox standing in. */
 export interface OAuthIssuerSettings {
@@ -13,7 +14,10 @@ export interface OAuthIssuerSettings {
 /** Read when first needed (the sandbox's issuer URL is known only once the server listens). */
 export type OAuthSettings = Record<OAuthProviderName, (() => OAuthIssuerSettings) | null>;
 
-/** What the ID token says about the person, once its signature, issuer, audience and nonce are checked. */
+/**
+ * Who signed in, once the ID token's signature, issuer, audience, nonce and times are checked (and
+ * the userinfo endpoint asked for the address when the ID token has none).
+ */
 export interface VerifiedPerson {
   email: string;
   name: string;
@@ -33,29 +37,102 @@ export function isVerifiedEmail(claims: Record<string, unknown>): boolean {
   return claims.tid === MICROSOFT_CONSUMERS_TENANT;
 }
 
+/** openid-client's own clock tolerance for exp and nbf; an ID token issued later than now + this is refused. */
+const CLOCK_TOLERANCE_SECONDS = 30;
+
+/** One provider as discovered: its configuration, and its issuer template when it is multi-tenant. */
+interface DiscoveredProvider {
+  config: oidc.Configuration;
+  template: string | null;
+  settings: OAuthIssuerSettings;
+}
+
+/** A configuration for the provider's metadata, reaching it with `fetchFn` (plain http in development). */
+function configurationFor(settings: OAuthIssuerSettings) {
+  return (metadata: oidc.ServerMetadata, fetchFn: typeof fetch) => {
+    const config = new oidc.Configuration(metadata, settings.clientId, settings.clientSecret);
+    config[oidc.customFetch] = fetchFn as never;
+    if (new URL(settings.issuer).protocol === 'http:') oidc.allowInsecureRequests(config);
+    return config;
+  };
+}
+
+/**
+ * Discovery at the issuer's well-known address. openid-client leaves the issuer comparison to the
+ * caller there, which a multi-tenant template (tenant-issuer.ts) needs; issuerTemplateOf makes it.
+ */
+async function discover(settings: OAuthIssuerSettings): Promise<DiscoveredProvider> {
+  const issuer = new URL(settings.issuer);
+  const options: oidc.DiscoveryRequestOptions = {};
+  if (settings.fetch) options[oidc.customFetch] = settings.fetch as never;
+  // http: the sandbox at an http PUBLIC_URL, or a provider on loopback (config.ts refuses others).
+  if (issuer.protocol === 'http:') options.execute = [oidc.allowInsecureRequests];
+  const wellKnown = new URL(`${settings.issuer.replace(/\/+$/, '')}/.well-known/openid-configuration`);
+  const config = await oidc.discovery(
+    wellKnown,
+    settings.clientId,
+    settings.clientSecret,
+    undefined,
+    options,
+  );
+  const template = issuerTemplateOf(config.serverMetadata().issuer, settings.issuer);
+  // openid-client checks an ID token's claims but, by default, not its signature: always check it.
+  oidc.enableNonRepudiationChecks(config);
+  return { config, template, settings };
+}
+
+/** The ID token's claims, then the userinfo endpoint's where the ID token has no email (OIDC Core 5.4). */
+async function personClaims(
+  config: oidc.Configuration,
+  tokens: Awaited<ReturnType<typeof oidc.authorizationCodeGrant>>,
+): Promise<Record<string, unknown>> {
+  const claims = tokens.claims();
+  if (!claims) throw new Error('no ID token');
+  if (typeof claims.iat !== 'number' || claims.iat > Date.now() / 1000 + CLOCK_TOLERANCE_SECONDS) {
+    throw new Error('the ID token was issued in the future');
+  }
+  if (typeof claims.email === 'string' && claims.email.trim()) return claims;
+  const info = await oidc.fetchUserInfo(config, tokens.access_token, claims.sub);
+  // Who vouches for the address is said next to it; the tenant facts (tid, xms_edov) stay the ID token's.
+  return {
+    ...claims,
+    email: info.email,
+    email_verified: info.email_verified,
+    name: claims.name ?? info.name,
+  };
+}
+
 /**
  * The OpenID Connect client (openid-client) for both providers: discovery once per provider (cached;
  * a failure is retried on the next call), then the authorisation URL with PKCE (S256), state and
- * nonce, and the code exchange that verifies the ID token.
+ * nonce, and the code exchange that verifies the ID token (signature included) and reads userinfo
+ * when the address is only there.
  */
 export function createOAuthClient(settings: OAuthSettings) {
-  const configs = new Map<OAuthProviderName, Promise<oidc.Configuration>>();
+  const providers = new Map<OAuthProviderName, Promise<DiscoveredProvider>>();
 
-  function configOf(provider: OAuthProviderName): Promise<oidc.Configuration> {
-    const cached = configs.get(provider);
+  function providerOf(provider: OAuthProviderName): Promise<DiscoveredProvider> {
+    const cached = providers.get(provider);
     if (cached) return cached;
     const read = settings[provider];
     if (!read) throw new Error(`${provider} sign-in is not configured`);
-    const s = read();
-    const issuer = new URL(s.issuer);
-    const options: oidc.DiscoveryRequestOptions = {};
-    if (s.fetch) options[oidc.customFetch] = s.fetch as never;
-    // http issuers exist only in development (the sandbox on 127.0.0.1).
-    if (issuer.protocol === 'http:') options.execute = [oidc.allowInsecureRequests];
-    const pending = oidc.discovery(issuer, s.clientId, s.clientSecret, undefined, options);
-    configs.set(provider, pending);
-    pending.catch(() => configs.delete(provider));
+    const pending = discover(read());
+    providers.set(provider, pending);
+    pending.catch(() => providers.delete(provider));
     return pending;
+  }
+
+  async function grant(provider: OAuthProviderName, callbackUrl: URL, checks: GrantChecks) {
+    const { config, template, settings: s } = await providerOf(provider);
+    if (!template) return { tokens: await oidc.authorizationCodeGrant(config, callbackUrl, checks), config };
+    const { supportsPKCE: _helper, ...metadata } = config.serverMetadata();
+    return tenantCodeGrant(
+      { ...metadata, issuer: template },
+      configurationFor(s),
+      s.fetch ?? fetch,
+      callbackUrl,
+      checks,
+    );
   }
 
   return {
@@ -65,7 +142,7 @@ export function createOAuthClient(settings: OAuthSettings) {
       provider: OAuthProviderName,
       input: { redirectUri: string; state: string; nonce: string; codeVerifier: string; loginHint?: string },
     ): Promise<string> {
-      const config = await configOf(provider);
+      const { config } = await providerOf(provider);
       const params: Record<string, string> = {
         redirect_uri: input.redirectUri,
         scope: 'openid email profile',
@@ -84,21 +161,22 @@ export function createOAuthClient(settings: OAuthSettings) {
       callbackUrl: URL,
       checks: { state: string; nonce: string; codeVerifier: string },
     ): Promise<VerifiedPerson> {
-      const config = await configOf(provider);
-      const tokens = await oidc.authorizationCodeGrant(config, callbackUrl, {
+      const { tokens, config } = await grant(provider, callbackUrl, {
         pkceCodeVerifier: checks.codeVerifier,
         expectedState: checks.state,
         expectedNonce: checks.nonce,
         idTokenExpected: true,
       });
-      const claims = tokens.claims();
-      const email = typeof claims?.email === 'string' ? claims.email.trim() : '';
-      if (!email || !isVerifiedEmail(claims ?? {})) throw new Error('the ID token has no verified email');
-      const name = typeof claims?.name === 'string' ? claims.name.trim().slice(0, 200) : '';
+      const claims = await personClaims(config, tokens);
+      const email = typeof claims.email === 'string' ? claims.email.trim() : '';
+      if (!email || !isVerifiedEmail(claims)) throw new Error('no verified email');
+      const name = typeof claims.name === 'string' ? claims.name.trim().slice(0, 200) : '';
       return { email, name };
     },
   };
 }
+
+type GrantChecks = Parameters<typeof oidc.authorizationCodeGrant>[2];
 
 export type OAuthClient = ReturnType<typeof createOAuthClient>;
 
