@@ -71,3 +71,11 @@ export async function refreshSession(db: Db, signer: TokenSigner, refreshToken: 
   if (!outcome) throw new TokenInvalidError();
   return outcome;
 }
+
+/**
+ * POST /api/v2/auth/logout: revokes the refresh token's whole family. Its refresh tokens stop
+ * refreshing, and its access tokens are refused at once (authenticate checks the session row).
+ */
+export async function revokeSession(db: Db, refreshToken: string): Promise<void> {
+  await createRepositories(db).sessions.revokeFamilyOfToken(hashRefreshToken(refreshToken));
+}
