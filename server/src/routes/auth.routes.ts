@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
+import { endCheckoutAt } from '../billing/checkout-return';
 import { exchangeAuthCode, refreshSession, revokeSession } from '../auth/sessions';
 import { TokenInvalidError } from '../errors';
 import { idempotencyKeyOf } from '../http/idempotency';
@@ -57,6 +58,7 @@ export const authRoutes: FastifyPluginAsync = async (instance) => {
           code,
           device as Record<string, string>,
           idempotencyKeyOf(request),
+          endCheckoutAt(app.billingProvider),
         ),
       );
     },
@@ -79,7 +81,7 @@ export const authRoutes: FastifyPluginAsync = async (instance) => {
   // answer 204 as well: logging out twice is not an error, and the answer tells a guesser nothing.
   app.post(
     '/api/v2/auth/logout',
-    { schema: { body: logoutBody, response: { 204: z.null().describe('The session is revoked') } } },
+    { schema: { body: logoutBody } },
     async (request, reply) => {
       await revokeSession(app.db, request.body.refreshToken);
       return reply.status(204).send();
