@@ -28,8 +28,8 @@ async function followMailedLink(email: string, extra: Record<string, unknown> = 
     remoteAddress: ip,
   });
   expect(asked.statusCode).toBe(204);
-  const mail = (await listOutbox(t.outboxDir)).find((entry) => entry.to === email);
-  const landing = await t.app.inject({ url: (mail?.link as string).replace(TEST_PUBLIC_URL, '') });
+  const link = (await listOutbox(t.outboxDir)).find((entry) => entry.to === email)?.link ?? '';
+  const landing = await t.app.inject({ url: link.replace(TEST_PUBLIC_URL, '') });
   expect(landing.statusCode).toBe(303);
   return landing.headers.location as string;
 }
@@ -45,7 +45,8 @@ interface PaymentPage {
 const readPage = async (checkoutUrl: string) =>
   (await browserCall<PaymentPage>(t, 'GET', `/v1/payment_pages/${checkoutIdOf(checkoutUrl)}`)).body;
 
-const tokenOf = (url: string | undefined | null) => new URL(url as string).searchParams.get('token') as string;
+const tokenOf = (url: string | undefined | null) =>
+  new URL(url as string).searchParams.get('token') as string;
 
 /** The JWT's lifetime in seconds (exp minus now), as the browser would carry it. */
 function secondsLeft(code: string): number {

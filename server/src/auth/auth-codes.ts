@@ -42,7 +42,8 @@ export async function issueCheckoutReturnCode(db: Db, signer: TokenSigner, accou
   const { jti, code } = await mintCode(db, signer, accountId, CHECKOUT_RETURN_CODE_TTL_SECONDS, true);
   return {
     code,
-    bind: (checkoutSessionId: string) => createRepositories(db).authCodes.bindCheckout(jti, checkoutSessionId),
+    bind: (checkoutSessionId: string) =>
+      createRepositories(db).authCodes.bindCheckout(jti, checkoutSessionId),
   };
 }
 

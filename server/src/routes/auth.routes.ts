@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
-import { endCheckoutAt } from '../billing/checkout-return';
 import { exchangeAuthCode, refreshSession, revokeSession } from '../auth/sessions';
+import { endCheckoutAt } from '../billing/checkout-return';
 import { TokenInvalidError } from '../errors';
 import { idempotencyKeyOf } from '../http/idempotency';
 import { clientAddress, createFailureLimit } from '../http/rate-limit';
@@ -79,12 +79,8 @@ export const authRoutes: FastifyPluginAsync = async (instance) => {
   // Logout (issue 20): the session's refresh-token family is revoked, so a copied refresh token no
   // longer refreshes and the session's access tokens are refused. Unknown or already revoked tokens
   // answer 204 as well: logging out twice is not an error, and the answer tells a guesser nothing.
-  app.post(
-    '/api/v2/auth/logout',
-    { schema: { body: logoutBody } },
-    async (request, reply) => {
-      await revokeSession(app.db, request.body.refreshToken);
-      return reply.status(204).send();
-    },
-  );
+  app.post('/api/v2/auth/logout', { schema: { body: logoutBody } }, async (request, reply) => {
+    await revokeSession(app.db, request.body.refreshToken);
+    return reply.status(204).send();
+  });
 };

@@ -427,7 +427,10 @@ async function confirmPage(ctx: Ctx, sessionId: string, params: FormObject) {
     }
     const done = await get<Stripe.Checkout.Session>(ctx, sessionId, 'checkout.session');
     if (done.status === 'complete')
-      return { status: 'complete', redirect_url: (await takeRedirectUrl(ctx, sessionId)) ?? redirectUrl(done) };
+      return {
+        status: 'complete',
+        redirect_url: (await takeRedirectUrl(ctx, sessionId)) ?? redirectUrl(done),
+      };
   }
   const completed = await completeCheckout(ctx, sessionId);
   return {
@@ -463,7 +466,9 @@ async function page(ctx: Ctx, sessionId: string) {
     trial_days: internal.trialDays,
     // The return URLs only while the checkout can still be paid or left (issue 20): once it is
     // complete or expired, nobody holding its id learns where it returns to.
-    ...(session.status === 'open' ? { success_url: session.success_url, cancel_url: session.cancel_url } : {}),
+    ...(session.status === 'open'
+      ? { success_url: session.success_url, cancel_url: session.cancel_url }
+      : {}),
     ...(session.status === 'complete' ? { redirect_url: await takeRedirectUrl(ctx, session.id) } : {}),
   };
 }

@@ -9,7 +9,6 @@ import { REDIRECT_AUTH_CODE_TTL_SECONDS } from '../token-policy';
 /** The one destination web sign-up knows (spec section 9's default); others are refused up front. */
 export const DESTINATIONS = ['stripe_checkout'] as const;
 
-
 /** The person's team name: "{name}'s team", or "{local part}'s team" when the provider gave no name. */
 export function newTeamName(person: { email: string; fullName: string }): string {
   const who = person.fullName.trim() || person.email.slice(0, person.email.lastIndexOf('@'));
