@@ -161,3 +161,36 @@ test('two tabs refreshing at the same moment both stay signed in', async ({ cont
   await expect(first.getByRole('navigation', { name: 'Team' })).toBeVisible();
   await expect(first.getByText('Session expired')).toHaveCount(0);
 });
+
+test('Log out revokes the session on the server; another tab follows without blaming inactivity', async ({
+  context,
+}) => {
+  const first = await context.newPage();
+  await signInToTeam(first, 'olivia@acme.test', 'Acme Inc');
+  const second = await context.newPage();
+  await second.goto(first.url());
+  await expect(second.getByRole('navigation', { name: 'Team' })).toBeVisible();
+  const copied = await first.evaluate(
+    (key) => JSON.parse(localStorage.getItem(key) ?? '{}').refreshToken as string,
+    STORAGE_KEY,
+  );
+
+  const revoked = first.waitForResponse((response) => response.url().endsWith('/api/v2/auth/logout'));
+  await first.getByRole('button', { name: 'Account' }).click();
+  await first.getByRole('menuitem', { name: 'Log out' }).click();
+  expect((await revoked).status()).toBe(204);
+  await expect(first).toHaveURL(/\/login$/);
+  await expect(first.getByRole('heading', { name: 'Logged out' })).toBeVisible();
+
+  // The other tab follows to sign-in, saying it was a logout.
+  await expect(second).toHaveURL(/\/auth\/session-expired\?goto=/);
+  await expect(second.getByRole('heading', { name: 'Logged out' })).toBeVisible();
+  await expect(second.getByText('You have logged out.')).toBeVisible();
+  for (const page of [first, second]) {
+    await expect(page.getByText('You were logged out due to inactivity')).toHaveCount(0);
+  }
+
+  // A refresh token copied before the logout no longer refreshes.
+  const refreshed = await first.request.post('/api/v1/auth/refresh', { form: { refreshToken: copied } });
+  expect(refreshed.status()).toBe(401);
+});

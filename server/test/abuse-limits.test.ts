@@ -109,6 +109,10 @@ describe('one-time keys in links cannot be guessed at speed', () => {
       (key: string) => ({ method: 'POST' as const, url: `/api/v1/teams/join/${key}` }),
     ],
     ['a redirect key', (key: string) => ({ method: 'GET' as const, url: `/api/v1/redirects/${key}` })],
+    [
+      'a mailed sign-in link key',
+      (key: string) => ({ method: 'GET' as const, url: `/api/v1/auth/web/login/email/callback?key=${key}` }),
+    ],
   ])(
     '%s: unknown keys are 404 until the misses are spent, then 429 from that address only',
     async (_name, request) => {

@@ -254,6 +254,9 @@ export const rows: Row[] = [
   row('POST', '/api/v1/auth/refresh', rules.public, async (c) => ({
     payload: { refreshToken: await c.refreshToken() },
   })),
+  row('POST', '/api/v2/auth/logout', rules.public, async (c) => ({
+    payload: { refreshToken: await c.refreshToken() },
+  })),
   row('GET', '/api/v2/profile', rules.signedIn),
   row('POST', '/api/v1/analytics/page-views', rules.public, json({ route: '/', tid: null, uid: null })),
   row('GET', '/api/v1/avatars/:avatar', rules.public, () => ({ params: { avatar: 'no-such-avatar.png' } })),

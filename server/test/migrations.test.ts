@@ -40,6 +40,7 @@ describe('migrations', () => {
       '009-personal-billing',
       '012-rate-limit-window-end',
       '013-idempotency-keys',
+      '014-checkout-return-codes',
     ]);
     expect(await tableNames(db)).toEqual([
       'account_events',

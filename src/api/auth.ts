@@ -18,3 +18,7 @@ export function refreshTokens(api: ApiClient, refreshToken: string) {
 /** POST /api/v2/app: application data (its fields are not detailed by the spec). */
 export const sendAppData = (api: ApiClient, data: Record<string, unknown>) =>
   api.post<void>('/api/v2/app', { auth: false, json: data });
+
+/** POST /api/v2/auth/logout: the server revokes the session the refresh token belongs to. */
+export const logout = (api: ApiClient, refreshToken: string, signal?: AbortSignal) =>
+  api.post<void>('/api/v2/auth/logout', { auth: false, json: { refreshToken }, signal });

@@ -2,7 +2,7 @@
 // the session supplies tokens to the API client, the registry follows the session, and every
 // failure goes through one error handler. Routes and views reach them through services-context.
 import { type AnyActorRef, createActor, fromPromise, type InspectionEvent, type Observer } from 'xstate';
-import { exchangeAuthCode, refreshTokens } from '@/api/auth';
+import { exchangeAuthCode, logout, refreshTokens } from '@/api/auth';
 import { type ApiClient, createApiClient } from '@/api/client';
 import { listTeams } from '@/api/teams';
 import { type AnalyticsSink, apiAnalyticsSink } from '@/app/analytics';
@@ -34,10 +34,15 @@ export function createAppServices({ store, fetch, prefixUrl, analyticsSink, insp
         restoreSession: fromPromise(async () => store.load()),
         exchangeAuthCode: fromPromise(({ input }) => exchangeAuthCode(api, input.code, deviceInfo())),
         refreshTokens: fromPromise(({ input }) => refreshTokens(api, input.refreshToken)),
+        // Best effort: this tab and the others are logged out whatever the server answers.
+        revokeSession: fromPromise(async ({ input, signal }) => {
+          if (input.refreshToken) await logout(api, input.refreshToken, signal).catch(() => {});
+        }),
       },
       actions: {
         persistSession: (_, stored) => store.save(stored),
         clearStoredSession: () => store.clear(),
+        storeLogout: () => store.clear('logout'),
       },
     }),
     { inspect },
@@ -76,8 +81,8 @@ export function createAppServices({ store, fetch, prefixUrl, analyticsSink, insp
     lastRegistryError = error;
     if (error && passesUpFromScreenSetup(error)) handleError(error);
   });
-  const stopFollowingOtherTabs = store.subscribe((stored) =>
-    session.send({ type: 'session.storageChanged', stored }),
+  const stopFollowingOtherTabs = store.subscribe((stored, loggedOut) =>
+    session.send({ type: 'session.storageChanged', stored, loggedOut }),
   );
 
   const actors: AnyActorRef[] = [session, flash, registry];

@@ -36,4 +36,33 @@ describe('session storage', () => {
     window.dispatchEvent(new StorageEvent('storage', { key: 'test:session' }));
     expect(seen).toEqual([session, null]);
   });
+
+  it('a logout leaves nothing stored, and other tabs learn the session ended by a logout', () => {
+    // What the browser hands other tabs: each write's new value, in order.
+    const written: (string | null)[] = [];
+    const recording = {
+      getItem: (k: string) => localStorage.getItem(k),
+      setItem: (k: string, v: string) => {
+        written.push(v);
+        localStorage.setItem(k, v);
+      },
+      removeItem: (k: string) => {
+        written.push(null);
+        localStorage.removeItem(k);
+      },
+    } as Storage;
+    const store = createSessionStore('test:', recording, window);
+    const seen: unknown[] = [];
+    store.subscribe((stored, loggedOut) => seen.push([stored, loggedOut]));
+    store.save(session);
+    written.length = 0;
+    store.clear('logout');
+    expect(Object.keys(localStorage)).toEqual([]);
+    for (const newValue of written)
+      window.dispatchEvent(new StorageEvent('storage', { key: 'test:session', newValue }));
+    expect(seen).toEqual([
+      [null, true],
+      [null, false],
+    ]);
+  });
 });

@@ -1,14 +1,19 @@
 // Where the session survives a reload: one JSON entry under the configurable storage-key prefix.
-// Other tabs see changes through the browser's `storage` event.
+// Other tabs see changes through the browser's `storage` event. A deliberate logout writes a marker
+// before it removes the entry, so other tabs learn why the session ended (issue 20: they must not
+// say 'due to inactivity'); nothing stays behind in storage.
 import type { StoredSession } from '@/machines/session.machine';
 
 export interface SessionStore {
   load(): StoredSession | null;
   save(session: StoredSession): void;
-  clear(): void;
-  /** Calls back when another tab changes the stored session. */
-  subscribe(listener: (session: StoredSession | null) => void): () => void;
+  /** Forgets the session; 'logout': it ended by a deliberate logout, which other tabs are told. */
+  clear(reason?: 'logout'): void;
+  /** Calls back when another tab changes the stored session; `loggedOut`: it logged out. */
+  subscribe(listener: (session: StoredSession | null, loggedOut: boolean) => void): () => void;
 }
+
+const LOGOUT_MARKER = JSON.stringify({ loggedOut: true });
 
 function numberOrNull(value: unknown): number | null {
   return typeof value === 'number' && Number.isFinite(value) ? value : null;
@@ -40,10 +45,16 @@ export function createSessionStore(
   return {
     load: () => parseStoredSession(storage.getItem(key)),
     save: (session) => storage.setItem(key, JSON.stringify(session)),
-    clear: () => storage.removeItem(key),
+    clear(reason) {
+      if (reason === 'logout') storage.setItem(key, LOGOUT_MARKER);
+      storage.removeItem(key);
+    },
     subscribe(listener) {
       const onStorage = (event: StorageEvent) => {
-        if (event.key === key || event.key === null) listener(parseStoredSession(storage.getItem(key)));
+        if (event.key !== key && event.key !== null) return;
+        // The event's own value first: by the time it arrives the marker is already removed again.
+        const value = (event.key === key ? event.newValue : null) ?? storage.getItem(key);
+        listener(parseStoredSession(value), value === LOGOUT_MARKER);
       };
       events.addEventListener('storage', onStorage);
       return () => events.removeEventListener('storage', onStorage);

@@ -1,6 +1,7 @@
 import { fakeAccessToken, fakeAuthCode } from '@/test/fake-jwt';
 import { getFreshAccessToken, NO_REFRESH_TOKEN, renewRejectedAccessToken } from './session.client';
 import { ACCESS_TOKEN_REFRESH_MARGIN_S, TOKEN_INVALID_MESSAGE } from './session.machine';
+import { selectLoggedOutOnPurpose } from './session.selectors';
 import { createSessionHarness, flush, HttpStatusError } from './session.test-kit';
 
 const NOW_MS = Date.UTC(2026, 10, 21, 12, 0, 0);
@@ -209,6 +210,35 @@ describe('logout and other tabs', () => {
     expect(harness.actor.getSnapshot().matches('loggedOut')).toBe(true);
     expect([context.refreshToken, context.accessToken, context.expiresAt]).toEqual([null, null, null]);
     expect(harness.stored.value).toBeNull();
+  });
+
+  it('logout asks the server to revoke the session and tells other tabs it was on purpose', async () => {
+    const { harness, first } = await loggedInHarness();
+    harness.actor.send({ type: 'session.logout' });
+    await flush();
+    expect(harness.revokeCalls).toEqual([first.refreshToken]);
+    expect(harness.stored.loggedOut).toBe(true);
+    expect(selectLoggedOutOnPurpose(harness.actor.getSnapshot())).toBe(true);
+  });
+
+  it('an empty token logs out the same way', async () => {
+    const { harness, first } = await loggedInHarness();
+    harness.actor.send({ type: 'session.login', token: '' });
+    await flush();
+    expect(harness.revokeCalls).toEqual([first.refreshToken]);
+    expect(selectLoggedOutOnPurpose(harness.actor.getSnapshot())).toBe(true);
+  });
+
+  it('knows whether another tab logged out on purpose or lost its session', async () => {
+    const { harness } = await loggedInHarness();
+    harness.actor.send({ type: 'session.storageChanged', stored: null, loggedOut: true });
+    expect(selectLoggedOutOnPurpose(harness.actor.getSnapshot())).toBe(true);
+    harness.actor.send({ type: 'session.storageChanged', stored: { ...tokens(7, 6), uid: 7 } });
+    expect(selectLoggedOutOnPurpose(harness.actor.getSnapshot())).toBe(false);
+    harness.actor.send({ type: 'session.storageChanged', stored: null });
+    expect(harness.actor.getSnapshot().matches('loggedOut')).toBe(true);
+    expect(selectLoggedOutOnPurpose(harness.actor.getSnapshot())).toBe(false);
+    expect(harness.revokeCalls).toEqual([]);
   });
 
   it('adopts tokens another tab refreshed, so its old refresh token is never reused', async () => {

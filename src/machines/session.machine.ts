@@ -5,7 +5,7 @@
 // callers share one refresh call and all wait for the same outcome (see session.client.ts).
 //
 // Storage, the API calls and the clock are injected with `provide`; this file imports no I/O.
-import { assertEvent, assign, type DoneActorEvent, fromPromise, setup } from 'xstate';
+import { assertEvent, assign, type DoneActorEvent, fromPromise, setup, spawnChild } from 'xstate';
 import { isAuthCode, tokenUid } from '@/domain/auth-token';
 import type { Tokens } from '@/domain/entities';
 import { errorOf } from './actor-error';
@@ -35,6 +35,11 @@ export interface SessionContext {
   loginError: string | null;
   /** Why the last refresh failed when it did not log the user out (e.g. the network). */
   refreshError: unknown;
+  /**
+   * The session ended by a deliberate logout, in this tab or another: the sign-in page then does not
+   * say the user was logged out due to inactivity (issue 20).
+   */
+  loggedOutOnPurpose: boolean;
 }
 
 export type SessionEvent =
@@ -44,8 +49,8 @@ export type SessionEvent =
   | { type: 'session.refresh' }
   /** An authenticated call answered 401 with this access token. */
   | { type: 'session.tokenRejected'; accessToken: string | null }
-  /** Another tab changed the stored session. */
-  | { type: 'session.storageChanged'; stored: StoredSession | null };
+  /** Another tab changed the stored session; `loggedOut`: it did so by logging out. */
+  | { type: 'session.storageChanged'; stored: StoredSession | null; loggedOut?: boolean };
 
 /** Errors the refresh and exchange actors reject with carry the HTTP status when there is one. */
 function isUnauthorized(error: unknown): boolean {
@@ -80,9 +85,16 @@ const signedOut = {
   uid: null,
   pendingToken: null,
   refreshError: null,
+  loggedOutOnPurpose: false,
 } as const;
 
 type TokensDone = { event: DoneActorEvent<Tokens> };
+
+/**
+ * A deliberate logout: the server revokes the session (a spawned child, so the user waits for nothing
+ * and a failure changes nothing here), then this tab forgets it and other tabs are told.
+ */
+const logOut = ['spawnRevokeSession', 'forgetSession', 'storeLogout', 'markLoggedOutOnPurpose'] as const;
 
 /**
  * How a login ends, whichever way the token was tried (an auth code exchanged, or used as a refresh
@@ -116,11 +128,15 @@ export const sessionMachine = setup({
     refreshTokens: fromPromise<Tokens, { refreshToken: string }>(async () => {
       throw new Error('refreshTokens is not provided');
     }),
+    /** POST /api/v2/auth/logout; resolves whatever the answer (the local logout does not wait for it). */
+    revokeSession: fromPromise<void, { refreshToken: string | null }>(async () => {}),
   },
   actions: {
     // Injected by the app (storage) and by tests.
     persistSession: (_, _params: StoredSession) => {},
     clearStoredSession: () => {},
+    /** Clears the stored session so that other tabs learn it ended by a logout. */
+    storeLogout: () => {},
     adoptStoredSession: assign((_, stored: StoredSession) => ({ ...stored, refreshError: null })),
     adoptTokens: assign((_, tokens: Tokens) => ({ ...sessionFromTokens(tokens), refreshError: null })),
     forgetSession: assign(signedOut),
@@ -134,6 +150,14 @@ export const sessionMachine = setup({
     dropAccessToken: assign({ accessToken: null, expiresAt: null }),
     rememberRefreshError: assign(({ event }) => ({ refreshError: errorOf(event) })),
     clearRefreshError: assign({ refreshError: null }),
+    spawnRevokeSession: spawnChild('revokeSession', {
+      input: ({ context }) => ({ refreshToken: context.refreshToken }),
+    }),
+    markLoggedOutOnPurpose: assign({ loggedOutOnPurpose: true }),
+    adoptOtherTabLogout: assign(({ event }) => {
+      assertEvent(event, 'session.storageChanged');
+      return { loggedOutOnPurpose: event.loggedOut === true };
+    }),
   },
   guards: {
     hasStoredSession: (_, stored: StoredSession | null) => Boolean(stored?.refreshToken),
@@ -164,17 +188,15 @@ export const sessionMachine = setup({
     pendingToken: null,
     loginError: null,
     refreshError: null,
+    loggedOutOnPurpose: false,
   },
   initial: 'restoring',
   on: {
     'session.login': [
       // The same token again while it is being tried (a page mounted twice): nothing new to do.
       { guard: 'isPendingToken' },
-      {
-        guard: 'isEmptyToken',
-        target: '.loggedOut',
-        actions: ['forgetSession', 'clearStoredSession', 'clearLoginError'],
-      },
+      // A blank token is the manual form's way to log out.
+      { guard: 'isEmptyToken', target: '.loggedOut', actions: [...logOut, 'clearLoginError'] },
       { guard: 'isAuthCodeOfCurrentUser', target: '.loggedIn', actions: 'clearLoginError' },
       { guard: 'isAuthCode', target: '.exchangingCode', actions: 'rememberLoginToken' },
       { target: '.loggingInWithRefreshToken', actions: 'rememberLoginToken' },
@@ -232,14 +254,14 @@ export const sessionMachine = setup({
       tags: 'loggedIn',
       initial: 'ready',
       on: {
-        'session.logout': { target: 'loggedOut', actions: ['forgetSession', 'clearStoredSession'] },
+        'session.logout': { target: 'loggedOut', actions: logOut },
         'session.storageChanged': [
           {
             guard: { type: 'hasStoredSession', params: ({ event }) => event.stored },
             actions: { type: 'adoptStoredSession', params: ({ event }) => event.stored as StoredSession },
           },
           // Another tab logged out: follow it. Its storage is already clear.
-          { target: 'loggedOut', actions: 'forgetSession' },
+          { target: 'loggedOut', actions: ['forgetSession', 'adoptOtherTabLogout'] },
         ],
       },
       states: {

@@ -22,7 +22,10 @@ export function deferred<T>(): Deferred<T> {
 
 export interface SessionHarness {
   actor: ReturnType<typeof createActor<typeof sessionMachine>>;
-  stored: { value: StoredSession | null };
+  /** `loggedOut`: the last clear told other tabs it was a deliberate logout. */
+  stored: { value: StoredSession | null; loggedOut?: boolean };
+  /** The refresh tokens POST /api/v2/auth/logout was asked to revoke. */
+  revokeCalls: (string | null)[];
   refreshCalls: { refreshToken: string; reply: Deferred<Tokens> }[];
   exchangeCalls: { code: string; reply: Deferred<Tokens> }[];
   restoreReply: Deferred<StoredSession | null>;
@@ -32,6 +35,7 @@ export function createSessionHarness(): SessionHarness {
   const stored: SessionHarness['stored'] = { value: null };
   const refreshCalls: SessionHarness['refreshCalls'] = [];
   const exchangeCalls: SessionHarness['exchangeCalls'] = [];
+  const revokeCalls: SessionHarness['revokeCalls'] = [];
   const restoreReply = deferred<StoredSession | null>();
   const machine = sessionMachine.provide({
     actors: {
@@ -46,6 +50,9 @@ export function createSessionHarness(): SessionHarness {
         exchangeCalls.push({ code: input.code, reply });
         return reply.promise;
       }),
+      revokeSession: fromPromise(async ({ input }) => {
+        revokeCalls.push(input.refreshToken);
+      }),
     },
     actions: {
       persistSession: (_, session) => {
@@ -54,11 +61,15 @@ export function createSessionHarness(): SessionHarness {
       clearStoredSession: () => {
         stored.value = null;
       },
+      storeLogout: () => {
+        stored.value = null;
+        stored.loggedOut = true;
+      },
     },
   });
   const actor = createActor(machine);
   actor.start();
-  return { actor, stored, refreshCalls, exchangeCalls, restoreReply };
+  return { actor, stored, refreshCalls, exchangeCalls, revokeCalls, restoreReply };
 }
 
 /** Lets settled promises run their continuations (and XState deliver the done events). */

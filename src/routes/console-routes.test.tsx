@@ -144,7 +144,8 @@ describe('the console router', () => {
     const acme = membershipFixture({ id: 3, name: 'Acme Inc' }, { id: 7, email: 'olivia@acme.test' });
     const { router, services } = renderAt('/teams/3-7/overview?tab=1', { memberships: [acme] });
     await screen.findByRole('heading', { name: 'Overview' });
-    act(() => services.session.send({ type: 'session.logout' }));
+    // Another tab's session ended without a logout (its refresh was refused): the spec's words.
+    act(() => services.session.send({ type: 'session.storageChanged', stored: null }));
     expect(await screen.findByRole('heading', { name: 'Session expired' })).toBeTruthy();
     expect(router.state.location.pathname).toBe('/auth/session-expired');
     expect(new URLSearchParams(router.state.location.search).get('goto')).toBe('/teams/3-7/overview?tab=1');

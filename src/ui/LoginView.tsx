@@ -3,6 +3,8 @@ import { HiddenTokenForm } from '@/ui/TokenForm';
 
 export interface LoginViewProps {
   loggedIn: boolean;
+  /** The session ended by a deliberate logout: no word of inactivity. */
+  loggedOutOnPurpose?: boolean;
   /** The Spark app deep link that signs the user in again. */
   deepLinkHref: string;
   /** From the manual form: the trimmed token, blank meaning log out. */
@@ -11,12 +13,24 @@ export interface LoginViewProps {
   busy?: boolean;
 }
 
-/** /login without a token (spec section 2): session expired, sign in again through the app. */
-export function LoginView({ loggedIn, deepLinkHref, onSubmitToken, onLogout, busy = false }: LoginViewProps) {
+/**
+ * /login without a token (spec section 2): session expired, sign in again through the app. After a
+ * deliberate logout the heading and line say that instead (the spec has no words for it; issue 20).
+ */
+export function LoginView({
+  loggedIn,
+  loggedOutOnPurpose = false,
+  deepLinkHref,
+  onSubmitToken,
+  onLogout,
+  busy = false,
+}: LoginViewProps) {
   return (
     <Stack align="center" gap="md" py="xl" ta="center">
-      <Title order={1}>Session expired</Title>
-      <Text c="dimmed">You were logged out due to inactivity</Text>
+      <Title order={1}>{loggedOutOnPurpose ? 'Logged out' : 'Session expired'}</Title>
+      <Text c="dimmed">
+        {loggedOutOnPurpose ? 'You have logged out.' : 'You were logged out due to inactivity'}
+      </Text>
       <Button component="a" href={deepLinkHref} size="md">
         Log In with Spark
       </Button>

@@ -420,6 +420,12 @@ describe('Stripe sandbox', () => {
       status: 'complete',
       redirect_url: `http://console.test/ok?id=${session.id}`,
     });
+    // The way back is handed out once: later reads of the complete checkout show no return URL.
+    const later = await pk('GET', `/v1/payment_pages/${session.id}`);
+    expect(later.body.status).toBe('complete');
+    expect(later.body.redirect_url ?? null).toBeNull();
+    expect(later.body).not.toHaveProperty('success_url');
+    expect(later.body).not.toHaveProperty('cancel_url');
     const done = await stripe.checkout.sessions.retrieve(session.id, {
       expand: ['subscription.latest_invoice'],
     });

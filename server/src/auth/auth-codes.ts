@@ -2,7 +2,11 @@ import { createHash, randomUUID } from 'node:crypto';
 import type { Db } from '../db/db';
 import { createRepositories } from '../db/repositories';
 import { TokenInvalidError } from '../errors';
-import { AUTH_CODE_RETRY_GRACE_SECONDS, AUTH_CODE_TTL_SECONDS } from './token-policy';
+import {
+  AUTH_CODE_RETRY_GRACE_SECONDS,
+  AUTH_CODE_TTL_SECONDS,
+  CHECKOUT_RETURN_CODE_TTL_SECONDS,
+} from './token-policy';
 import type { TokenSigner } from './tokens';
 
 /**
@@ -15,10 +19,57 @@ export async function issueAuthCode(
   accountId: number,
   ttlSeconds: number = AUTH_CODE_TTL_SECONDS,
 ): Promise<string> {
+  return (await mintCode(db, signer, accountId, ttlSeconds, false)).code;
+}
+
+async function mintCode(db: Db, signer: TokenSigner, accountId: number, ttl: number, forCheckout: boolean) {
   const jti = randomUUID();
-  const expiresAt = Math.floor(Date.now() / 1000) + ttlSeconds;
-  await createRepositories(db).authCodes.create({ jti, accountId, expiresAt: new Date(expiresAt * 1000) });
-  return signer.signAuthCode({ uid: accountId, jti }, expiresAt);
+  const expiresAt = Math.floor(Date.now() / 1000) + ttl;
+  await createRepositories(db).authCodes.create({
+    jti,
+    accountId,
+    expiresAt: new Date(expiresAt * 1000),
+    forCheckout,
+  });
+  return { jti, code: await signer.signAuthCode({ uid: accountId, jti }, expiresAt) };
+}
+
+/**
+ * The one code of a web sign-up's checkout, for both its success and its cancel URL (issue 20). It is
+ * no login until `bind` names its checkout, and then only once that checkout has ended.
+ */
+export async function issueCheckoutReturnCode(db: Db, signer: TokenSigner, accountId: number) {
+  const { jti, code } = await mintCode(db, signer, accountId, CHECKOUT_RETURN_CODE_TTL_SECONDS, true);
+  return {
+    code,
+    bind: (checkoutSessionId: string) =>
+      createRepositories(db).authCodes.bindCheckout(jti, checkoutSessionId),
+  };
+}
+
+/**
+ * Whether the checkout has ended (completed or expired), ending it first when it is still open: the
+ * person came back through its cancel URL. False when there is no such checkout.
+ */
+export type CheckoutEnder = (checkoutSessionId: string) => Promise<boolean>;
+
+/**
+ * Before a code is spent (outside the spending transaction: it may call the payment provider): a
+ * checkout return code is a login only once its checkout has ended. A code of no checkout, or one
+ * already spent (a retry within the grace is then decided by redeemAuthCode), passes through.
+ */
+export async function requireEndedCheckout(
+  db: Db,
+  signer: TokenSigner,
+  code: string,
+  endCheckout: CheckoutEnder,
+): Promise<void> {
+  const claims = await signer.verifyAuthCode(code);
+  if (!claims) return;
+  const pending = await createRepositories(db).authCodes.findPendingCheckout(claims.jti);
+  if (!pending) return;
+  if (!pending.checkoutSessionId || !(await endCheckout(pending.checkoutSessionId)))
+    throw new TokenInvalidError();
 }
 
 /**

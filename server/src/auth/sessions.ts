@@ -4,7 +4,7 @@ import type { Db } from '../db/db';
 import { createRepositories, type Repositories } from '../db/repositories';
 import type { DeviceInfo } from '../db/repositories/sessions.repository';
 import { TokenInvalidError } from '../errors';
-import { redeemAuthCode } from './auth-codes';
+import { type CheckoutEnder, redeemAuthCode, requireEndedCheckout } from './auth-codes';
 import { generateRefreshToken, hashRefreshToken } from './refresh-token';
 import { REFRESH_GRACE_SECONDS, REFRESH_TOKEN_TTL_SECONDS } from './token-policy';
 import type { TokenSigner } from './tokens';
@@ -26,15 +26,19 @@ async function issueTokens(
 
 /**
  * POST /api/v2/auth/code: spends the code and opens a new session family, all or nothing. A retry of
- * the same call (same idempotency key) opens another family: the lost first one is never used.
+ * the same call (same idempotency key) opens another family: the lost first one is never used. A
+ * checkout return code must first see its checkout ended (`endCheckout`, before the transaction:
+ * it may ask the payment provider, which is this same server when the sandbox stands in).
  */
-export function exchangeAuthCode(
+export async function exchangeAuthCode(
   db: Db,
   signer: TokenSigner,
   code: string,
   device: DeviceInfo,
   idempotencyKey: string | null = null,
+  endCheckout: CheckoutEnder = async () => false,
 ): Promise<Tokens> {
+  await requireEndedCheckout(db, signer, code, endCheckout);
   return db.transaction(async (tx) => {
     const repos = createRepositories(tx);
     const accountId = await redeemAuthCode(repos, signer, code, idempotencyKey);
@@ -70,4 +74,12 @@ export async function refreshSession(db: Db, signer: TokenSigner, refreshToken: 
   });
   if (!outcome) throw new TokenInvalidError();
   return outcome;
+}
+
+/**
+ * POST /api/v2/auth/logout: revokes the refresh token's whole family. Its refresh tokens stop
+ * refreshing, and its access tokens are refused at once (authenticate checks the session row).
+ */
+export async function revokeSession(db: Db, refreshToken: string): Promise<void> {
+  await createRepositories(db).sessions.revokeFamilyOfToken(hashRefreshToken(refreshToken));
 }

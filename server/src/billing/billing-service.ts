@@ -252,7 +252,7 @@ export function createBillingService(
       planId: string,
       returnPlanId: string,
       returnTo: CheckoutReturn | CheckoutReturnUrls = 'console',
-    ): Promise<{ url: string }> {
+    ): Promise<{ url: string; checkoutSessionId: string }> {
       const { team, teamUser } = membership;
       const price = await paidPrice(planId, null, typeof returnTo === 'object');
       if (returnPlanId !== planId) await paidPrice(returnPlanId);
@@ -262,10 +262,11 @@ export function createBillingService(
         if (existing && LIVE_STATUSES.has(existing.status)) throw planIdError('already has a subscription');
         const quantity = Math.max(1, await repos.seats.count(team.id));
         // A double click, a second tab or a reload gets the checkout already open for the same plan.
-        if (open?.url && open.planId === price.id && open.quantity === quantity) return { url: open.url };
+        const previous = (await repos.billing.findTeamBilling(team.id))?.checkoutSessionId;
+        if (open?.url && previous && open.planId === price.id && open.quantity === quantity)
+          return { url: open.url, checkoutSessionId: previous };
         // Another plan or seat count: the older checkout is closed, so two tabs can never both pay
         // and leave the team with two subscriptions.
-        const previous = (await repos.billing.findTeamBilling(team.id))?.checkoutSessionId;
         if (open && previous) await deps.provider.expireCheckout(previous);
         const customerId = await ensureCustomer(membership);
         const link = await repos.billing.findTeamBilling(team.id);
@@ -297,7 +298,7 @@ export function createBillingService(
         );
         await repos.billing.saveTeamBilling(team.id, { checkoutSessionId: session.id });
         await actorEvent(membership, TeamEventType.billingCheckoutStarted, { planId: price.id });
-        return { url: session.url };
+        return { url: session.url, checkoutSessionId: session.id };
       });
     },
 

@@ -1,6 +1,7 @@
 import { appDeepLink } from '../../../src/domain/app-link';
 import { backToAppUrl, createRedirectKey } from '../redirects/redirect-key';
 import type { BillingDeps } from './billing-deps';
+import type { BillingProvider } from './provider';
 
 /** Where the hosted checkout sends the browser back: the console's billing page, or the Spark app. */
 export type CheckoutReturn = 'console' | 'app';
@@ -29,4 +30,25 @@ export async function appReturnUrls(
     return backToAppUrl(deps.publicUrl(), key);
   };
   return { successUrl: await urlFor('success'), cancelUrl: await urlFor('cancel') };
+}
+
+/**
+ * Whether a checkout has ended, ending it first while it is open (issue 20): a web sign-up's return
+ * code is a login only then. Open means the person came back through the cancel URL (Stripe sends the
+ * browser to the success URL only once the session is complete); expiring it voids the success URL
+ * too. A checkout that completed between the two calls has ended all the same.
+ */
+export function endCheckoutAt(provider: Pick<BillingProvider, 'getCheckout' | 'expireCheckout'>) {
+  return async (checkoutSessionId: string): Promise<boolean> => {
+    const session = await provider.getCheckout(checkoutSessionId);
+    if (!session) return false;
+    if (session.status !== 'open') return true;
+    try {
+      await provider.expireCheckout(checkoutSessionId);
+    } catch (error) {
+      const again = await provider.getCheckout(checkoutSessionId);
+      if (!again || again.status === 'open') throw error;
+    }
+    return true;
+  };
 }

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
-import { exchangeAuthCode, refreshSession } from '../auth/sessions';
+import { exchangeAuthCode, refreshSession, revokeSession } from '../auth/sessions';
+import { endCheckoutAt } from '../billing/checkout-return';
 import { TokenInvalidError } from '../errors';
 import { idempotencyKeyOf } from '../http/idempotency';
 import { clientAddress, createFailureLimit } from '../http/rate-limit';
@@ -14,6 +15,11 @@ const codeBody = z.strictObject({
 
 // Sent as multipart/form-data by the console; urlencoded and JSON bodies are accepted too.
 const refreshBody = z.strictObject({
+  refreshToken: z.string().min(1).max(512),
+});
+
+// The refresh token names the session: the console always has it, even when its access token expired.
+const logoutBody = z.strictObject({
   refreshToken: z.string().min(1).max(512),
 });
 
@@ -52,6 +58,7 @@ export const authRoutes: FastifyPluginAsync = async (instance) => {
           code,
           device as Record<string, string>,
           idempotencyKeyOf(request),
+          endCheckoutAt(app.billingProvider),
         ),
       );
     },
@@ -68,4 +75,12 @@ export const authRoutes: FastifyPluginAsync = async (instance) => {
         refreshSession(app.db, app.tokens, request.body.refreshToken),
       ),
   );
+
+  // Logout (issue 20): the session's refresh-token family is revoked, so a copied refresh token no
+  // longer refreshes and the session's access tokens are refused. Unknown or already revoked tokens
+  // answer 204 as well: logging out twice is not an error, and the answer tells a guesser nothing.
+  app.post('/api/v2/auth/logout', { schema: { body: logoutBody } }, async (request, reply) => {
+    await revokeSession(app.db, request.body.refreshToken);
+    return reply.status(204).send();
+  });
 };

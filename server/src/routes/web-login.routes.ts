@@ -26,6 +26,7 @@ import {
   ValidationError,
 } from '../errors';
 import { createFixedWindowLimiter } from '../http/fixed-window-limiter';
+import { createKeyGuessLimit } from '../http/rate-limit';
 import type { ZodTypeProvider } from '../http/zod-validation';
 import { deviceInfoShape } from './schemas';
 
@@ -93,6 +94,9 @@ export const webLoginRoutes: FastifyPluginAsync<WebLoginRoutesOptions> = async (
   const perAddress = limiter('web-login-mail-address', MAILS_PER_ADDRESS_PER_HOUR, HOUR_MS);
   const perClient = limiter('web-login-mail-client', MAILS_PER_CLIENT_PER_HOUR, HOUR_MS);
   const lookups = limiter('web-login-lookup-client', LOOKUPS_PER_CLIENT_PER_MINUTE, 60_000);
+  // A link key that signs nobody in (unknown, used or expired) is a miss, as for the other keys in
+  // URLs: once a client address has spent its misses, even a right key waits for the window's end.
+  const linkMisses = createKeyGuessLimit(app, 'web-login-link-misses');
 
   const limit = async (check: ReturnType<typeof limiter>, key: string, reply: FastifyReply) => {
     const { allowed, retryAfterSeconds } = await check.hit(key);
@@ -172,10 +176,14 @@ export const webLoginRoutes: FastifyPluginAsync<WebLoginRoutesOptions> = async (
 
   app.get(
     '/api/v1/auth/web/login/email/callback',
-    { schema: { querystring: callbackQuery } },
+    {
+      schema: { querystring: callbackQuery },
+      preHandler: (request, reply) => linkMisses.check(request, reply),
+    },
     async (request, reply) => {
       const link = await app.repos.webLogin.consumeLink(sha256(request.query.key), app.clock.now());
       if (typeof link === 'string') {
+        await linkMisses.recordFailure(request);
         // A person clicking an old mail gets the sign-up page saying what happened (and may ask for a
         // new link there); a program gets the error body.
         if ((request.headers.accept ?? '').includes('text/html')) {

@@ -12,7 +12,7 @@ import { clientSecretFor, newId } from '../ids';
 import { paginate } from '../lists';
 import { bool, int, metadata, obj, objs, oneOf, reqStr, str, strings } from '../params';
 import type { RouteDef } from '../router';
-import { find, get, getRow, list, put } from '../store';
+import { find, get, getRow, list, put, setInternal } from '../store';
 import { createCustomer } from './customers';
 import {
   attemptCard,
@@ -37,7 +37,8 @@ interface CheckoutInternal {
   /** Set once the page has a card and a customer (kept across a 3-D Secure challenge). */
   paymentMethod?: string;
   pendingIntent?: string;
-  redirectUrl?: string;
+  /** Where the browser goes once complete: handed out once, then forgotten (takeRedirectUrl). */
+  redirectUrl?: string | null;
 }
 
 const SESSION_LIFETIME = 24 * 3600;
@@ -260,6 +261,19 @@ function redirectUrl(session: Stripe.Checkout.Session): string {
   return (session.success_url ?? '').replace('{CHECKOUT_SESSION_ID}', session.id);
 }
 
+/**
+ * The completed checkout's way back, handed out once: in the confirm answer, or to the page's first
+ * read after a 3-D Secure challenge completed it. Return URLs carry login codes (web sign-up), so a
+ * completed checkout shows them to nobody after that (issue 20).
+ */
+async function takeRedirectUrl(ctx: Ctx, sessionId: string): Promise<string | null> {
+  const row = await getRow<Stripe.Checkout.Session>(ctx, sessionId, 'checkout.session');
+  const internal = row.internal as unknown as CheckoutInternal;
+  if (row.data.status !== 'complete' || !internal.redirectUrl) return null;
+  await setInternal(ctx, sessionId, { ...internal, redirectUrl: null });
+  return internal.redirectUrl;
+}
+
 /** Customer, card as default, then the subscription / payment / setup result; emits completed. */
 async function completeCheckout(ctx: Ctx, sessionId: string): Promise<Stripe.Checkout.Session> {
   const row = await getRow<Stripe.Checkout.Session>(ctx, sessionId, 'checkout.session');
@@ -412,10 +426,17 @@ async function confirmPage(ctx: Ctx, sessionId: string, params: FormObject) {
       return { status: 'requires_action', next_action: intent.next_action };
     }
     const done = await get<Stripe.Checkout.Session>(ctx, sessionId, 'checkout.session');
-    if (done.status === 'complete') return { status: 'complete', redirect_url: redirectUrl(done) };
+    if (done.status === 'complete')
+      return {
+        status: 'complete',
+        redirect_url: (await takeRedirectUrl(ctx, sessionId)) ?? redirectUrl(done),
+      };
   }
   const completed = await completeCheckout(ctx, sessionId);
-  return { status: 'complete', redirect_url: redirectUrl(completed) };
+  return {
+    status: 'complete',
+    redirect_url: (await takeRedirectUrl(ctx, sessionId)) ?? redirectUrl(completed),
+  };
 }
 
 async function page(ctx: Ctx, sessionId: string) {
@@ -443,9 +464,12 @@ async function page(ctx: Ctx, sessionId: string) {
       amount: line.amount,
     })),
     trial_days: internal.trialDays,
-    success_url: session.success_url,
-    cancel_url: session.cancel_url,
-    ...(session.status === 'complete' ? { redirect_url: internal.redirectUrl ?? redirectUrl(session) } : {}),
+    // The return URLs only while the checkout can still be paid or left (issue 20): once it is
+    // complete or expired, nobody holding its id learns where it returns to.
+    ...(session.status === 'open'
+      ? { success_url: session.success_url, cancel_url: session.cancel_url }
+      : {}),
+    ...(session.status === 'complete' ? { redirect_url: await takeRedirectUrl(ctx, session.id) } : {}),
   };
 }
 

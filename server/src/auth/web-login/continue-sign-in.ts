@@ -2,17 +2,12 @@ import type { FastifyInstance } from 'fastify';
 import { createRepositories } from '../../db/repositories';
 import type { WebLoginTarget } from '../../db/repositories/web-login.repository';
 import { AppError } from '../../errors';
-import { issueAuthCode } from '../auth-codes';
+import { issueAuthCode, issueCheckoutReturnCode } from '../auth-codes';
 import type { Membership } from '../require-membership';
+import { REDIRECT_AUTH_CODE_TTL_SECONDS } from '../token-policy';
 
 /** The one destination web sign-up knows (spec section 9's default); others are refused up front. */
 export const DESTINATIONS = ['stripe_checkout'] as const;
-
-/**
- * How long the codes in the checkout's return URLs stay good: Stripe keeps a checkout open for 24
- * hours, so the way back must work as long.
- */
-const RETURN_CODE_TTL_SECONDS = 24 * 60 * 60;
 
 /** The person's team name: "{name}'s team", or "{local part}'s team" when the provider gave no name. */
 export function newTeamName(person: { email: string; fullName: string }): string {
@@ -68,8 +63,10 @@ async function ownerMembership(
 /**
  * After a verified sign-in (mailed link or OAuth): the account (made on first sign-in), then the
  * destination. stripe_checkout: the team's hosted checkout, for the team given (when the person owns
- * it) or a new team they own, returning to weblogin-success with a one-time auth code. Answers the
- * URL the browser goes to next: the checkout, or a console page that signs in with a code.
+ * it) or a new team they own, returning to weblogin-success (or the billing page when cancelled) with
+ * one checkout return code: a login once, and only once that checkout has ended (issue 20). Answers
+ * the URL the browser goes to next: the checkout, or a console page that signs in with a code that
+ * lives REDIRECT_AUTH_CODE_TTL_SECONDS (the browser goes there at once).
  */
 export async function continueSignIn(
   app: FastifyInstance,
@@ -77,10 +74,11 @@ export async function continueSignIn(
   target: WebLoginTarget,
 ): Promise<string> {
   const account = await findOrCreateAccount(app, person.email, person.name);
-  const code = () => issueAuthCode(app.db, app.tokens, account.id, RETURN_CODE_TTL_SECONDS);
   const base = app.publicUrl().replace(/\/+$/, '');
-  const signInTo = async (goto: string) =>
-    `${base}/auth?${new URLSearchParams({ token: await code(), goto })}`;
+  const signInTo = async (goto: string) => {
+    const token = await issueAuthCode(app.db, app.tokens, account.id, REDIRECT_AUTH_CODE_TTL_SECONDS);
+    return `${base}/auth?${new URLSearchParams({ token, goto })}`;
+  };
 
   let membership: Membership | null = null;
   if (target.teamId) {
@@ -91,12 +89,15 @@ export async function continueSignIn(
     membership = await createTeamFor(app, account);
   }
   const teamPath = `/teams/${membership.team.id}-${membership.teamUser.id}`;
+  const returnCode = await issueCheckoutReturnCode(app.db, app.tokens, account.id);
+  const token = encodeURIComponent(returnCode.code);
   try {
-    const { url } = await app.billing.checkout(membership, target.teamPlanId, target.teamPlanId, {
-      successUrl: `${base}${teamPath}/weblogin-success?token=${encodeURIComponent(await code())}`,
-      cancelUrl: `${base}${teamPath}/billing?token=${encodeURIComponent(await code())}`,
+    const checkout = await app.billing.checkout(membership, target.teamPlanId, target.teamPlanId, {
+      successUrl: `${base}${teamPath}/weblogin-success?token=${token}`,
+      cancelUrl: `${base}${teamPath}/billing?token=${token}`,
     });
-    return url;
+    await returnCode.bind(checkout.checkoutSessionId);
+    return checkout.url;
   } catch (error) {
     // The team already has a subscription (or the plan went off sale): its billing page says so.
     if (error instanceof AppError && error.statusCode < 500) return signInTo(`${teamPath}/billing`);

@@ -59,6 +59,18 @@ export function createSessionsRepository(db: Queryable) {
       ]);
     },
 
+    /**
+     * Revokes the whole family of the refresh token with this hash (logout). Any token of the family
+     * will do, a rotated one too: whoever holds it held the session. Unknown tokens change nothing.
+     */
+    async revokeFamilyOfToken(tokenHash: string): Promise<void> {
+      await db.query(
+        `UPDATE sessions SET revoked_at = now()
+         WHERE family_id = (SELECT family_id FROM sessions WHERE token_hash = $1) AND revoked_at IS NULL`,
+        [tokenHash],
+      );
+    },
+
     /** The account an access token may act for: its session must not be revoked and the account must exist. */
     async findLiveAccount(sessionId: number, accountId: number): Promise<number | null> {
       const [row] = await db.query<{ id: number }>(

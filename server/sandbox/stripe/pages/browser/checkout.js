@@ -18,7 +18,7 @@ const buttonWords = { subscription: 'Subscribe', setup: 'Save card', payment: 'P
 
 // The sandbox's payment page: {mode, status, currency, amount_subtotal, amount_discount, amount_tax,
 // amount_total, trial_days, line_items: [{description, quantity, amount}], customer_email,
-// success_url, cancel_url, redirect_url once complete}. Stripe's own field names (a line's price
+// success_url and cancel_url while open, redirect_url once when complete}. Stripe's own field names (a line's price
 // and product, subscription_data.trial_period_days) are read too where the sandbox gives them.
 function lineItemsOf(session) {
   const items = session.line_items;
@@ -182,8 +182,15 @@ async function start() {
   showBackLink(session);
   renderSummary(session);
   if (session.status === 'complete') {
+    // The way back is handed out once (to the first read after a 3-D Secure challenge); later reads
+    // of a complete checkout carry no return URL.
+    const next = successUrl(session);
+    if (!isWebUrl(next)) {
+      setText('summary-status', 'This checkout is complete.');
+      return;
+    }
     setText('summary-status', 'This checkout is complete. Taking you back…');
-    goTo(successUrl(session));
+    goTo(next);
     return;
   }
   if (session.status === 'expired') {
