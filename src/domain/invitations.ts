@@ -1,7 +1,7 @@
 // The invite form's address list (spec section 5): 'a@x.com, b@y.com'.
 
 import { isValidEmail } from './email';
-import type { FieldError } from './error-codes';
+import { ErrorCode, type FieldError } from './error-codes';
 
 export const INVITATION_FIELD = 'email';
 export const EMPTY_INVITATION_LIST_MESSAGE = 'must not be empty';
@@ -83,4 +83,25 @@ const SKIP_REASON_TEXT: Record<InvitationSkipReason, string> = {
 export function skippedInvitationsText(skipped: readonly SkippedInvitation[]): string | null {
   if (skipped.length === 0) return null;
   return `Not invited: ${skipped.map(({ email, reason }) => `${email} (${SKIP_REASON_TEXT[reason]})`).join(', ')}`;
+}
+
+function isSkippedInvitation(item: unknown): item is SkippedInvitation {
+  if (typeof item !== 'object' || item === null) return false;
+  const { email, reason } = item as Partial<SkippedInvitation>;
+  return typeof email === 'string' && (reason === 'member' || reason === 'invited' || reason === 'limited');
+}
+
+/**
+ * The addresses an invite refused with 429 code 1800 because of the invitation mail limits
+ * (errorData `skipped`, the report's shape), or null for any other failure (the per-inviter call
+ * limit's 1800 names nobody). Read structurally: machines do not import the API client.
+ */
+export function limitedInvitations(error: unknown): SkippedInvitation[] | null {
+  if (typeof error !== 'object' || error === null) return null;
+  const { code, data } = error as { code?: unknown; data?: unknown };
+  if (code !== ErrorCode.tooManyRequests || typeof data !== 'object' || data === null) return null;
+  const skipped = (data as { skipped?: unknown }).skipped;
+  if (!Array.isArray(skipped)) return null;
+  const entries = skipped.filter(isSkippedInvitation);
+  return entries.length > 0 ? entries : null;
 }
