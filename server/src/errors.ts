@@ -67,10 +67,17 @@ export class ItemNotFoundError extends AppError {
   }
 }
 
-/** Too many attempts (abuse limits, server/src/http/rate-limit.ts); Retry-After is set beside it. */
+/**
+ * Too many attempts (abuse limits, server/src/http/rate-limit.ts); the error handler sets Retry-After.
+ * `details` joins retryAfter in errorData (the invitation limits name the addresses not mailed).
+ */
 export class TooManyRequestsError extends AppError {
-  constructor(readonly retryAfterSeconds: number) {
+  constructor(
+    readonly retryAfterSeconds: number,
+    details: Record<string, unknown> = {},
+  ) {
     super(429, ErrorCode.tooManyRequests, defaultErrorMessages[ErrorCode.tooManyRequests], {
+      ...details,
       retryAfter: retryAfterSeconds,
     });
   }
@@ -116,6 +123,8 @@ export function handleError(error: FastifyError, request: FastifyRequest, reply:
   const appError = error instanceof AppError ? error : requestErrorFor(error);
   if (appError) {
     request.log.info({ errorCode: appError.errorCode, statusCode: appError.statusCode }, appError.message);
+    if (appError instanceof TooManyRequestsError)
+      void reply.header('retry-after', String(appError.retryAfterSeconds));
     void reply.status(appError.statusCode).send(appError.toBody());
     return;
   }

@@ -1,7 +1,7 @@
 // Teams (spec section 7, base /api/v1/collab). A team is addressed as {teamId}-{userId}.
 
 import type { ApiClient } from '@/api/client';
-import type { Billing, Team, TeamMembership, TeamSettings } from '@/domain/entities';
+import type { Billing, Team, TeamMembership, TeamSettings, TeamUser } from '@/domain/entities';
 import type { TeamUserRef } from '@/domain/error-codes';
 import { formatTeamUserRef } from '@/domain/team-user-ref';
 
@@ -10,7 +10,20 @@ export type TeamChanges = Partial<Pick<Team, 'name' | 'domainSignupsEnabled'>>;
 
 const teamPath = (ref: TeamUserRef) => `/api/v1/collab/teams/${formatTeamUserRef(ref)}`;
 
-export const listTeams = (api: ApiClient) => api.get<{ items: TeamMembership[] }>('/api/v1/collab/teams');
+/** A banned, pending or removed person's membership: the team's id and name only (docs/api.md). */
+interface LimitedMembership {
+  team: Pick<Team, 'id' | 'name'>;
+  profile: TeamUser;
+}
+
+const isFullMembership = (item: TeamMembership | LimitedMembership): item is TeamMembership =>
+  'plan' in item.team;
+
+/** The caller's memberships the console can open; limited ones are of no use to any screen. */
+export async function listTeams(api: ApiClient): Promise<{ items: TeamMembership[] }> {
+  const { items } = await api.get<{ items: (TeamMembership | LimitedMembership)[] }>('/api/v1/collab/teams');
+  return { items: items.filter(isFullMembership) };
+}
 
 export const getTeam = (api: ApiClient, ref: TeamUserRef, signal?: AbortSignal) =>
   api.get<TeamMembership>(teamPath(ref), signal ? { signal } : {});

@@ -1,8 +1,29 @@
 import { describe, expect, it } from 'vitest';
-import { namedInvitationListError, parseInvitationList, skippedInvitationsText } from './invitations';
+import {
+  limitedInvitations,
+  namedInvitationListError,
+  parseInvitationList,
+  skippedInvitationsText,
+} from './invitations';
 
 const empty = { ok: false, error: { field: 'email', message: 'must not be empty' } };
 const invalid = { ok: false, error: { field: 'email', message: 'is invalid' } };
+
+describe('parseInvitationList, as strict as the sign-up form', () => {
+  it.each(['<mia@acme.test', 'x;y@evil.example', 'Mia <mia@acme.test>', 'mia@acme'])('refuses %j', (text) => {
+    expect(parseInvitationList(text)).toMatchObject(invalid);
+  });
+});
+
+describe('limitedInvitations', () => {
+  const skipped = [{ email: 'often@acme.test', reason: 'limited' }];
+  it('reads the addresses a 1800 names, and nothing else', () => {
+    expect(limitedInvitations({ code: 1800, data: { retryAfter: 5, skipped } })).toEqual(skipped);
+    expect(limitedInvitations({ code: 1800, data: { retryAfter: 5 } })).toBeNull();
+    expect(limitedInvitations({ code: 10, data: { skipped } })).toBeNull();
+    expect(limitedInvitations(null)).toBeNull();
+  });
+});
 
 describe('parseInvitationList', () => {
   it('accepts one address', () => {
@@ -43,8 +64,8 @@ describe('parseInvitationList', () => {
     expect(parseInvitationList(text)).toMatchObject(invalid);
   });
 
-  it('accepts loose addresses the server may still judge (text on both sides of one @)', () => {
-    expect(parseInvitationList('a@b')).toEqual({ ok: true, emails: ['a@b'] });
+  it('accepts what the sign-up form accepts; an address without a top-level domain is a typo', () => {
+    expect(parseInvitationList('a@b')).toMatchObject(invalid);
     expect(parseInvitationList('first.last+tag@sub.example.co.uk')).toEqual({
       ok: true,
       emails: ['first.last+tag@sub.example.co.uk'],
@@ -78,7 +99,7 @@ describe('namedInvitationListError', () => {
       field: 'email',
       message: 'must not be empty',
     });
-    expect(namedInvitationListError(parseInvitationList('a@b'))).toBeNull();
+    expect(namedInvitationListError(parseInvitationList('a@b.test'))).toBeNull();
   });
 });
 

@@ -1,6 +1,7 @@
 // The invite form's address list (spec section 5): 'a@x.com, b@y.com'.
 
-import type { FieldError } from './error-codes';
+import { isValidEmail } from './email';
+import { ErrorCode, type FieldError } from './error-codes';
 
 export const INVITATION_FIELD = 'email';
 export const EMPTY_INVITATION_LIST_MESSAGE = 'must not be empty';
@@ -17,15 +18,9 @@ export type InvitationListResult =
   | { ok: false; error: InvitationListError; invalid: string[] };
 
 /**
- * Deliberately loose: an '@' with text on both sides and no spaces. The server and the invitation
- * mail are the real check; the form only catches typos such as a missing '@' or two addresses
- * without a comma. The same shape as the server's validation error, so the form shows either alike.
- */
-const INVITATION_ADDRESS = /^[^@\s]+@[^@\s]+$/u;
-
-/**
  * Splits the comma-separated list, trims entries and drops blanks ('a@x.com, ,b@y.com,'). The same
- * address typed twice (in any case) is invited once, keeping the first spelling.
+ * address typed twice (in any case: the address mailed, see mailedAddress on the server) is invited
+ * once, keeping the first spelling. Addresses pass the sign-up form's check (email.ts).
  */
 export function parseInvitationList(text: string): InvitationListResult {
   const entries = text
@@ -39,7 +34,9 @@ export function parseInvitationList(text: string): InvitationListResult {
       invalid: [],
     };
   }
-  const invalid = entries.filter((entry) => !INVITATION_ADDRESS.test(entry));
+  // As strict as the sign-up form (issue 20): anything a mailer could read as another address or as
+  // several ('<mia@acme.test', 'x;y@evil.example') is refused rather than mailed somewhere else.
+  const invalid = entries.filter((entry) => !isValidEmail(entry));
   if (invalid.length > 0) {
     return { ok: false, error: { field: INVITATION_FIELD, message: INVALID_INVITATION_MESSAGE }, invalid };
   }
@@ -65,8 +62,11 @@ export function namedInvitationListError(result: InvitationListResult): FieldErr
   return { field: result.error.field, message: `${result.error.message}: ${result.invalid.join(', ')}` };
 }
 
-/** Why the server left an address alone: it belongs to a member already, or to a pending invitation. */
-export type InvitationSkipReason = 'member' | 'invited';
+/**
+ * Why the server left an address alone: it belongs to a member already, or to a pending invitation,
+ * or the invitation mail limits held it back (429 code 1800 when nobody else was mailed).
+ */
+export type InvitationSkipReason = 'member' | 'invited' | 'limited';
 
 export interface SkippedInvitation {
   email: string;
@@ -76,10 +76,32 @@ export interface SkippedInvitation {
 const SKIP_REASON_TEXT: Record<InvitationSkipReason, string> = {
   member: 'already a member',
   invited: 'already invited',
+  limited: 'too many invitations, try again later',
 };
 
 /** The note beside the invite field: 'Not invited: mia@acme.test (already a member), ...'; null for none. */
 export function skippedInvitationsText(skipped: readonly SkippedInvitation[]): string | null {
   if (skipped.length === 0) return null;
   return `Not invited: ${skipped.map(({ email, reason }) => `${email} (${SKIP_REASON_TEXT[reason]})`).join(', ')}`;
+}
+
+function isSkippedInvitation(item: unknown): item is SkippedInvitation {
+  if (typeof item !== 'object' || item === null) return false;
+  const { email, reason } = item as Partial<SkippedInvitation>;
+  return typeof email === 'string' && (reason === 'member' || reason === 'invited' || reason === 'limited');
+}
+
+/**
+ * The addresses an invite refused with 429 code 1800 because of the invitation mail limits
+ * (errorData `skipped`, the report's shape), or null for any other failure (the per-inviter call
+ * limit's 1800 names nobody). Read structurally: machines do not import the API client.
+ */
+export function limitedInvitations(error: unknown): SkippedInvitation[] | null {
+  if (typeof error !== 'object' || error === null) return null;
+  const { code, data } = error as { code?: unknown; data?: unknown };
+  if (code !== ErrorCode.tooManyRequests || typeof data !== 'object' || data === null) return null;
+  const skipped = (data as { skipped?: unknown }).skipped;
+  if (!Array.isArray(skipped)) return null;
+  const entries = skipped.filter(isSkippedInvitation);
+  return entries.length > 0 ? entries : null;
 }

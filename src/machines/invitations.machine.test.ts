@@ -107,6 +107,36 @@ describe('invite form', () => {
     expect(form.actor.getSnapshot().context.fieldError).toBeNull();
   });
 
+  it('keeps the addresses the mail limits refused for the note, and escalates nothing', async () => {
+    const form = openForm();
+    form.actor.send({ type: 'invite.submit', emails: ['often@acme.test'] });
+    const skipped = [{ email: 'often@acme.test', reason: 'limited' }];
+    form.calls[0]?.reply.reject({
+      status: 429,
+      code: ErrorCode.tooManyRequests,
+      message: 'Too many attempts. Please try again later',
+      data: { retryAfter: 3600, skipped },
+    });
+    await flush();
+    expect(form.actor.getSnapshot().context.skipped).toEqual(skipped);
+    expect(form.escalated).toEqual([]);
+    expect(form.log).toEqual([]);
+  });
+
+  it('hands the call limit (1800 naming nobody) and other failures to the app', async () => {
+    const limited = openForm();
+    limited.actor.send({ type: 'invite.submit', emails: ['pete@acme.test'] });
+    const tooMany = {
+      status: 429,
+      code: ErrorCode.tooManyRequests,
+      message: 'Too many',
+      data: { retryAfter: 9 },
+    };
+    limited.calls[0]?.reply.reject(tooMany);
+    await flush();
+    expect(limited.escalated).toEqual([tooMany]);
+  });
+
   it('hands other failures to the app', async () => {
     const form = openForm();
     form.actor.send({ type: 'invite.submit', emails: ['pete@acme.test'] });

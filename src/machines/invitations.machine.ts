@@ -4,11 +4,13 @@
 // 'Invitation was sent', opens a prefilled mail draft to the invitees and lists them as pending.
 // Both only for addresses actually invited: those the server skipped (already a member, already
 // invited) are kept to say so beside the field, and when nobody was invited nothing is announced.
+// When the invitation mail limits refuse the whole send (429 code 1800 naming the addresses), the
+// note says who was not mailed instead of a generic 'Too many attempts' flash.
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import type { TeamUser } from '@/domain/entities';
 import type { TeamUserRef } from '@/domain/error-codes';
 import { serverFieldErrorText } from '@/domain/field-errors';
-import { INVITATION_FIELD, type SkippedInvitation } from '@/domain/invitations';
+import { INVITATION_FIELD, limitedInvitations, type SkippedInvitation } from '@/domain/invitations';
 import { errorOf } from './actor-error';
 
 export const INVITATION_SENT_MESSAGE = 'Invitation was sent';
@@ -58,6 +60,7 @@ export const invitationsMachine = setup({
   },
   guards: {
     isEmailFieldError: ({ event }) => emailFieldError(errorOf(event)) !== null,
+    isMailLimit: ({ event }) => limitedInvitations(errorOf(event)) !== null,
     invitedSomeone: (_, outcome: InviteOutcome) => outcome.items.length > 0,
   },
   actions: {
@@ -67,6 +70,7 @@ export const invitationsMachine = setup({
     }),
     clearFieldError: assign({ fieldError: null }),
     rememberSkipped: assign((_, outcome: InviteOutcome) => ({ skipped: outcome.skipped })),
+    rememberLimited: assign(({ event }) => ({ skipped: limitedInvitations(errorOf(event)) ?? [] })),
     rememberFieldError: assign(({ event }) => ({ fieldError: emailFieldError(errorOf(event)) })),
     countSent: assign(({ context }) => ({ sentCount: context.sentCount + 1 })),
     // Injected by the app: the flash 'Invitation was sent'.
@@ -118,6 +122,7 @@ export const invitationsMachine = setup({
         ],
         onError: [
           { guard: 'isEmailFieldError', target: 'idle', actions: 'rememberFieldError' },
+          { guard: 'isMailLimit', target: 'idle', actions: 'rememberLimited' },
           { target: 'idle', actions: 'escalate' },
         ],
       },

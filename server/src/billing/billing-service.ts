@@ -18,6 +18,7 @@ import { type BillingDeps, LIVE_STATUSES, productCodeOf, recordTeamEvent } from 
 import { PaymentFailedError } from './billing-errors';
 import { appReturnUrls, type CheckoutReturn, type CheckoutReturnUrls } from './checkout-return';
 import type { PersonalBillingService } from './personal-billing-service';
+import { createPromotionCodes } from './promotion-codes';
 import type { InvoiceDetail, ProviderSubscription } from './provider';
 import { taxCountryFor } from './tax';
 import { createTeamBillingSync } from './team-billing-sync';
@@ -60,6 +61,7 @@ export function createBillingService(
 ) {
   const repos = createRepositories(deps.db);
   const sync = createTeamBillingSync(deps);
+  const promotionCodes = createPromotionCodes(deps);
 
   async function paidPrice(
     planId: string,
@@ -185,9 +187,8 @@ export function createBillingService(
       const teamId = membership.team.id;
       const subscription = await currentSubscription(teamId);
       const price = await paidPrice(planId, subscription?.planId ?? null);
-      const promotionCodeId = coupon ? await deps.provider.findPromotionCode(coupon) : null;
-      if (coupon && !promotionCodeId) throw new ValidationError([{ field: 'coupon', message: 'is invalid' }]);
       const link = await repos.billing.findTeamBilling(teamId);
+      const promotionCodeId = await promotionCodes.resolve(coupon, link?.customerId ?? null);
       const customer = link?.customerId ? (await deps.provider.getCustomer(link.customerId)).customer : null;
       const tax = await taxRateFor(customer);
       const preview = await deps.provider.preview({
@@ -331,9 +332,7 @@ export function createBillingService(
           }
         } else {
           const price = await paidPrice(planId, subscription.planId);
-          const promotionCodeId = coupon ? await deps.provider.findPromotionCode(coupon) : null;
-          if (coupon && !promotionCodeId)
-            throw new ValidationError([{ field: 'coupon', message: 'is invalid' }]);
+          const promotionCodeId = await promotionCodes.resolve(coupon, subscription.customerId);
           const result = await deps.provider.changePlan(
             {
               subscription,
@@ -345,6 +344,10 @@ export function createBillingService(
           );
           if (result.outcome === 'declined') {
             throw new PaymentFailedError(result.message, result.code, result.declineCode);
+          }
+          // Applied, or waiting for 3-D Secure with the discount already on the subscription.
+          if (promotionCodeId) {
+            await promotionCodes.recordRedemption(subscription.customerId, promotionCodeId, teamId);
           }
           await actorEvent(
             membership,

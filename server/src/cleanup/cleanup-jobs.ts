@@ -1,4 +1,5 @@
 import type { Queryable } from '../db/db';
+import { INVITATION_MAIL_WINDOW_MS } from '../invitations/invitation-mail-limits';
 import type { FileStorage } from '../storage/file-storage';
 
 /** What a cleanup job may touch: the database, the stored files, and the time the run started. */
@@ -110,6 +111,15 @@ export const endedRateLimitWindows = batchDelete(
   (now) => now,
 );
 
+/** Invitation mails counted by the mail limits (decision 017), once out of their day-long window. */
+export const countedInvitationMails = batchDelete(
+  'invitation mail counts',
+  'invitation_mails',
+  'id',
+  'sent_at <= $1',
+  (now) => new Date(now.getTime() - INVITATION_MAIL_WINDOW_MS),
+);
+
 /**
  * Every job a run does, in this order. A feature with leftovers of its own adds its job here (the
  * public files: expired files, their rows and their stored bytes).
@@ -122,4 +132,5 @@ export const CLEANUP_JOBS: CleanupJob[] = [
   usedWebLoginLinks,
   usedOAuthStates,
   endedRateLimitWindows,
+  countedInvitationMails,
 ];

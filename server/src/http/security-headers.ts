@@ -1,5 +1,6 @@
 import fastifyHelmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
+import { isApiPath } from '../errors';
 
 // The origins Stripe's own Stripe.js and card field need (https://docs.stripe.com/security/guide#content-security-policy).
 // The built-in sandbox serves its Stripe.js stand-in and pages from this origin, so offline they add nothing.
@@ -41,6 +42,8 @@ export function consoleCsp(path: string, frameOrigins: readonly string[] = []): 
  * the per-path one), no framing, nosniff, no Referer at all (links carry secrets: tokens, file
  * secrets, invitation keys), and HSTS only when the public address is HTTPS (over plain HTTP it
  * would be ignored and misleading). Pages of the sandbox stand-ins set their own CSP after this.
+ * API answers say `Cache-Control: no-store` (issue 20): no browser or proxy keeps personal or billing
+ * data, a shared computer's back button included.
  */
 export async function registerSecurityHeaders(
   app: FastifyInstance,
@@ -55,6 +58,11 @@ export async function registerSecurityHeaders(
     // The console opens hosted checkouts and provider sign-in pages in the same tab, never popups
     // that talk back, so the default same-origin opener policy costs nothing.
   });
+  app.addHook('onSend', async (request, reply) => {
+    if (isPrivateApiAnswer(request.url) && !reply.hasHeader('cache-control')) {
+      reply.header('cache-control', 'no-store');
+    }
+  });
   const defaultCsp = consoleCsp('/', frameOrigins);
   app.addHook('onRequest', async (_request, reply) => {
     reply.header('content-security-policy', defaultCsp);
@@ -62,6 +70,21 @@ export async function registerSecurityHeaders(
       reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
     }
   });
+}
+
+/** The API reference is the same for everyone and holds nobody's data: caches may keep it. */
+const PUBLIC_API_PATHS = ['/api/openapi.json', '/api/docs'];
+
+/**
+ * Whether an answer is the API's and so may carry personal or billing data: every /api answer,
+ * errors included, but the API reference. Routes that set Cache-Control themselves keep theirs (the
+ * avatars' content-addressed public images; downloads say 'private, no-store' already).
+ */
+export function isPrivateApiAnswer(url: string): boolean {
+  const path = url.split('?')[0] ?? url;
+  return (
+    isApiPath(path) && !PUBLIC_API_PATHS.some((prefix) => path === prefix || path.startsWith(`${prefix}/`))
+  );
 }
 
 /** The origins of the scheduling pages, without duplicates, for frame-src. */

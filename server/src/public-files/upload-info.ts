@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { FieldError } from '../../../src/domain/error-codes';
+import { hasNoInvisibleFormatting } from '../http/invisible-formatting';
 import { toFieldErrors } from '../http/zod-validation';
 
 /** How long a file stays downloadable when the upload names no expiry. */
@@ -22,7 +23,11 @@ const infoSchema = z.strictObject({
   mimeType: z.string().max(127).regex(MIME_TYPE).optional(),
   /** Seconds since epoch; in the future and at most MAX_LIFETIME_SECONDS away. */
   expiresAt: z.number().int().optional(),
-  meta: z.strictObject({ from: z.string().trim().max(200).optional() }).optional(),
+  meta: z
+    .strictObject({
+      from: z.string().trim().max(200).refine(hasNoInvisibleFormatting, { message: 'is invalid' }).optional(),
+    })
+    .optional(),
 });
 
 export interface UploadInfo {
@@ -59,7 +64,8 @@ export function parseUploadInfo(raw: string | undefined, defaults: InfoDefaults)
   const info = parsed.data;
   const name = info.name ?? defaults.fileName?.trim() ?? '';
   if (name === '') return [infoError('name', 'must not be empty')];
-  if (NAME_FORBIDDEN.test(name) || name.length > 255) return [infoError('name', 'is invalid')];
+  if (NAME_FORBIDDEN.test(name) || !hasNoInvisibleFormatting(name) || name.length > 255)
+    return [infoError('name', 'is invalid')];
   const declaredType = defaults.fileType && MIME_TYPE.test(defaults.fileType) ? defaults.fileType : null;
   const nowSeconds = Math.floor(defaults.now.getTime() / 1000);
   const expiresAt = info.expiresAt ?? nowSeconds + DEFAULT_LIFETIME_SECONDS;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { hasNoInvisibleFormatting } from '../http/invisible-formatting';
 
 // Response shapes of the collab routes (spec section 3): serializing through them drops any column a
 // record carries beyond the API (for example a team user's account link).
@@ -39,12 +40,20 @@ export const teamUser = z.object({
 
 export const membership = z.object({ team, profile: teamUser });
 
-/** Names people type (team name, full name): trimmed, not empty, one line. */
+/** A banned, pending or removed person's membership: the team's id and name, and their own row. */
+export const limitedMembership = z.object({ team: team.pick({ id: true, name: true }), profile: teamUser });
+export type LimitedMembership = z.infer<typeof limitedMembership>;
+
+/**
+ * Names people type (team name, full name): trimmed, not empty, one line, and without bidi controls
+ * or zero-width characters (field error 'is invalid').
+ */
 export function displayText(maxLength: number) {
   return z
     .string()
     .trim()
     .min(1)
     .max(maxLength)
-    .regex(/^[^\p{Cc}]*$/u);
+    .regex(/^[^\p{Cc}]*$/u)
+    .refine(hasNoInvisibleFormatting, { message: 'is invalid' });
 }

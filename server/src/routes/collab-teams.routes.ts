@@ -10,7 +10,14 @@ import { TeamNotFoundError, ValidationError } from '../errors';
 import { eventPerson, TeamEventType } from '../events/team-event';
 import { teamUserParams } from '../http/team-user-param';
 import type { ZodTypeProvider } from '../http/zod-validation';
-import { displayText, membership, team, teamSettings } from './collab-schemas';
+import {
+  displayText,
+  type LimitedMembership,
+  limitedMembership,
+  membership,
+  team,
+  teamSettings,
+} from './collab-schemas';
 import { reloadTeam } from './team-reload';
 
 const teamChanges = z.strictObject({
@@ -28,22 +35,28 @@ const settingsChanges = z.strictObject({
 export const collabTeamsRoutes: FastifyPluginAsync = async (instance) => {
   const app = instance.withTypeProvider<ZodTypeProvider>();
 
-  // Every membership whose team still exists, whatever its status: the console decides what to show.
+  // Every membership whose team still exists, whatever its status. Only an active, unbanned member
+  // sees the team; a banned, pending or removed person sees its id and name beside their own row, as
+  // no screen shows them more (no plan, seats, settings or cancellation date; docs/api.md).
   app.get(
     '/api/v1/collab/teams',
     {
       onRequest: [app.authenticate],
-      schema: { response: { 200: z.object({ items: z.array(membership) }) } },
+      schema: { response: { 200: z.object({ items: z.array(z.union([membership, limitedMembership])) }) } },
     },
     async (request) => {
       const teamUsers = await app.repos.teamUsers.listByAccount(request.accountId);
       const teams = new Map(
         (await app.repos.teams.findByIds(teamUsers.map((u) => u.teamId))).map((t) => [t.id, t]),
       );
-      const items: TeamMembership[] = [];
+      const items: (TeamMembership | LimitedMembership)[] = [];
       for (const record of teamUsers) {
         const found = teams.get(record.teamId);
-        if (found) items.push({ team: found, profile: toTeamUser(record) });
+        const profile = toTeamUser(record);
+        if (!found) continue;
+        // The same test as every team call's (assertActiveMembership): what they may open, they see.
+        const usable = profile.teamStatus === 'active' && profile.status === 'active' && !profile.isBanned;
+        items.push(usable ? { team: found, profile } : { team: { id: found.id, name: found.name }, profile });
       }
       items.sort((a, b) => a.team.name.localeCompare(b.team.name) || a.team.id - b.team.id);
       return { items };

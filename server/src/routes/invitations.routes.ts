@@ -1,8 +1,9 @@
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { parseInvitationList } from '../../../src/domain/invitations';
 import { requireInviter } from '../auth/require-permission';
 import { toTeamUser } from '../db/repositories/team-users.repository';
+import { TooManyRequestsError } from '../errors';
 import { teamUserParams } from '../http/team-user-param';
 import type { ZodTypeProvider } from '../http/zod-validation';
 import type { InvitationDeps } from '../invitations/invitation-deps';
@@ -44,11 +45,26 @@ const invitationList = z
     return result.emails;
   });
 
+const skippedAddress = z.object({ email: z.string(), reason: z.enum(['member', 'invited', 'limited']) });
+
 /** The invite answer with `?skipped=true`: the new members, and the addresses skipped with why. */
-const inviteReport = z.object({
-  items: z.array(teamUser),
-  skipped: z.array(z.object({ email: z.string(), reason: z.enum(['member', 'invited']) })),
-});
+const inviteReport = z.object({ items: z.array(teamUser), skipped: z.array(skippedAddress) });
+
+/**
+ * The invitation mail limits (decision 017) held some addresses back. Nobody mailed: 429 code 1800
+ * naming them in errorData `skipped` (with the other skipped addresses, as the report would). Some
+ * mailed: the call succeeds, its answer says who was held back, and Retry-After says when to try.
+ */
+function answerMailLimits(
+  reply: FastifyReply,
+  retryAfterSeconds: number | null,
+  mailedCount: number,
+  skipped: readonly { email: string; reason: string }[],
+): void {
+  if (retryAfterSeconds === null) return;
+  if (mailedCount === 0) throw new TooManyRequestsError(retryAfterSeconds, { skipped });
+  void reply.header('retry-after', String(retryAfterSeconds));
+}
 
 /** POST /teams/{tid}-{uid}/invite and /resend-invitation (owner and admins). */
 export const invitationsRoutes: FastifyPluginAsync = async (instance) => {
@@ -75,8 +91,10 @@ export const invitationsRoutes: FastifyPluginAsync = async (instance) => {
         response: { 200: z.union([z.array(teamUser), inviteReport]) },
       },
     },
-    async (request) => {
-      const { invited, skipped } = await inviteMembers(deps(request), request.membership, request.body);
+    async (request, reply) => {
+      const outcome = await inviteMembers(deps(request), request.membership, request.body);
+      const { invited, skipped } = outcome;
+      answerMailLimits(reply, outcome.retryAfterSeconds, invited.length, skipped);
       const items = invited.map(toTeamUser);
       // The plain answer stays the list of new members; `?skipped=true` asks for the report as well.
       return request.query.skipped === 'true' ? { items, skipped } : items;
@@ -92,9 +110,19 @@ export const invitationsRoutes: FastifyPluginAsync = async (instance) => {
       schema: {
         params: teamUserParams,
         body: invitationList,
-        response: { 200: z.object({ resent: z.array(z.string()) }) },
+        // `limited` only when the mail limits held some back (decision 017).
+        response: { 200: z.object({ resent: z.array(z.string()), limited: z.array(z.string()).optional() }) },
       },
     },
-    async (request) => ({ resent: await resendInvitations(deps(request), request.membership, request.body) }),
+    async (request, reply) => {
+      const { resent, limited, retryAfterSeconds } = await resendInvitations(
+        deps(request),
+        request.membership,
+        request.body,
+      );
+      const skipped = limited.map((email) => ({ email, reason: 'limited' }));
+      answerMailLimits(reply, retryAfterSeconds, resent.length, skipped);
+      return limited.length > 0 ? { resent, limited } : { resent };
+    },
   );
 };
