@@ -31,12 +31,14 @@ async function payHostedCheckout(page: Page, email: string) {
 async function endsOnOverview(page: Page, teamName: string) {
   const heading = page.getByRole('heading', { level: 1, name: 'Your team is now on Spark Premium!' });
   // Once used, the token leaves the address bar, and no history entry keeps it (issue 20): one step
-  // back is the finished checkout, which shows no way back any more.
+  // back is the finished checkout, which (read afresh) shows no way back any more.
   await expect(page).toHaveURL(/\/teams\/\d+-\d+\/weblogin-success$/, { timeout: 15_000 });
   await expect(heading).toBeVisible();
   await page.goBack();
   await expect(page).toHaveURL(/\/sandbox\/stripe\/checkout\/cs_\w+$/);
+  await page.reload();
   await expect(page.getByText('This checkout is complete.', { exact: true })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Back' })).toBeHidden();
   await page.goForward();
   await expect(page).toHaveURL(/\/teams\/\d+-\d+\/weblogin-success$/);
   await expect(heading).toBeVisible();

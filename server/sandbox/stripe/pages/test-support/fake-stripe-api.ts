@@ -218,7 +218,10 @@ export function createFakeStripeApi(publishableKey: string) {
       if (!session) return stripeError(reply, 404, missing('checkout session'));
       const redirect =
         session.status === 'complete' ? `${session.success_url}?session_id=${session.id}` : null;
-      return { ...session, redirect_url: redirect };
+      // As the sandbox: the return URLs only while open (they may carry login codes).
+      const { success_url, cancel_url, ...shown } = session;
+      const urls = session.status === 'open' ? { success_url, cancel_url } : {};
+      return { ...shown, ...urls, redirect_url: redirect };
     });
 
     app.post<{ Params: { id: string }; Body: Form }>(
