@@ -10,6 +10,7 @@ import type { Db } from './db/db';
 import { migrate } from './db/migrator';
 import { openDb } from './db/open-db';
 import { startIdentity } from './identity-start';
+import { collectGarbageWhenQuiet } from './idle-gc';
 import { startUnsentMailSweeper } from './invitations/mail-unsent-invitations';
 import { createMailer } from './mail/create-mailer';
 import { schedulePublicFilesCleanup } from './public-files/cleanup-schedule';
@@ -144,6 +145,7 @@ async function main(): Promise<void> {
     await claim?.update({ url: localUrl(address), publicUrl });
 
     phases.mark('ready');
+    const stopGc = collectGarbageWhenQuiet(app);
     const env = process.env.DATA_DIR ? `DATA_DIR=${process.env.DATA_DIR} ` : '';
     console.log(`\nSpark Teams Console: ${publicUrl}`);
     // With Postgres the CLI goes straight to the database, so it needs the same settings.
@@ -160,6 +162,7 @@ async function main(): Promise<void> {
       try {
         stopCleanup();
         stopMailSweeper();
+        stopGc();
         await billing?.stop();
         await app.close();
         await db?.close();
