@@ -6,6 +6,7 @@
 // Run: npm run bench -- load   (BENCH_LOAD_SECONDS=10 for a quick look; BENCH_LOAD_CLIENTS, default 200)
 import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -17,6 +18,7 @@ import type { Db } from '../server/src/db/db';
 import { openPgDb } from '../server/src/db/pg-db';
 import { createRepositories } from '../server/src/db/repositories';
 import { TeamEventType } from '../server/src/events/team-event';
+import { serverRssMb } from './memory';
 import { createDatabase, startPostgres } from './postgres';
 import { createProcessGroup, freePort, stopProcess } from './processes';
 
@@ -254,6 +256,8 @@ interface Row {
   errors: number;
   checked: number;
   lost: number;
+  /** One server's RSS in MB (1-server rows): at rest before, right after, and a minute after the load. */
+  memory?: { restMb: number; loadedMb: number | null; afterMb: number | null } | null;
 }
 
 const percentile = (sorted: number[], share: number) =>
@@ -273,8 +277,13 @@ async function scenario(
   };
   const servers: { url: string; child: ChildProcess }[] = [];
   const db = await openPgDb(databaseUrl, { max: 4 });
+  // One server's memory (issue 22): at rest before the load, and a minute after it.
+  const rss = () => serverRssMb(env.DATA_DIR, 'server/src/main.ts');
+  let memory: Row['memory'] = null;
   try {
     for (let i = 0; i < serverCount; i++) servers.push(await startServer(env));
+    if (serverCount === 1) await sleep(10_000);
+    const restMb = serverCount === 1 ? rss() : null;
     const seeded = await seedClients(db, CLIENTS);
     const clients: Client[] = [];
     for (const [index, client] of seeded.entries()) {
@@ -296,6 +305,11 @@ async function scenario(
     const urls = servers.map((server) => server.url);
     await Promise.all(clients.map((client, index) => drive(client, urls, deadline, tally, index)));
     const elapsed = (performance.now() - started) / 1000;
+    if (restMb !== null) {
+      const loadedMb = rss();
+      await sleep(60_000);
+      memory = { restMb, loadedMb, afterMb: rss() };
+    }
     for (const [kind, count] of tally.errorsByKind) console.error(`${what}: ${count} x ${kind}`);
     const { checked, lost } = await lostWrites(db, clients);
     const sorted = tally.latencies.sort((a, b) => a - b);
@@ -311,6 +325,7 @@ async function scenario(
       errors: tally.errors,
       checked,
       lost,
+      memory,
     };
   } finally {
     await db.close();
@@ -374,4 +389,13 @@ console.log(
   '\nreads and writes count calls (a rename, an invitation, its cancellation are a write each); "writes checked"\n' +
     'counts the answered writes looked for in the database afterwards. Clients and servers share this machine.',
 );
+for (const { what, memory: m } of rows) {
+  if (!m?.afterMb) continue;
+  const over = (m.afterMb / m.restMb - 1) * 100;
+  console.log(
+    `${what}: server RSS at rest ${m.restMb.toFixed(0)} MB, right after the load ${m.loadedMb?.toFixed(0)} MB, ` +
+      `a minute later ${m.afterMb.toFixed(0)} MB (${over.toFixed(0)}% over rest; ${over <= 20 ? 'ok' : 'OVER'}, target <= 20%)`,
+  );
+}
+console.log(`load average: ${readFileSync('/proc/loadavg', 'utf8').trim()}`);
 if (rows.some((row) => row.errors > 0 || row.lost > 0)) process.exitCode = 1;

@@ -5,6 +5,7 @@
 // has no cached empty cluster yet (an empty XDG_CACHE_HOME: PGlite's initdb runs); and a restart on
 // the DATA_DIR a first start made. Median of BENCH_START_RUNS (default 3) each. The server reports
 // its phases (START_PHASES=1, docs/decisions/013-start-up.md): wall and CPU ms per phase, medians.
+// Then the server's memory at rest, embedded and on Postgres (bench/memory.ts).
 // Run: npm run bench -- start
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -12,6 +13,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { type ConsoleServer, root, type StartOptions, startConsoleServer } from './console-server';
+import { measureMemoryAtRest, printMemoryRows } from './memory';
 
 const RUNS = Number(process.env.BENCH_START_RUNS ?? 3);
 const TARGET_SECONDS = 10;
@@ -135,6 +137,9 @@ for (const row of rows) {
     );
   }
 }
+const memoryRows = await measureMemoryAtRest(RUNS);
+printMemoryRows(memoryRows, RUNS);
+
 const load = existsSync('/proc/loadavg') ? readFileSync('/proc/loadavg', 'utf8').trim() : 'unknown';
 console.log(
   `\nload average: ${load}\n` +

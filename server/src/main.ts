@@ -11,6 +11,7 @@ import type { Db } from './db/db';
 import { migrate } from './db/migrator';
 import { openDb } from './db/open-db';
 import { startIdentity } from './identity-start';
+import { collectGarbageWhenQuiet } from './idle-gc';
 import { startUnsentMailSweeper } from './invitations/mail-unsent-invitations';
 import { createMailer } from './mail/create-mailer';
 import { schedulePublicFilesCleanup } from './public-files/cleanup-schedule';
@@ -152,6 +153,7 @@ async function main(): Promise<void> {
     await claim?.update({ url: localUrl(address), publicUrl });
 
     phases.mark('ready');
+    const stopGc = collectGarbageWhenQuiet(app);
     const env = process.env.DATA_DIR ? `DATA_DIR=${process.env.DATA_DIR} ` : '';
     // Stand-ins answer for outside services: say which run here and why (stand-ins.ts).
     for (const line of standInLines(config)) console.log(line);
@@ -170,6 +172,7 @@ async function main(): Promise<void> {
       try {
         stopCleanup();
         stopMailSweeper();
+        stopGc();
         await billing?.stop();
         await app.close();
         await db?.close();

@@ -56,7 +56,7 @@ describe.skipIf(serverDatabaseUrl)('a new embedded database from the cached empt
     await writeFile(file, gzipSync('an image'));
     await chmod(cache, 0o700);
     await chmod(file, 0o600);
-    expect(await (await readTemplate(file))?.text()).toBe('an image');
+    expect((await readTemplate(file))?.toString()).toBe('an image');
     await chmod(file, 0o666);
     expect(await readTemplate(file)).toBeNull();
     await chmod(file, 0o600);

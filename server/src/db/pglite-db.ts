@@ -1,3 +1,4 @@
+import { setFlagsFromString } from 'node:v8';
 import { PGlite, type Transaction } from '@electric-sql/pglite';
 import type { Db, Queryable } from './db';
 import { createPreparedQueries } from './pglite-prepared';
@@ -27,13 +28,31 @@ function wrap(target: PGlite | Transaction, prepared: PreparedQueries, inTransac
 // defaults. On Node each commit is written to the files before the answer (a crashed process loses
 // nothing) but never fsynced, so a power loss may lose the last seconds; relaxedDurability and
 // synchronous_commit would change nothing here. Data that must outlive the machine: DATABASE_URL.
-export async function openPgliteDb(
-  target: string | { loadDataDir?: Blob } = {},
-  /** With a folder: a cluster image (an uncompressed tar from dumpDataDir) to unpack there instead of initdb. */
-  options: { loadDataDir?: Blob } = {},
-): Promise<PgliteDb> {
+/**
+ * Postgres's memory settings for the one embedded backend (docs/decisions/023-memory-at-rest.md).
+ * initdb writes shared_buffers = 128MB, and PGlite's linear memory holds it: at rest the buffer pool
+ * was about 120 MB of a fresh server's resident memory. The console's data is small and the data
+ * files sit in the OS's page cache anyway, so a small pool costs a read() now and then, not a disk
+ * seek. PGlite is a single-user backend: the per-connection tables (sized by max_connections, 100)
+ * serve one, and it has no WAL senders (which must stay below max_connections).
+ */
+export const PGLITE_START_PARAMS = [
+  ...PGlite.defaultStartParams,
+  ...['-c', 'shared_buffers=8MB', '-c', 'max_connections=10', '-c', 'max_wal_senders=0'],
+];
+
+export async function openPgliteDb(target: string | { loadDataDir?: Blob } = {}): Promise<PgliteDb> {
+  // PGlite's Postgres is 9 MB of WebAssembly. V8 compiles it with its baseline compiler (Liftoff),
+  // then recompiles hot functions with TurboFan in background threads; those compilations left
+  // about 50 MB resident (optimised code and the compilers' freed-but-kept malloc arenas) for a
+  // speed-up that did not show on the console's short statements (decision 023). Liftoff only, then:
+  // read when a module is compiled, so it must be set before the first PGlite starts; the process
+  // has no other WebAssembly.
+  setFlagsFromString('--liftoff-only');
   const pglite =
-    typeof target === 'string' ? await PGlite.create(target, options) : await PGlite.create(target);
+    typeof target === 'string'
+      ? await PGlite.create(target, { startParams: PGLITE_START_PARAMS })
+      : await PGlite.create({ ...target, startParams: PGLITE_START_PARAMS });
   const prepared = createPreparedQueries(pglite);
   return {
     kind: 'pglite',

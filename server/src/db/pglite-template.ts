@@ -5,12 +5,14 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { gunzip, gzip } from 'node:zlib';
 import { openPgliteDb, type PgliteDb } from './pglite-db';
+import { unpackCluster } from './pglite-untar';
 
 // A new embedded database used to cost PGlite's initdb on every fresh DATA_DIR: about two thirds
 // of a first start (docs/decisions/013-start-up.md). initdb's output is the same empty cluster every
 // time for one PGlite version, so the first start on a machine keeps a copy of it (PGlite's own
-// dumpDataDir, taken before any migration) and later fresh folders unpack that copy (loadDataDir)
-// instead. Migrations and the demo data still run for real on every new database.
+// dumpDataDir, taken before any migration) and later fresh folders unpack that copy
+// instead (written to disk by pglite-untar.ts). Migrations and the demo data still run for real on
+// every new database.
 
 const gunzipAsync = promisify(gunzip);
 const gzipAsync = promisify(gzip);
@@ -27,7 +29,7 @@ async function pgliteVersion(): Promise<string> {
 }
 
 /** The image for this PGlite version, only if this user made it and nobody else can have changed it. */
-export async function readTemplate(file: string): Promise<Blob | null> {
+export async function readTemplate(file: string): Promise<Buffer | null> {
   try {
     const [info, folder] = await Promise.all([stat(file), stat(path.dirname(file))]);
     // A database is trusted data: never start one from a file another user could have planted.
@@ -35,7 +37,7 @@ export async function readTemplate(file: string): Promise<Blob | null> {
     const ownedAndPrivate = (s: typeof info) =>
       (uid === undefined || s.uid === uid) && (s.mode & 0o022) === 0;
     if (!ownedAndPrivate(info) || !ownedAndPrivate(folder)) return null;
-    return new Blob([await gunzipAsync(await readFile(file))]);
+    return await gunzipAsync(await readFile(file));
   } catch {
     return null;
   }
@@ -73,7 +75,8 @@ export async function openEmbeddedDb(dir: string, cacheDir = templateCacheDir())
   const file = path.join(cacheDir, `pglite-${await pgliteVersion()}-empty.tar.gz`);
   const template = await readTemplate(file);
   if (template) {
-    return { db: await openPgliteDb(dir, { loadDataDir: template }), how: 'template', templateSaved: done };
+    await unpackCluster(template, dir);
+    return { db: await openPgliteDb(dir), how: 'template', templateSaved: done };
   }
   const db = await openPgliteDb(dir);
   // Still empty (no migration has run): this is exactly initdb's output.

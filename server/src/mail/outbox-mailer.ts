@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import { type Clock, systemClock } from '../clock';
 import type { Mailer } from './mailer';
 
@@ -16,11 +16,15 @@ function fileTimestamp(date: Date): string {
  * the file in any mail program). nodemailer composes the message exactly as it would for SMTP.
  */
 export function createOutboxMailer(dir: string, from: string, clock: Clock = systemClock): Mailer {
-  const compose = nodemailer.createTransport({ streamTransport: true, buffer: true });
+  // Imported with the first mail, as in smtp-mailer.ts: no module cost for a server that sends none.
+  let compose: Promise<Transporter> | null = null;
   return {
     async send(message) {
       const date = clock.now();
-      const info = await compose.sendMail({ from, date, ...message });
+      compose ??= import('nodemailer').then(({ default: nodemailer }) =>
+        nodemailer.createTransport({ streamTransport: true, buffer: true }),
+      );
+      const info = await (await compose).sendMail({ from, date, ...message });
       await mkdir(dir, { recursive: true });
       const name = `${fileTimestamp(date)}-${randomBytes(6).toString('hex')}.eml`;
       // Written aside and renamed: the CLI never lists half a message.

@@ -1,4 +1,4 @@
-import { Environment, Paddle } from '@paddle/paddle-node-sdk';
+import type { Paddle } from '@paddle/paddle-node-sdk';
 import type { Invoice, PaymentProvider, Subscription } from '../../../../src/domain/entities';
 import { allowedPaymentProviders } from '../../../../src/domain/payment-providers';
 
@@ -21,28 +21,36 @@ const cents = (amount: string | null | undefined) => (amount ? Number.parseInt(a
  * key configured, or no customer, Paddle has no subscription and no payments for the team.
  */
 export function createPaddleBilling(settings: PaddleSettings) {
-  const paddle = settings.apiKey
-    ? new Paddle(settings.apiKey, {
-        environment: settings.environment === 'production' ? Environment.production : Environment.sandbox,
-      })
-    : null;
+  const enabled = settings.apiKey !== null;
+  // The SDK (about 30 MB resident once loaded) is imported on the first call that needs it, and only
+  // with a key: most installations never configure Paddle (docs/decisions/023-memory-at-rest.md).
+  let client: Promise<Paddle> | null = null;
+  const paddle = (apiKey: string) => {
+    client ??= import('@paddle/paddle-node-sdk').then(
+      ({ Environment, Paddle }) =>
+        new Paddle(apiKey, {
+          environment: settings.environment === 'production' ? Environment.production : Environment.sandbox,
+        }),
+    );
+    return client;
+  };
 
   return {
     /** Paddle's settings, and the provider switch of the billing page for this team. */
     settings(teamProvider: PaymentProvider | null) {
       return {
         provider: 'paddle' as const,
-        enabled: paddle !== null,
+        enabled,
         environment: settings.environment,
-        clientToken: paddle ? settings.clientToken : null,
+        clientToken: enabled ? settings.clientToken : null,
         currentProvider: teamProvider,
         allowedProviders: allowedPaymentProviders(teamProvider, settings.defaultProvider ?? null),
       };
     },
 
     async subscription(customerId: string | null): Promise<Subscription | null> {
-      if (!paddle || !customerId) return null;
-      const [found] = await paddle.subscriptions
+      if (!settings.apiKey || !customerId) return null;
+      const [found] = await (await paddle(settings.apiKey)).subscriptions
         .list({ customerId: [customerId], status: ['active', 'trialing', 'past_due'] })
         .next();
       if (!found) return null;
@@ -61,8 +69,8 @@ export function createPaddleBilling(settings: PaddleSettings) {
     },
 
     async payments(customerId: string | null): Promise<Invoice[]> {
-      if (!paddle || !customerId) return [];
-      const transactions = await paddle.transactions
+      if (!settings.apiKey || !customerId) return [];
+      const transactions = await (await paddle(settings.apiKey)).transactions
         .list({ customerId: [customerId], status: ['billed', 'paid', 'completed', 'past_due'] })
         .next();
       return transactions.map((transaction) => ({
