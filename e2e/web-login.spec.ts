@@ -32,7 +32,8 @@ async function endsOnOverview(page: Page, teamName: string) {
   const heading = page.getByRole('heading', { level: 1, name: 'Your team is now on Spark Premium!' });
   // Once used, the token leaves the address bar, and no history entry keeps it (issue 20): one step
   // back is the finished checkout, which (read afresh) shows no way back any more.
-  await expect(page).toHaveURL(/\/teams\/\d+-\d+\/weblogin-success$/, { timeout: 15_000 });
+  // The address changes once the token has signed in: the exchange comes first.
+  await expect(page).toHaveURL(/\/teams\/\d+-\d+\/weblogin-success$/, { timeout: 30_000 });
   await expect(heading).toBeVisible();
   await page.goBack();
   await expect(page).toHaveURL(/\/sandbox\/stripe\/checkout\/cs_\w+$/);
