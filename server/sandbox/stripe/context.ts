@@ -27,6 +27,8 @@ export interface Ctx {
   notes: string[];
   /** Per-unit cache of the sandbox offset. */
   offsetSeconds?: number;
+  /** Set when a test clock started advancing: its work runs after commit, in a unit of its own. */
+  clockAdvancing?: boolean;
 }
 
 export const API_VERSION = '2026-10-28.endive';

@@ -135,7 +135,7 @@ async function cancel(ctx: Ctx, sessionId: string, params: Record<string, unknow
   const sub = await find<Stripe.Subscription>(ctx, subscriptionId, 'subscription');
   // Another customer's subscription is as unknown as a missing one.
   if (!sub || sub.customer !== customer.id || !LIVE.has(sub.status))
-    throw resourceMissing('subscription', subscriptionId, 'subscription');
+    throw resourceMissing('subscription', subscriptionId, 'subscription', 404);
   return updateSubscription(ctx, sub.id, { cancel_at_period_end: 'true' });
 }
 

@@ -13,6 +13,7 @@ import { paginate } from '../lists';
 import { bool, int, metadata, obj, objs, oneOf, reqStr, str, strings } from '../params';
 import type { RouteDef } from '../router';
 import { find, get, getRow, list, put } from '../store';
+import { type CheckoutItem, checkoutItems, lineItemList } from './checkout-line-items';
 import { createCustomer } from './customers';
 import {
   attemptCard,
@@ -29,7 +30,7 @@ import { attachPaymentMethod, resolvePaymentMethod } from './payment-methods';
  */
 
 interface CheckoutInternal {
-  items: { price: string; quantity: number }[];
+  items: CheckoutItem[];
   trialDays: number | null;
   subscriptionMetadata: Record<string, string>;
   taxRates: string[];
@@ -93,18 +94,7 @@ async function createSession(ctx: Ctx, params: FormObject): Promise<Stripe.Check
   if (!successUrl && uiMode === 'hosted') throw missingParam('success_url');
   const customer = str(params, 'customer') ?? null;
   if (customer) await get(ctx, customer, 'customer', 'customer');
-  const lineItems = objs(params, 'line_items') ?? [];
-  if (mode !== 'setup' && lineItems.length === 0) throw missingParam('line_items');
-  const items = [];
-  for (const [i, item] of lineItems.entries()) {
-    const price = await get<Stripe.Price>(ctx, reqStr(item, 'price'), 'price', `line_items[${i}][price]`);
-    if (mode === 'subscription' && !price.recurring)
-      throw invalidRequest(
-        'You must specify at least one recurring price in `subscription` mode when using prices.',
-        `line_items[${i}][price]`,
-      );
-    items.push({ price: price.id, quantity: int(item, 'quantity', `line_items[${i}][quantity]`) ?? 1 });
-  }
+  const items = await checkoutItems(ctx, params, mode);
   const subscriptionData = obj(params, 'subscription_data') ?? {};
   const discounts = objs(params, 'discounts') ?? [];
   if (discounts.length > 0 && bool(params, 'allow_promotion_codes')) {
@@ -192,6 +182,7 @@ async function createSession(ctx: Ctx, params: FormObject): Promise<Stripe.Check
     payment_method_configuration_details: null,
     payment_method_options: null,
     payment_method_types: strings(params, 'payment_method_types') ?? ['card'],
+    phone_number_collection: { enabled: false },
     payment_status: mode === 'setup' ? 'no_payment_required' : 'unpaid',
     permissions: null,
     presentment_details: undefined,
@@ -214,23 +205,7 @@ async function createSession(ctx: Ctx, params: FormObject): Promise<Stripe.Check
   };
   delete session.line_items;
   delete session.presentment_details;
-  (session as unknown as Record<string, unknown>).line_items = {
-    object: 'list',
-    has_more: false,
-    url: `/v1/checkout/sessions/${id}/line_items`,
-    data: (amounts?.lines ?? []).map((line) => ({
-      id: newId('li'),
-      object: 'item',
-      amount_discount: 0,
-      amount_subtotal: line.amount,
-      amount_tax: 0,
-      amount_total: line.amount,
-      currency: line.price.currency,
-      description: line.name,
-      price: line.price,
-      quantity: line.quantity,
-    })),
-  };
+  (session as unknown as Record<string, unknown>).line_items = lineItemList(id, items, amounts?.lines ?? []);
   if (mode === 'setup') {
     const si = await createSetupIntent(
       ctx,

@@ -48,9 +48,11 @@ function threeDsNextAction(ctx: Ctx, id: string, clientSecret: string, returnUrl
   return { type: 'redirect_to_url', redirect_to_url: { url, return_url: returnUrl } };
 }
 
-function lastError(decline: Decline, pm: Stripe.PaymentMethod | null) {
+/** An intent's last error; a declined payment names its failed charge, as Stripe's do. */
+function lastError(decline: Decline, pm: Stripe.PaymentMethod | null, charge?: string) {
   return {
     type: 'card_error' as const,
+    ...(charge ? { charge } : {}),
     code: decline.code,
     decline_code: decline.decline_code,
     message: decline.message,
@@ -153,7 +155,11 @@ export async function confirmSetupIntent(
   await put(ctx, si);
   await emit(ctx, 'setup_intent.setup_failed', si);
   if (options.throwOnDecline) {
-    throw new StripeError(402, { type: 'card_error', ...attempt.decline, setup_intent: si }, true);
+    throw new StripeError(
+      402,
+      { type: 'card_error', ...attempt.decline, payment_method: pm, setup_intent: si },
+      true,
+    );
   }
   return si;
 }
@@ -196,6 +202,7 @@ export async function createPaymentIntent(
     object: 'payment_intent',
     allowed_payment_method_types: null,
     amount: input.amount,
+    amount_details: { tip: {} },
     amount_capturable: 0,
     amount_received: 0,
     application: null,
@@ -214,6 +221,7 @@ export async function createPaymentIntent(
     excluded_payment_method_types: null,
     last_payment_error: null,
     latest_charge: null,
+    transfer_data: null,
     livemode: false,
     managed_payments: null,
     metadata: input.metadata ?? {},
@@ -285,12 +293,25 @@ export async function confirmPaymentIntent(
     return pi;
   }
   pi.status = 'requires_payment_method';
-  pi.last_payment_error = lastError(attempt.decline, pm) as Stripe.PaymentIntent.LastPaymentError;
+  // Stripe records a failed charge for a declined payment and names it in the error.
+  const charge = newId('ch');
+  pi.latest_charge = charge;
+  pi.last_payment_error = lastError(attempt.decline, pm, charge) as Stripe.PaymentIntent.LastPaymentError;
   await put(ctx, pi);
   await emit(ctx, 'payment_intent.payment_failed', pi);
   await afterPaymentIntentSettled(ctx, pi, row.internal as IntentInternal);
   if (options.throwOnDecline) {
-    throw new StripeError(402, { type: 'card_error', ...attempt.decline, payment_intent: pi }, true);
+    throw new StripeError(
+      402,
+      {
+        type: 'card_error',
+        charge,
+        ...attempt.decline,
+        payment_intent: pi,
+        payment_method: pm,
+      },
+      true,
+    );
   }
   return pi;
 }

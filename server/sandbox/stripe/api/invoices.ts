@@ -59,6 +59,8 @@ async function createInvoiceItem(ctx: Ctx, params: Record<string, unknown>): Pro
     id: newId('ii'),
     object: 'invoiceitem',
     amount: (price.unit_amount ?? 0) * quantity,
+    // No discounts per item here: the amount after discounts is the amount.
+    net_amount: (price.unit_amount ?? 0) * quantity,
     currency: price.currency,
     customer: customer.id,
     customer_account: null,

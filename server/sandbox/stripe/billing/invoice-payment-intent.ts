@@ -33,9 +33,11 @@ export function declinedChargeError(
     402,
     {
       type: 'card_error',
+      ...(error?.charge ? { charge: error.charge } : {}),
       code: error?.code ?? 'card_declined',
       decline_code: error?.decline_code,
       message: error?.message ?? fallbackMessage,
+      ...(error?.payment_method ? { payment_method: error.payment_method } : {}),
       ...(intent ? { payment_intent: intent } : {}),
     },
     commit,

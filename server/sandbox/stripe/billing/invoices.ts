@@ -484,8 +484,8 @@ export async function voidInvoice(ctx: Ctx, id: string): Promise<Stripe.Invoice>
 export async function payInvoice(ctx: Ctx, id: string, paymentMethod?: string): Promise<Stripe.Invoice> {
   let invoice = await get<Stripe.Invoice>(ctx, id, 'invoice');
   if (invoice.status === 'draft') invoice = await finalizeInvoice(ctx, id);
-  if (invoice.status === 'paid')
-    throw invalidRequest('Invoice is already paid', undefined, 'invoice_payment_intent_requires_action');
+  // Stripe's answer carries no code: the SDK's list of error codes has none for it.
+  if (invoice.status === 'paid') throw invalidRequest('Invoice is already paid');
   if (invoice.status !== 'open')
     throw invalidRequest(
       `You cannot pay an invoice with status ${invoice.status}.`,

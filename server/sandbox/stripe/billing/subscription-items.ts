@@ -70,9 +70,8 @@ export function setItems(
     object: 'list',
     has_more: false,
     url: `/v1/subscription_items?subscription=${sub.id}`,
-    total_count: specs.length,
     data: specs.map((spec) => buildItem(sub.id, spec, period, old.get(spec.id)?.created ?? now)),
-  } as Stripe.ApiList<Stripe.SubscriptionItem>;
+  };
 }
 
 export function specsOf(sub: Stripe.Subscription): ItemSpec[] {
