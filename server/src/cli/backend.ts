@@ -1,5 +1,9 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { createStripeSandbox, type SandboxAdvanceSummary } from '../../sandbox/stripe/stripe-sandbox';
+import {
+  createStripeSandbox,
+  type SandboxAdvanceSummary,
+  type StripeSandbox,
+} from '../../sandbox/stripe/stripe-sandbox';
 import { loadJwtSecret } from '../auth/jwt-secret';
 import { createLoginGrant, type LoginGrant } from '../auth/login-grant';
 import { createTokenSigner } from '../auth/tokens';
@@ -17,6 +21,7 @@ import { claimDataDir, readServerFile, type ServerFile, serverFilePath } from '.
 import { openStorageForCli, type StorageStart } from '../storage-start';
 import { CliError } from './cli-error';
 import { remoteBackend } from './remote-backend';
+import { type SandboxKeys, sandboxKeys } from './sandbox-keys';
 
 /** What the commands need, whether the CLI talks to the database itself or through a running server. */
 export interface CliBackend {
@@ -26,6 +31,8 @@ export interface CliBackend {
   seedReset(): Promise<void>;
   /** Moves the Stripe sandbox's clock; returns what happened, a line each. */
   sandboxAdvance(seconds: number): Promise<{ lines: string[] }>;
+  /** The Stripe sandbox's keys (made and stored by the first process to start it). */
+  sandboxKeys(): Promise<SandboxKeys>;
   /** A one-time redirect key to the app's deep link or a console path (redirects/redirect-key.ts). */
   redirectKey(url: string): Promise<string>;
   /** Removes expired and deleted public files' bytes (the server also does it on a schedule). */
@@ -66,6 +73,20 @@ async function directBackend(config: Config, release: () => Promise<void>): Prom
     await migrate(db);
     await seedIfEmpty(db);
     const signer = createTokenSigner(jwtSecret);
+    const withSandbox = async <T>(use: (sandbox: StripeSandbox) => Promise<T>): Promise<T> => {
+      const base = resolvePublicUrl(config);
+      const sandbox = createStripeSandbox({
+        db,
+        publicUrl: () => base,
+        webhookUrl: () => `${base}/api/v1/webhooks/stripe`,
+      });
+      await sandbox.migrate();
+      try {
+        return await use(sandbox);
+      } finally {
+        await sandbox.close();
+      }
+    };
     return {
       publicUrl: resolvePublicUrl(config),
       async loginGrant(email, teamName) {
@@ -80,18 +101,12 @@ async function directBackend(config: Config, release: () => Promise<void>): Prom
       // webhooks wait in the database and reach the server when it next runs (they are retried).
       async sandboxAdvance(seconds) {
         if (config.stripe) throw new CliError('Real Stripe keys are set: there is no sandbox to advance.');
-        const base = resolvePublicUrl(config);
-        const sandbox = createStripeSandbox({
-          db,
-          publicUrl: () => base,
-          webhookUrl: () => `${base}/api/v1/webhooks/stripe`,
-        });
-        await sandbox.migrate();
-        try {
-          return toLines(await sandbox.advance(seconds));
-        } finally {
-          await sandbox.close();
-        }
+        return withSandbox(async (sandbox) => toLines(await sandbox.advance(seconds)));
+      },
+      // The keys live in the database: the first process to start the sandbox stores them.
+      async sandboxKeys() {
+        if (config.stripe) throw new CliError('Real Stripe keys are set: there is no sandbox.');
+        return withSandbox(async (sandbox) => sandboxKeys(sandbox));
       },
       redirectKey: (url) => createRedirectKey(db, systemClock, url),
       // Storage as the server has it (local disk, S3 or the S3 stand-in), opened for the one command.
