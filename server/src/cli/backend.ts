@@ -1,57 +1,24 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import {
-  createStripeSandbox,
-  type SandboxAdvanceSummary,
-  type StripeSandbox,
-} from '../../sandbox/stripe/stripe-sandbox';
+import { createStripeSandbox, type StripeSandbox } from '../../sandbox/stripe/stripe-sandbox';
 import { loadJwtSecret } from '../auth/jwt-secret';
-import { createLoginGrant, type LoginGrant } from '../auth/login-grant';
+import { createLoginGrant } from '../auth/login-grant';
 import { createTokenSigner } from '../auth/tokens';
-import { type CleanupReport, runCleanup } from '../cleanup/run-cleanup';
+import { runCleanup } from '../cleanup/run-cleanup';
 import { systemClock } from '../clock';
 import { type Config, resolvePublicUrl } from '../config';
 import { migrate } from '../db/migrator';
 import { openDb } from '../db/open-db';
 import { createRepositories } from '../db/repositories';
 import { AppError } from '../errors';
-import { type CleanupResult, cleanupPublicFiles } from '../public-files/cleanup';
+import { cleanupPublicFiles } from '../public-files/cleanup';
 import { createRedirectKey } from '../redirects/redirect-key';
 import { resetDemoData, seedIfEmpty } from '../seed/demo-data';
 import { claimDataDir, readServerFile, type ServerFile, serverFilePath } from '../server-file';
 import { openStorageForCli, type StorageStart } from '../storage-start';
+import { type CliBackend, toLines } from './cli-backend';
 import { CliError } from './cli-error';
 import { remoteBackend } from './remote-backend';
-import { type SandboxKeys, sandboxKeys } from './sandbox-keys';
-
-/** What the commands need, whether the CLI talks to the database itself or through a running server. */
-export interface CliBackend {
-  /** Base of the links it prints. */
-  publicUrl: string;
-  loginGrant(email: string, teamName: string | null): Promise<LoginGrant>;
-  seedReset(): Promise<void>;
-  /** Moves the Stripe sandbox's clock; returns what happened, a line each. */
-  sandboxAdvance(seconds: number): Promise<{ lines: string[] }>;
-  /** The Stripe sandbox's keys (made and stored by the first process to start it). */
-  sandboxKeys(): Promise<SandboxKeys>;
-  /** A one-time redirect key to the app's deep link or a console path (redirects/redirect-key.ts). */
-  redirectKey(url: string): Promise<string>;
-  /** Removes expired and deleted public files' bytes (the server also does it on a schedule). */
-  filesCleanup(): Promise<CleanupResult>;
-  /** Deletes expired sessions, keys, links and counters now (cleanup/run-cleanup.ts). */
-  cleanup(): Promise<CleanupReport>;
-  close(): Promise<void>;
-}
-
-/** The sandbox's advance summary as the lines the CLI prints. */
-export function toLines(summary: SandboxAdvanceSummary): { lines: string[] } {
-  return {
-    lines: [
-      `Sandbox time is now ${summary.sandboxTime}.`,
-      ...(summary.happened.length > 0 ? summary.happened : ['Nothing was due.']),
-      `${summary.webhooksDelivered} webhook event(s) delivered.`,
-    ],
-  };
-}
+import { sandboxKeys } from './sandbox-keys';
 
 async function withCliStorage<T>(config: Config, use: (files: StorageStart) => Promise<T>): Promise<T> {
   const files = await openStorageForCli(config);
