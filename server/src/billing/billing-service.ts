@@ -9,6 +9,7 @@ import type {
   Product,
   Subscription,
 } from '../../../src/domain/entities';
+import { TRIAL_DAYS } from '../../../src/domain/trial';
 import type { Membership } from '../auth/require-membership';
 import { createRepositories } from '../db/repositories';
 import type { CataloguePrice } from '../db/repositories/billing.repository';
@@ -21,9 +22,6 @@ import type { PersonalBillingService } from './personal-billing-service';
 import type { InvoiceDetail, ProviderSubscription } from './provider';
 import { taxCountryFor } from './tax';
 import { createTeamBillingSync } from './team-billing-sync';
-
-/** Spec section 9: the free trial of a team's first subscription. */
-export const TRIAL_DAYS = 14;
 
 const planIdError = (message = 'is invalid') => new ValidationError([{ field: 'planId', message }]);
 
