@@ -4,7 +4,6 @@ import type { FastifyError, FastifyPluginAsync } from 'fastify';
 import type { Db } from '../../src/db/db';
 import { migrate as runMigrations } from '../../src/db/migrator';
 import { billingPortalRoutes } from './api/billing-portal';
-import { catalogueRoutes } from './api/catalogue';
 import { checkoutRoutes } from './api/checkout';
 import { clockAndEventRoutes } from './api/clocks-and-events';
 import { customerRoutes } from './api/customers';
@@ -12,7 +11,9 @@ import { intentRoutes } from './api/intents';
 import { renderInvoicePdf } from './api/invoice-pdf';
 import { invoiceRoutes } from './api/invoices';
 import { paymentMethodRoutes } from './api/payment-methods';
+import { productAndPriceRoutes } from './api/products-and-prices';
 import { subscriptionRoutes } from './api/subscriptions';
+import { taxRateAndCouponRoutes } from './api/tax-rates-and-coupons';
 import { runDueWork } from './billing/subscription-lifecycle';
 import { finishAdvancingClocks } from './billing/test-clocks';
 import { sandboxNow, sandboxOffset, setSandboxOffset } from './clock';
@@ -74,7 +75,8 @@ const DUE_WORK_INTERVAL_MS = 30_000;
 const WEBHOOK_RETRY_INTERVAL_MS = 5_000;
 
 const ROUTES: RouteDef[] = [
-  ...catalogueRoutes,
+  ...productAndPriceRoutes,
+  ...taxRateAndCouponRoutes,
   ...customerRoutes,
   ...paymentMethodRoutes,
   ...intentRoutes,

@@ -5,7 +5,7 @@ import type { FormObject } from '../form-body';
 import { newId } from '../ids';
 import { bool, int, metadata, obj, objs, str } from '../params';
 import { get, put } from '../store';
-import { buildPrice } from './catalogue';
+import { buildPrice } from './products-and-prices';
 
 /** A checkout line as the session keeps it until it is paid. */
 export interface CheckoutItem {

@@ -1,5 +1,9 @@
 import type Stripe from 'stripe';
 import { computeTotals, periodDescription } from '../billing/amounts';
+import { attemptCard } from '../billing/card-attempts';
+import { confirmPaymentIntent, createPaymentIntent } from '../billing/payment-intents';
+import { attachPaymentMethod, resolvePaymentMethod } from '../billing/payment-methods';
+import { confirmSetupIntent, createSetupIntent } from '../billing/setup-intents';
 import { createSubscription } from '../billing/subscription-create';
 import { couponFor } from '../billing/subscription-discounts';
 import { productName } from '../billing/subscription-items';
@@ -15,14 +19,6 @@ import type { RouteDef } from '../router';
 import { find, get, getRow, list, put } from '../store';
 import { type CheckoutItem, checkoutItems, lineItemList } from './checkout-line-items';
 import { createCustomer } from './customers';
-import {
-  attemptCard,
-  confirmPaymentIntent,
-  confirmSetupIntent,
-  createPaymentIntent,
-  createSetupIntent,
-} from './intents';
-import { attachPaymentMethod, resolvePaymentMethod } from './payment-methods';
 
 /**
  * Checkout sessions (subscription, setup and payment modes) and the hosted page's two calls:

@@ -1,4 +1,5 @@
 import type Stripe from 'stripe';
+import { attachPaymentMethod, resolvePaymentMethod } from '../billing/payment-methods';
 import { cancelSubscription } from '../billing/subscription-lifecycle';
 import { customerNow, sandboxNow } from '../clock';
 import type { Ctx } from '../context';
@@ -10,7 +11,6 @@ import { type ListObject, paginate } from '../lists';
 import { metadata, obj, objs, oneOf, reqStr, str } from '../params';
 import type { ApiRequest, RouteDef } from '../router';
 import { find, get, list, put, remove } from '../store';
-import { attachPaymentMethod, resolvePaymentMethod } from './payment-methods';
 
 /** Customers and their tax ids. */
 

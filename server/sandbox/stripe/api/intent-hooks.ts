@@ -1,8 +1,8 @@
 import type Stripe from 'stripe';
+import type { IntentInternal } from '../billing/card-attempts';
 import { onInvoicePaymentIntent } from '../billing/invoices';
 import type { Ctx } from '../context';
 import { onCheckoutIntentSettled } from './checkout';
-import type { IntentInternal } from './intents';
 
 /**
  * What waits on an intent hears its outcome here: an invoice (paid, failed, needs action) or a

@@ -11,6 +11,7 @@ import {
   payInvoice,
   voidInvoice,
 } from '../billing/invoices';
+import { resolvePaymentMethod } from '../billing/payment-methods';
 import { activeDiscounts } from '../billing/subscription-discounts';
 import { customerNow } from '../clock';
 import type { Ctx } from '../context';
@@ -21,8 +22,7 @@ import { paginate } from '../lists';
 import { bool, int, metadata, obj, reqStr, str, strings } from '../params';
 import type { RouteDef } from '../router';
 import { find, get, getRow, list, put, remove } from '../store';
-import { buildPrice, createProduct } from './catalogue';
-import { resolvePaymentMethod } from './payment-methods';
+import { buildPrice, createProduct } from './products-and-prices';
 
 /** One-off invoice items and invoices, and the read/pay/void/finalize calls for every invoice. */
 

@@ -1,5 +1,4 @@
 import type Stripe from 'stripe';
-import { confirmPaymentIntent, createPaymentIntent } from '../api/intents';
 import { customerNow } from '../clock';
 import type { Ctx } from '../context';
 import { invalidRequest, StripeError } from '../errors';
@@ -12,6 +11,7 @@ import {
   invoicePaymentIntent,
   NO_PAYMENT_METHOD_MESSAGE,
 } from './invoice-payment-intent';
+import { confirmPaymentIntent, createPaymentIntent } from './payment-intents';
 import {
   onSubscriptionInvoicePaid,
   onSubscriptionInvoicePaymentFailed,

@@ -1,5 +1,4 @@
 import type Stripe from 'stripe';
-import { planOf } from '../api/catalogue';
 import { addInterval } from '../clock';
 import type { Ctx } from '../context';
 import { invalidRequest, missingParam } from '../errors';
@@ -8,6 +7,7 @@ import { str } from '../params';
 import { find, get } from '../store';
 import { type DraftLine, periodDescription, trialDescription } from './amounts';
 import { invoiceItemLines } from './invoice-item-lines';
+import { planOf } from './plan-of';
 
 /** A subscription's items and periods, and the draft lines they bill. */
 
