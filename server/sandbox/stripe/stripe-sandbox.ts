@@ -25,6 +25,7 @@ import { randomToken } from './ids';
 import { stripeSandboxPages } from './pages/pages-plugin';
 import { int } from './params';
 import { createRunner, mountRoute, type RouteDef } from './router';
+import { sandboxHooks } from './sandbox-hooks';
 import { find } from './store';
 import { createWebhookDeliverer } from './webhooks';
 
@@ -96,6 +97,7 @@ export function createStripeSandbox(options: StripeSandboxOptions): StripeSandbo
     publicUrl: options.publicUrl,
     realNow: options.now ?? (() => new Date()),
     log: options.log ?? (() => {}),
+    hooks: sandboxHooks,
   };
   const observe = options.observe;
   const webhooks = createWebhookDeliverer(

@@ -1,6 +1,6 @@
 import type Stripe from 'stripe';
 import { behaviourOf, type Decline, declineFor } from '../cards';
-import type { Ctx } from '../context';
+import type { Ctx, IntentLinks } from '../context';
 import { cardInternal } from './payment-methods';
 
 /** Setup intents and payment intents: where test cards decline, succeed or ask for 3-D Secure. */
@@ -12,10 +12,8 @@ export type Attempt =
   | { outcome: 'requires_action' };
 
 /** Links from an intent to what waits on it (an invoice, a checkout session). */
-export interface IntentInternal {
-  invoice?: string;
-  checkoutSession?: string;
-}
+/** What the sandbox keeps about an intent: the object it was made for. */
+export type IntentInternal = IntentLinks;
 
 export async function attemptCard(
   ctx: Ctx,

@@ -2,7 +2,7 @@ import type Stripe from 'stripe';
 import type { Ctx } from '../context';
 import { StripeError } from '../errors';
 import { find, getRow } from '../store';
-import type { InvoiceInternal } from './invoices';
+import type { InvoiceInternal } from './invoice-internal';
 
 /** What an invoice's payment intent says about its last charge, for the callers that answer a decline. */
 

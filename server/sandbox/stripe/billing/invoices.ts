@@ -6,17 +6,13 @@ import { emit } from '../events';
 import { decimal, newId } from '../ids';
 import { find, get, getRow, getState, list, put, setState } from '../store';
 import { type AppliedDiscount, computeTotals, type DraftLine, formatMoney, type Totals } from './amounts';
+import type { InvoiceInternal } from './invoice-internal';
 import {
   declinedChargeError,
   invoicePaymentIntent,
   NO_PAYMENT_METHOD_MESSAGE,
 } from './invoice-payment-intent';
 import { confirmPaymentIntent, createPaymentIntent } from './payment-intents';
-import {
-  onSubscriptionInvoicePaid,
-  onSubscriptionInvoicePaymentFailed,
-  onSubscriptionInvoiceVoided,
-} from './subscription-invoice-outcomes';
 
 /** Invoices: built from draft lines, finalized, paid with a payment intent, voided. */
 
@@ -37,12 +33,6 @@ export interface InvoiceInput {
   /** Previews get an `upcoming_in_...` id and are never stored. */
   preview?: boolean;
   prorationDate?: number;
-}
-
-export interface InvoiceInternal {
-  paymentIntent?: string;
-  /** The pending subscription update this invoice pays for (payment_behavior pending_if_incomplete). */
-  pendingUpdateFor?: string;
 }
 
 /** Taxes as Stripe lists them, alike on each line and in the invoice's total. */
@@ -306,7 +296,7 @@ export async function markInvoicePaid(ctx: Ctx, id: string): Promise<Stripe.Invo
   await emit(ctx, 'invoice.paid', invoice);
   await emit(ctx, 'invoice.payment_succeeded', invoice);
   ctx.notes.push(`invoice ${invoice.id} paid ${formatMoney(invoice.amount_paid, invoice.currency)}`);
-  await onSubscriptionInvoicePaid(ctx, invoice);
+  await ctx.config.hooks.invoicePaid(ctx, invoice);
   return invoice;
 }
 
@@ -345,7 +335,7 @@ export async function attemptInvoicePayment(
     await put(ctx, failed);
     await emit(ctx, 'invoice.payment_failed', failed);
     ctx.notes.push(`invoice ${invoice.id}: no payment method, payment failed`);
-    await onSubscriptionInvoicePaymentFailed(ctx, failed);
+    await ctx.config.hooks.invoicePaymentFailed(ctx, failed);
     return failed;
   }
   const attempted = structuredClone(await get<Stripe.Invoice>(ctx, id, 'invoice'));
@@ -432,13 +422,13 @@ export async function onInvoicePaymentIntent(
   if (pi.status === 'requires_action') {
     await emit(ctx, 'invoice.payment_action_required', invoice);
     ctx.notes.push(`invoice ${invoice.id}: payment needs 3-D Secure`);
-    await onSubscriptionInvoicePaymentFailed(ctx, invoice);
+    await ctx.config.hooks.invoicePaymentFailed(ctx, invoice);
     return;
   }
   if (pi.status === 'requires_payment_method') {
     await emit(ctx, 'invoice.payment_failed', invoice);
     ctx.notes.push(`invoice ${invoice.id}: payment failed (${pi.last_payment_error?.message ?? 'declined'})`);
-    await onSubscriptionInvoicePaymentFailed(ctx, invoice);
+    await ctx.config.hooks.invoicePaymentFailed(ctx, invoice);
   }
 }
 
@@ -476,7 +466,7 @@ export async function voidInvoice(ctx: Ctx, id: string): Promise<Stripe.Invoice>
   }
   await put(ctx, invoice);
   await emit(ctx, 'invoice.voided', invoice);
-  await onSubscriptionInvoiceVoided(ctx, invoice);
+  await ctx.config.hooks.invoiceVoided(ctx, invoice);
   return invoice;
 }
 

@@ -1,5 +1,4 @@
 import type Stripe from 'stripe';
-import { afterPaymentIntentSettled } from '../api/intent-hooks';
 import { customerNow } from '../clock';
 import type { Ctx } from '../context';
 import { invalidRequest, missingParam, StripeError } from '../errors';
@@ -119,7 +118,7 @@ export async function confirmPaymentIntent(
     ) as Stripe.PaymentIntent.NextAction;
     await put(ctx, pi);
     await emit(ctx, 'payment_intent.requires_action', pi);
-    await afterPaymentIntentSettled(ctx, pi, row.internal as IntentInternal);
+    await ctx.config.hooks.paymentIntentSettled(ctx, pi, row.internal as IntentInternal);
     return pi;
   }
   pi.status = 'requires_payment_method';
@@ -129,7 +128,7 @@ export async function confirmPaymentIntent(
   pi.last_payment_error = lastError(attempt.decline, pm, charge) as Stripe.PaymentIntent.LastPaymentError;
   await put(ctx, pi);
   await emit(ctx, 'payment_intent.payment_failed', pi);
-  await afterPaymentIntentSettled(ctx, pi, row.internal as IntentInternal);
+  await ctx.config.hooks.paymentIntentSettled(ctx, pi, row.internal as IntentInternal);
   if (options.throwOnDecline) {
     throw new StripeError(
       402,
@@ -164,5 +163,5 @@ export async function succeedPaymentIntent(
   }
   await put(ctx, pi);
   await emit(ctx, 'payment_intent.succeeded', pi);
-  await afterPaymentIntentSettled(ctx, pi, internal);
+  await ctx.config.hooks.paymentIntentSettled(ctx, pi, internal);
 }

@@ -1,5 +1,4 @@
 import type Stripe from 'stripe';
-import { afterSetupIntentSettled } from '../api/intent-hooks';
 import { customerNow } from '../clock';
 import type { Ctx } from '../context';
 import { invalidRequest, missingParam, StripeError } from '../errors';
@@ -131,5 +130,5 @@ export async function succeedSetupIntent(
   }
   await put(ctx, si);
   await emit(ctx, 'setup_intent.succeeded', si);
-  await afterSetupIntentSettled(ctx, si, internal);
+  await ctx.config.hooks.setupIntentSettled(ctx, si, internal);
 }

@@ -1,5 +1,4 @@
 import type Stripe from 'stripe';
-import { afterPaymentIntentSettled, afterSetupIntentSettled } from '../api/intent-hooks';
 import { AUTHENTICATION_FAILED_MESSAGE } from '../cards';
 import type { Ctx } from '../context';
 import { invalidRequest, missingParam } from '../errors';
@@ -41,7 +40,7 @@ export async function finishThreeDSecure(
     } as Stripe.SetupIntent.LastSetupError;
     await put(ctx, si);
     await emit(ctx, 'setup_intent.setup_failed', si);
-    await afterSetupIntentSettled(ctx, si, row.internal as IntentInternal);
+    await ctx.config.hooks.setupIntentSettled(ctx, si, row.internal as IntentInternal);
     return si;
   }
   const row = await getRow<Stripe.PaymentIntent>(ctx, intentId, 'payment_intent');
@@ -65,7 +64,7 @@ export async function finishThreeDSecure(
   } as Stripe.PaymentIntent.LastPaymentError;
   await put(ctx, pi);
   await emit(ctx, 'payment_intent.payment_failed', pi);
-  await afterPaymentIntentSettled(ctx, pi, row.internal as IntentInternal);
+  await ctx.config.hooks.paymentIntentSettled(ctx, pi, row.internal as IntentInternal);
   return pi;
 }
 
