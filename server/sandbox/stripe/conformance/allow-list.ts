@@ -18,6 +18,7 @@ export const ALLOWED_KEYS: Record<
   payment_intent: {
     extra: { allowed_payment_method_types: NEWER_IN_SDK, payment_record: NEWER_IN_SDK },
   },
+  setup_intent: { extra: { allowed_payment_method_types: NEWER_IN_SDK } },
   subscription_item: { extra: { current_trial: NEWER_IN_SDK } },
   'checkout.session': {
     extra: {
