@@ -1,4 +1,4 @@
-import { onCheckoutIntentSettled } from './api/checkout';
+import { onCheckoutIntentSettled } from './api/checkout-complete';
 import { onInvoicePaymentIntent } from './billing/invoices';
 import {
   onSubscriptionInvoicePaid,

@@ -1,10 +1,10 @@
 import type Stripe from 'stripe';
+import { buildInvoice } from '../billing/invoice-build';
 import { invoiceItemLines } from '../billing/invoice-item-lines';
 import { declinedChargeError, invoicePaymentIntent } from '../billing/invoice-payment-intent';
 import { previewInvoice } from '../billing/invoice-preview';
 import {
   attemptInvoicePayment,
-  buildInvoice,
   createInvoice,
   finalizeInvoice,
   markInvoicePaid,
