@@ -8,6 +8,7 @@ import {
   realStripeKey,
   realStripeTarget,
   sandboxTarget,
+  TARGET_START_TIMEOUT_MS,
   type Target,
 } from './test-support/contract-target';
 
@@ -51,7 +52,7 @@ function documented(
         unit_amount: 1000,
         recurring: { interval: 'month' },
       });
-    });
+    }, TARGET_START_TIMEOUT_MS);
 
     afterAll(async () => {
       await t?.close();

@@ -10,6 +10,7 @@ import {
   realStripeKey,
   realStripeTarget,
   sandboxTarget,
+  TARGET_START_TIMEOUT_MS,
   type Target,
 } from './test-support/contract-target';
 
@@ -73,7 +74,7 @@ function contract(name: string, kind: 'sandbox' | 'stripe', makeTarget: () => Pr
       });
       start = Math.floor(Date.now() / 1000);
       clock = await stripe.testHelpers.testClocks.create({ frozen_time: start, name: `contract ${suffix}` });
-    });
+    }, TARGET_START_TIMEOUT_MS);
 
     afterAll(async () => {
       if (clock && kind === 'stripe')

@@ -131,7 +131,8 @@ describe('Stripe sandbox', () => {
       recurring: { interval: 'year' },
       lookup_key: 'team_yearly',
     });
-  });
+    // A fresh database: a loaded machine takes a while.
+  }, 180_000);
 
   afterAll(async () => {
     await sandbox?.close();

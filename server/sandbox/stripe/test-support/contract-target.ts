@@ -9,6 +9,8 @@ import { createStripeSandbox, type ObservedBody, type StripeSandbox } from '../s
  */
 export const API_VERSION = '2026-10-28.endive';
 export const DAY = 86_400;
+/** A fresh database and a few catalogue objects; a loaded machine (or Stripe's network) takes a while. */
+export const TARGET_START_TIMEOUT_MS = 180_000;
 
 export interface Target {
   stripe: Stripe;
