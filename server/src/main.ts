@@ -4,6 +4,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { buildApp } from './app';
 import { loadJwtSecret } from './auth/jwt-secret';
 import { type BillingStart, startBilling } from './billing-start';
+import { sandboxKeys } from './cli/sandbox-keys';
 import { systemClock } from './clock';
 import { ConfigError, loadConfig, resolvePublicUrl } from './config';
 import { restrictDataDirModes, setPrivateUmask } from './data-dir-modes';
@@ -115,6 +116,7 @@ async function main(): Promise<void> {
         sandboxAdvance: started.sandbox
           ? (seconds) => started.sandbox?.advance(seconds) ?? Promise.resolve(null)
           : null,
+        sandboxKeys: started.sandbox ? () => sandboxKeys(started.sandbox) : null,
       },
       db,
       jwtSecret,

@@ -416,6 +416,7 @@ export const rows: Row[] = [
     remoteAddress: loopback,
     payload: { days: 1 },
   })),
+  row('POST', '/api/internal/cli/sandbox-keys', rules.cli, () => ({ remoteAddress: loopback })),
   row('POST', '/api/internal/cli/redirect-key', rules.cli, () => ({
     remoteAddress: loopback,
     payload: { url: '/' },

@@ -138,6 +138,34 @@ describe('cli', { timeout: 90_000 }, () => {
     expect(wrong.stderr).toContain('cleanup takes no arguments');
   });
 
+  it('sandbox keys prints the three keys with no server, and the same ones through a running server', async () => {
+    const offline = await runCli('sandbox', 'keys');
+    expect(offline).toMatchObject({ code: 0, stderr: '' });
+    const lines = offline.stdout.split('\n');
+    expect(lines).toHaveLength(4);
+    expect(lines[0]).toMatch(/^STRIPE_SECRET_KEY=sk_test_\w+$/);
+    expect(lines[1]).toMatch(/^STRIPE_PUBLISHABLE_KEY=pk_test_\w+$/);
+    expect(lines[2]).toMatch(/^STRIPE_WEBHOOK_SECRET=whsec_\w+$/);
+    expect(lines[3]).toBe('');
+    const server = await startServer();
+    try {
+      const online = await runCli('sandbox', 'keys');
+      expect(online).toMatchObject({ code: 0, stderr: '', stdout: offline.stdout });
+      // The printed secret key is the one the running sandbox takes, as curl would send it.
+      const secret = (lines[0] as string).slice('STRIPE_SECRET_KEY='.length);
+      const customers = await fetch(`${server.url}/v1/customers?limit=1`, {
+        headers: { authorization: `Bearer ${secret}` },
+      });
+      expect(customers.status).toBe(200);
+      expect(((await customers.json()) as { object: string }).object).toBe('list');
+    } finally {
+      await stopServer(server);
+    }
+    const wrong = await runCli('sandbox', 'keys', 'now');
+    expect(wrong.code).toBe(2);
+    expect(wrong.stderr).toContain('sandbox keys takes no arguments');
+  });
+
   it('login-url and seed --reset work with no server running, then through a running server', async () => {
     // No server: the CLI opens the database itself (and seeds the empty database first).
     const offline = await runCli('login-url', demoAccounts.olivia.email, '--team', demoTeams.acme.name);

@@ -1,3 +1,4 @@
+import type Stripe from 'stripe';
 import type { Queryable } from '../../src/db/db';
 
 /** What the sandbox is configured with; fixed for its lifetime. */
@@ -10,6 +11,8 @@ export interface SandboxConfig {
   /** Real time; the sandbox clock adds its stored offset, a test clock replaces it. */
   realNow: () => Date;
   log: (msg: string, data?: unknown) => void;
+  /** How lower layers tell upper ones that something settled (SettleHooks below). */
+  hooks: SettleHooks;
 }
 
 /**
@@ -27,6 +30,8 @@ export interface Ctx {
   notes: string[];
   /** Per-unit cache of the sandbox offset. */
   offsetSeconds?: number;
+  /** Set when a test clock started advancing: its work runs after commit, in a unit of its own. */
+  clockAdvancing?: boolean;
 }
 
 export const API_VERSION = '2026-10-28.endive';
@@ -36,4 +41,24 @@ export const SANDBOX_LOCK_KEY = 5_170_422_907;
 
 export async function lockSandbox(tx: Queryable): Promise<void> {
   await tx.query('SELECT pg_advisory_xact_lock($1::bigint)', [SANDBOX_LOCK_KEY]);
+}
+
+/** What an intent was made for: the object that waits on its outcome. */
+export interface IntentLinks {
+  invoice?: string;
+  checkoutSession?: string;
+}
+
+/**
+ * How a lower layer tells the layers above that something settled, without importing them: an
+ * intent settled (its invoice or checkout session reacts), an invoice was paid, failed or voided
+ * (its subscription reacts). stripe-sandbox.ts wires the implementations in (sandbox-hooks.ts) and
+ * hands them down in the unit's config.
+ */
+export interface SettleHooks {
+  paymentIntentSettled(ctx: Ctx, pi: Stripe.PaymentIntent, links: IntentLinks): Promise<void>;
+  setupIntentSettled(ctx: Ctx, si: Stripe.SetupIntent, links: IntentLinks): Promise<void>;
+  invoicePaid(ctx: Ctx, invoice: Stripe.Invoice): Promise<void>;
+  invoicePaymentFailed(ctx: Ctx, invoice: Stripe.Invoice): Promise<void>;
+  invoiceVoided(ctx: Ctx, invoice: Stripe.Invoice): Promise<void>;
 }

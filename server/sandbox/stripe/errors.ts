@@ -7,6 +7,7 @@ export interface StripeErrorBody {
   code?: string;
   decline_code?: string;
   param?: string;
+  charge?: string;
   payment_intent?: unknown;
   setup_intent?: unknown;
   payment_method?: unknown;
@@ -18,12 +19,15 @@ export class StripeError extends Error {
    * commit: the state changes made before the error stay (a declined confirm still records the
    * failed attempt on the intent, as Stripe does); otherwise the request's transaction rolls back.
    */
+  readonly body: StripeErrorBody;
+
   constructor(
     readonly status: number,
-    readonly body: StripeErrorBody,
+    body: StripeErrorBody,
     readonly commit = false,
   ) {
     super(body.message);
+    this.body = withDocUrl(body);
   }
 }
 
@@ -40,8 +44,26 @@ export function missingParam(param: string): StripeError {
   return invalidRequest(`Missing required param: ${param}.`, param, 'parameter_missing');
 }
 
-export function resourceMissing(kind: string, id: string, param = 'id'): StripeError {
-  return new StripeError(404, {
+/**
+ * Stripe links each error code to its page (`https://stripe.com/docs/error-codes/card-declined`);
+ * errors without a code (a bad key, an unknown URL) have none.
+ */
+function withDocUrl(body: StripeErrorBody): StripeErrorBody {
+  if (!body.code || body.doc_url) return body;
+  return { ...body, doc_url: `https://stripe.com/docs/error-codes/${body.code.replaceAll('_', '-')}` };
+}
+
+/**
+ * 404 for the object the URL names (param `id`); 400 for one a parameter names
+ * (`items[0][price]=price_nope`), as Stripe answers. `status` overrides it for sandbox-only calls.
+ */
+export function resourceMissing(
+  kind: string,
+  id: string,
+  param = 'id',
+  status = param === 'id' ? 404 : 400,
+): StripeError {
+  return new StripeError(status, {
     type: 'invalid_request_error',
     code: 'resource_missing',
     message: `No such ${kind}: '${id}'`,

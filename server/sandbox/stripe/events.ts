@@ -2,6 +2,7 @@ import type Stripe from 'stripe';
 import { customerNow } from './clock';
 import { API_VERSION, type Ctx } from './context';
 import { newId } from './ids';
+import { stripIncludables } from './includables';
 import { list } from './store';
 
 /**
@@ -27,7 +28,8 @@ export async function emit(
     api_version: API_VERSION,
     created: await customerNow(ctx, customerId),
     data: {
-      object: structuredClone(object),
+      // Events never carry includable fields (invoice.payments, a session's line_items).
+      object: stripIncludables(structuredClone(object), new Set()),
       ...(previousAttributes && Object.keys(previousAttributes).length > 0
         ? { previous_attributes: previousAttributes }
         : {}),

@@ -1,15 +1,7 @@
 import type { Ctx } from './context';
 import { invalidRequest } from './errors';
+import { isIncludable, stripIncludables } from './includables';
 import { findAny } from './store';
-
-/**
- * Fields Stripe leaves out unless asked for with expand[] (includable fields). The sandbox stores
- * them on the object and takes them off on the way out.
- */
-const INCLUDABLE: Record<string, string[]> = {
-  invoice: ['confirmation_secret', 'payments'],
-  'checkout.session': ['line_items'],
-};
 
 async function expandAt(ctx: Ctx, value: unknown, segments: string[], fullPath: string): Promise<unknown> {
   if (segments.length === 0) return value;
@@ -23,7 +15,7 @@ async function expandAt(ctx: Ctx, value: unknown, segments: string[], fullPath: 
     return record;
   }
   if (!(head in record)) {
-    const includable = INCLUDABLE[String(record.object)]?.includes(head);
+    const includable = isIncludable(String(record.object), head);
     if (!includable) throw invalidRequest(`This property cannot be expanded (${fullPath}).`, 'expand');
     return record;
   }
@@ -36,26 +28,6 @@ async function expandAt(ctx: Ctx, value: unknown, segments: string[], fullPath: 
   }
   record[head] = await expandAt(ctx, field, rest, fullPath);
   return record;
-}
-
-/** Removes includable fields nobody asked for, anywhere in the tree. */
-export function stripIncludables(value: unknown, requested: Set<string>, path = ''): unknown {
-  if (Array.isArray(value)) {
-    for (const item of value) stripIncludables(item, requested, path);
-    return value;
-  }
-  if (!value || typeof value !== 'object') return value;
-  const record = value as Record<string, unknown>;
-  const includables = INCLUDABLE[String(record.object)] ?? [];
-  for (const field of includables) {
-    const fieldPath = path ? `${path}.${field}` : field;
-    const asked = [...requested].some((p) => p === fieldPath || p.startsWith(`${fieldPath}.`));
-    if (!asked) delete record[field];
-  }
-  for (const [key, child] of Object.entries(record)) {
-    if (child && typeof child === 'object') stripIncludables(child, requested, path ? `${path}.${key}` : key);
-  }
-  return value;
 }
 
 /** Applies expand[] paths (`customer`, `latest_invoice.payments`, `data.customer`) to an answer. */

@@ -8,6 +8,8 @@ const KEY_TTL_HOURS = 24;
 export interface StoredResponse {
   status: number;
   body: unknown;
+  /** The request that first used the key (the Original-Request header); null for old rows. */
+  requestId?: string | null;
 }
 
 export function fingerprint(method: string, path: string, params: unknown): string {
@@ -30,8 +32,13 @@ export async function replayed(tx: Queryable, key: string, print: string): Promi
   await tx.query(
     `DELETE FROM stripe_sandbox_idempotency_keys WHERE created_at < now() - interval '${KEY_TTL_HOURS} hours'`,
   );
-  const rows = await tx.query<{ request_fingerprint: string; status: number; body: unknown }>(
-    'SELECT request_fingerprint, status, body FROM stripe_sandbox_idempotency_keys WHERE key = $1',
+  const rows = await tx.query<{
+    request_fingerprint: string;
+    status: number;
+    body: unknown;
+    request_id: string | null;
+  }>(
+    'SELECT request_fingerprint, status, body, request_id FROM stripe_sandbox_idempotency_keys WHERE key = $1',
     [key],
   );
   const row = rows[0];
@@ -42,7 +49,7 @@ export async function replayed(tx: Queryable, key: string, print: string): Promi
       message: `Keys for idempotent requests can only be used with the same parameters they were first used with. Try using a key other than '${key}' if you meant to execute a different request.`,
     });
   }
-  return { status: row.status, body: row.body };
+  return { status: row.status, body: row.body, requestId: row.request_id };
 }
 
 export async function remember(
@@ -52,8 +59,8 @@ export async function remember(
   response: StoredResponse,
 ): Promise<void> {
   await tx.query(
-    `INSERT INTO stripe_sandbox_idempotency_keys (key, request_fingerprint, status, body)
-     VALUES ($1, $2, $3, $4::jsonb) ON CONFLICT (key) DO NOTHING`,
-    [key, print, response.status, JSON.stringify(response.body)],
+    `INSERT INTO stripe_sandbox_idempotency_keys (key, request_fingerprint, status, body, request_id)
+     VALUES ($1, $2, $3, $4::jsonb, $5) ON CONFLICT (key) DO NOTHING`,
+    [key, print, response.status, JSON.stringify(response.body), response.requestId ?? null],
   );
 }

@@ -36,14 +36,15 @@ export interface Runner {
   unit<T>(request: Ctx['request'], fn: (ctx: Ctx) => Promise<T>): Promise<T>;
 }
 
-export function createRunner(db: Db, config: SandboxConfig, afterCommit: () => void): Runner {
+export function createRunner(db: Db, config: SandboxConfig, afterCommit: (ctx: Ctx) => void): Runner {
   return {
     async unit(request, fn) {
+      const ctx: Omit<Ctx, 'tx'> = { config, request, notes: [] };
       const result = await db.transaction(async (tx) => {
         await lockSandbox(tx);
-        return fn({ tx, config, request, notes: [] });
+        return fn(Object.assign(ctx, { tx }));
       });
-      afterCommit();
+      afterCommit(ctx as Ctx);
       return result;
     },
   };
@@ -140,10 +141,18 @@ export function mountRoute(
           let response: StoredResponse;
           try {
             const result = await route.handler(ctx, apiRequest);
-            response = { status: 200, body: route.raw ? result : await expandResponse(ctx, result, expand) };
+            response = {
+              status: 200,
+              body: route.raw ? result : await expandResponse(ctx, result, expand),
+              requestId,
+            };
           } catch (error) {
             if (!(error instanceof StripeError) || !error.commit) throw error;
-            response = { status: error.status, body: { error: { ...error.body, request_log_url: null } } };
+            response = {
+              status: error.status,
+              body: { error: error.body },
+              requestId,
+            };
           }
           if (idempotencyKey) await remember(ctx.tx, idempotencyKey, print, response);
           return response;
@@ -151,7 +160,7 @@ export function mountRoute(
       } catch (error) {
         // Rolled back. A declined payment is still remembered under its key, as Stripe does.
         if (idempotencyKey && error instanceof StripeError && error.status === 402) {
-          const response = { status: error.status, body: { error: error.body } };
+          const response = { status: error.status, body: { error: error.body }, requestId };
           await runner.unit(requestInfo, (ctx) => remember(ctx.tx, idempotencyKey, print, response));
         }
         throw error;
@@ -160,7 +169,11 @@ export function mountRoute(
         reply.header('idempotent-replayed', 'true');
         answer = answer.replay;
       }
-      if (idempotencyKey) reply.header('idempotency-key', idempotencyKey);
+      if (idempotencyKey) {
+        reply.header('idempotency-key', idempotencyKey);
+        // Stripe names the request whose answer this is: this one, or the first with the key.
+        reply.header('original-request', answer.requestId ?? requestId);
+      }
       return reply.code(answer.status).send(answer.body);
     },
   });

@@ -1,129 +1,25 @@
 import { randomBytes } from 'node:crypto';
-import Fastify, { type FastifyInstance } from 'fastify';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDb, type TestDb } from '../../test/helper';
-import { createStripeSandbox, type StripeSandbox } from './stripe-sandbox';
+import { CONFORMANCE_TIMEOUT_MS, conformanceReport, createRecorder } from './conformance/conformance';
+import {
+  API_VERSION,
+  advanceClock,
+  DAY,
+  publishable,
+  realStripeKey,
+  realStripeTarget,
+  sandboxTarget,
+  TARGET_START_TIMEOUT_MS,
+  type Target,
+} from './test-support/contract-target';
 
 /**
  * The provider contract: what the product relies on, written only against the official SDK. It runs
- * against the built-in sandbox, and against Stripe's test mode when STRIPE_SECRET_KEY is set, with
+ * against the built-in sandbox, and against Stripe's test mode when STRIPE_TEST_SECRET_KEY is set, with
  * the same assertions. A few sandbox-only steps (completing 3-D Secure, the hosted checkout page,
  * receiving webhooks) run on the sandbox alone.
  */
-
-const API_VERSION = '2026-10-28.endive';
-const DAY = 86_400;
-
-interface Target {
-  stripe: Stripe;
-  /** Sandbox-only helpers; null against real Stripe. */
-  sandbox: {
-    instance: StripeSandbox;
-    baseUrl: string;
-    received: Stripe.Event[];
-    rejectedSignatures: number;
-  } | null;
-  close(): Promise<void>;
-}
-
-async function sandboxTarget(): Promise<Target> {
-  const testDb: TestDb = await createTestDb();
-  const received: Stripe.Event[] = [];
-  let rejectedSignatures = 0;
-  let baseUrl = '';
-  const instance = createStripeSandbox({
-    db: testDb.db,
-    publicUrl: () => baseUrl,
-    webhookUrl: () => `${baseUrl}/test-webhooks`,
-  });
-  await instance.migrate();
-  const app: FastifyInstance = Fastify({ logger: false });
-  await app.register(instance.plugin);
-  const verifier = new Stripe('sk_test_unused');
-  await app.register(async (receiver) => {
-    // The signature is over the raw body, so this receiver keeps it as a string.
-    receiver.removeContentTypeParser('application/json');
-    receiver.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, body, done) =>
-      done(null, body),
-    );
-    receiver.post('/test-webhooks', async (request, reply) => {
-      try {
-        const event = verifier.webhooks.constructEvent(
-          request.body as string,
-          request.headers['stripe-signature'] as string,
-          instance.webhookSecret,
-        );
-        received.push(event);
-        return reply.code(200).send({ received: true });
-      } catch {
-        rejectedSignatures++;
-        return reply.code(400).send({ error: 'bad signature' });
-      }
-    });
-  });
-  await app.listen({ host: '127.0.0.1', port: 0 });
-  const address = app.server.address();
-  const port = typeof address === 'object' && address ? address.port : 0;
-  baseUrl = `http://127.0.0.1:${port}`;
-  const stripe = new Stripe(instance.secretKey, {
-    apiVersion: API_VERSION as Stripe.LatestApiVersion,
-    host: '127.0.0.1',
-    port,
-    protocol: 'http',
-    maxNetworkRetries: 0,
-  });
-  return {
-    stripe,
-    sandbox: {
-      instance,
-      baseUrl,
-      received,
-      get rejectedSignatures() {
-        return rejectedSignatures;
-      },
-    },
-    async close() {
-      await instance.close();
-      await app.close();
-      await testDb.close();
-    },
-  };
-}
-
-async function realStripeTarget(): Promise<Target> {
-  const stripe = new Stripe(process.env.STRIPE_SECRET_KEY as string, {
-    apiVersion: API_VERSION as Stripe.LatestApiVersion,
-  });
-  return { stripe, sandbox: null, close: async () => {} };
-}
-
-/** A publishable-key call as Stripe.js makes it (form-encoded), for the sandbox-only steps. */
-async function publishable(target: Target, method: string, path: string, form: Record<string, string> = {}) {
-  const sandbox = target.sandbox as NonNullable<Target['sandbox']>;
-  const body = new URLSearchParams(form).toString();
-  const response = await fetch(`${sandbox.baseUrl}${path}${method === 'GET' && body ? `?${body}` : ''}`, {
-    method,
-    headers: {
-      authorization: `Bearer ${sandbox.instance.publishableKey}`,
-      ...(method === 'GET' ? {} : { 'content-type': 'application/x-www-form-urlencoded' }),
-    },
-    body: method === 'GET' ? undefined : body,
-  });
-  // biome-ignore lint/suspicious/noExplicitAny: the sandbox-only calls answer untyped JSON
-  return { status: response.status, body: (await response.json()) as Record<string, any> };
-}
-
-async function advanceClock(stripe: Stripe, clockId: string, frozenTime: number): Promise<void> {
-  await stripe.testHelpers.testClocks.advance(clockId, { frozen_time: frozenTime });
-  // Real Stripe advances in the background; the sandbox is ready at once.
-  for (let i = 0; i < 120; i++) {
-    const clock = await stripe.testHelpers.testClocks.retrieve(clockId);
-    if (clock.status === 'ready') return;
-    await new Promise((resolve) => setTimeout(resolve, 1000));
-  }
-  throw new Error('test clock did not become ready');
-}
 
 function contract(name: string, kind: 'sandbox' | 'stripe', makeTarget: () => Promise<Target>, run: boolean) {
   const describeIt = run ? describe : describe.skip;
@@ -178,7 +74,7 @@ function contract(name: string, kind: 'sandbox' | 'stripe', makeTarget: () => Pr
       });
       start = Math.floor(Date.now() / 1000);
       clock = await stripe.testHelpers.testClocks.create({ frozen_time: start, name: `contract ${suffix}` });
-    });
+    }, TARGET_START_TIMEOUT_MS);
 
     afterAll(async () => {
       if (clock && kind === 'stripe')
@@ -566,15 +462,30 @@ function contract(name: string, kind: 'sandbox' | 'stripe', makeTarget: () => Pr
       expect(listed.data.length).toBeGreaterThan(0);
       expect(createdTimes).toContain(listed.data[0]?.id);
     });
+
+    // Last, so it sees every body the tests above made the sandbox answer.
+    sandboxOnly(
+      'answered only bodies Stripe\u2019s types and fixtures accept (conformance)',
+      async () => {
+        await t.sandbox?.instance.deliverPendingWebhooks();
+        const report = await conformanceReport(recorder, 'contract');
+        expect(report.recorded.api).toBeGreaterThan(20);
+        expect(report.recorded.webhook).toBeGreaterThan(20);
+        expect(report.fixtureDifferences).toEqual([]);
+        expect(report.typeErrors).toEqual([]);
+      },
+      CONFORMANCE_TIMEOUT_MS,
+    );
   });
 }
 
-contract('Stripe contract: built-in sandbox', 'sandbox', sandboxTarget, true);
+const recorder = createRecorder();
+contract('Stripe contract: built-in sandbox', 'sandbox', () => sandboxTarget(recorder.observe), true);
 contract(
-  process.env.STRIPE_SECRET_KEY
+  realStripeKey
     ? 'Stripe contract: real Stripe test mode'
-    : 'Stripe contract: real Stripe test mode (skipped: STRIPE_SECRET_KEY is not set)',
+    : 'Stripe contract: real Stripe test mode (skipped: STRIPE_TEST_SECRET_KEY is not set)',
   'stripe',
   realStripeTarget,
-  Boolean(process.env.STRIPE_SECRET_KEY),
+  Boolean(realStripeKey),
 );

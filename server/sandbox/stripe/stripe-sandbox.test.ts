@@ -2,6 +2,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDb, type TestDb } from '../../test/helper';
+import { CONFORMANCE_TIMEOUT_MS, conformanceReport, createRecorder } from './conformance/conformance';
 import { parseStripeForm } from './form-body';
 import { createStripeSandbox, type StripeSandbox } from './stripe-sandbox';
 
@@ -74,12 +75,15 @@ describe('Stripe sandbox', () => {
     return customer;
   }
 
+  const recorder = createRecorder();
+
   beforeAll(async () => {
     testDb = await createTestDb();
     sandbox = createStripeSandbox({
       db: testDb.db,
       publicUrl: () => baseUrl,
       webhookUrl: () => `${baseUrl}/hooks`,
+      observe: recorder.observe,
     });
     await sandbox.migrate();
     await sandbox.migrate(); // twice: a restart finds its tables
@@ -127,7 +131,8 @@ describe('Stripe sandbox', () => {
       recurring: { interval: 'year' },
       lookup_key: 'team_yearly',
     });
-  });
+    // A fresh database: a loaded machine takes a while.
+  }, 180_000);
 
   afterAll(async () => {
     await sandbox?.close();
@@ -540,4 +545,18 @@ describe('Stripe sandbox', () => {
     );
     expect(new Set(customers.map((c) => c.id)).size).toBe(8);
   });
+
+  // Last, so it sees every body the tests above made the sandbox answer (conformance/README.md).
+  it(
+    'answered only bodies Stripe\u2019s types and fixtures accept (conformance)',
+    async () => {
+      await sandbox.deliverPendingWebhooks();
+      const report = await conformanceReport(recorder, 'sandbox');
+      expect(report.recorded.api).toBeGreaterThan(50);
+      expect(report.recorded.webhook).toBeGreaterThan(50);
+      expect(report.fixtureDifferences).toEqual([]);
+      expect(report.typeErrors).toEqual([]);
+    },
+    CONFORMANCE_TIMEOUT_MS,
+  );
 });

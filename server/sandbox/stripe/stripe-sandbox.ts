@@ -4,7 +4,6 @@ import type { FastifyError, FastifyPluginAsync } from 'fastify';
 import type { Db } from '../../src/db/db';
 import { migrate as runMigrations } from '../../src/db/migrator';
 import { billingPortalRoutes } from './api/billing-portal';
-import { catalogueRoutes } from './api/catalogue';
 import { checkoutRoutes } from './api/checkout';
 import { clockAndEventRoutes } from './api/clocks-and-events';
 import { customerRoutes } from './api/customers';
@@ -12,9 +11,13 @@ import { intentRoutes } from './api/intents';
 import { renderInvoicePdf } from './api/invoice-pdf';
 import { invoiceRoutes } from './api/invoices';
 import { paymentMethodRoutes } from './api/payment-methods';
+import { productAndPriceRoutes } from './api/products-and-prices';
 import { subscriptionRoutes } from './api/subscriptions';
+import { taxRateAndCouponRoutes } from './api/tax-rates-and-coupons';
 import { runDueWork } from './billing/subscription-lifecycle';
+import { finishAdvancingClocks } from './billing/test-clocks';
 import { sandboxNow, sandboxOffset, setSandboxOffset } from './clock';
+import { createClockWorker } from './clock-worker';
 import { API_VERSION, lockSandbox, type SandboxConfig } from './context';
 import { StripeError } from './errors';
 import { parseStripeForm } from './form-body';
@@ -22,6 +25,7 @@ import { randomToken } from './ids';
 import { stripeSandboxPages } from './pages/pages-plugin';
 import { int } from './params';
 import { createRunner, mountRoute, type RouteDef } from './router';
+import { sandboxHooks } from './sandbox-hooks';
 import { find } from './store';
 import { createWebhookDeliverer } from './webhooks';
 
@@ -34,6 +38,16 @@ export interface StripeSandboxOptions {
   /** Real time source; the sandbox clock is now() plus a stored offset. */
   now?: () => Date;
   log?: (msg: string, data?: unknown) => void;
+  /** Sees every JSON body the sandbox answers under /v1 and every webhook payload it sends (tests). */
+  observe?: (body: ObservedBody) => void;
+}
+
+export interface ObservedBody {
+  source: 'api' | 'webhook';
+  /** `GET /v1/customers/:id`: the route as registered; for a webhook, the event type. */
+  route: string;
+  status: number;
+  body: unknown;
 }
 
 export interface SandboxAdvanceSummary {
@@ -62,7 +76,8 @@ const DUE_WORK_INTERVAL_MS = 30_000;
 const WEBHOOK_RETRY_INTERVAL_MS = 5_000;
 
 const ROUTES: RouteDef[] = [
-  ...catalogueRoutes,
+  ...productAndPriceRoutes,
+  ...taxRateAndCouponRoutes,
   ...customerRoutes,
   ...paymentMethodRoutes,
   ...intentRoutes,
@@ -82,9 +97,23 @@ export function createStripeSandbox(options: StripeSandboxOptions): StripeSandbo
     publicUrl: options.publicUrl,
     realNow: options.now ?? (() => new Date()),
     log: options.log ?? (() => {}),
+    hooks: sandboxHooks,
   };
-  const webhooks = createWebhookDeliverer(options.db, config, options.webhookUrl, () => config.webhookSecret);
-  const runner = createRunner(options.db, config, () => webhooks.kick());
+  const observe = options.observe;
+  const webhooks = createWebhookDeliverer(
+    options.db,
+    config,
+    options.webhookUrl,
+    () => config.webhookSecret,
+    observe
+      ? (event) => observe({ source: 'webhook', route: event.type, status: 200, body: event })
+      : undefined,
+  );
+  const runner = createRunner(options.db, config, (ctx) => {
+    webhooks.kick();
+    if (ctx.clockAdvancing) clocks.kick();
+  });
+  const clocks = createClockWorker(runner, config, finishAdvancingClocks);
   const timers: NodeJS.Timeout[] = [];
 
   /**
@@ -192,6 +221,19 @@ export function createStripeSandbox(options: StripeSandboxOptions): StripeSandbo
         .code(500)
         .send({ error: { type: 'api_error', message: 'An unknown error occurred in the Stripe sandbox.' } });
     });
+    if (observe) {
+      app.addHook('onSend', async (request, reply, payload) => {
+        if (typeof payload === 'string' && request.url.startsWith('/v1/')) {
+          const route = `${request.method} ${request.routeOptions.url ?? request.url}`;
+          try {
+            observe({ source: 'api', route, status: reply.statusCode, body: JSON.parse(payload) });
+          } catch {
+            // Not JSON: nothing Stripe-shaped to check.
+          }
+        }
+        return payload;
+      });
+    }
     for (const route of [...ROUTES, ...sandboxRoutes]) mountRoute(app, route, runner, config);
     // The invoice PDF link is opened by a browser without a key, as Stripe's are.
     app.get('/v1/sandbox/invoices/:id/pdf', async (request, reply) => {
@@ -209,6 +251,16 @@ export function createStripeSandbox(options: StripeSandboxOptions): StripeSandbo
         .type('application/pdf')
         .header('content-disposition', `inline; filename="invoice-${id}.pdf"`)
         .send(renderInvoicePdf(invoice as never));
+    });
+    // Any other /v1 address or method: Stripe's JSON answer, not the server's text 404.
+    app.all('/v1/*', async (request, reply) => {
+      const path = request.url.split('?')[0];
+      return reply.code(404).send({
+        error: {
+          type: 'invalid_request_error',
+          message: `Unrecognized request URL (${request.method}: ${path}). Please see https://stripe.com/docs or we can help at https://support.stripe.com/.`,
+        },
+      });
     });
     await app.register(stripeSandboxPages, {
       publishableKey: config.publishableKey,
@@ -241,6 +293,8 @@ export function createStripeSandbox(options: StripeSandboxOptions): StripeSandbo
           moveClock(0).catch((error) =>
             config.log('stripe sandbox: due work failed', { error: String(error) }),
           );
+          // A clock left advancing by a process that stopped is finished here.
+          clocks.kick();
         }, DUE_WORK_INTERVAL_MS),
         setInterval(() => webhooks.kick(), WEBHOOK_RETRY_INTERVAL_MS),
       );
@@ -248,6 +302,7 @@ export function createStripeSandbox(options: StripeSandboxOptions): StripeSandbo
     },
     async close() {
       for (const timer of timers.splice(0)) clearInterval(timer);
+      await clocks.idle();
       await webhooks.idle();
     },
   };

@@ -47,6 +47,8 @@ export function createWebhookDeliverer(
   webhookUrl: () => string,
   /** Read at each delivery: the sandbox adopts the database's shared keys after it is created. */
   secret: () => string,
+  /** Sees each payload as it is sent (the conformance suite's recorder). */
+  observe: (event: Stripe.Event) => void = () => {},
 ): WebhookDeliverer {
   let running: Promise<number> | null = null;
   let deliveredTotal = 0;
@@ -87,6 +89,7 @@ export function createWebhookDeliverer(
     let error: string | null = null;
     if (to) {
       const payload = JSON.stringify(delivery.data, null, 2);
+      observe(delivery.data);
       try {
         const response = await fetch(to.url, {
           method: 'POST',

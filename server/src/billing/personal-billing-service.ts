@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { BillingProduct, PersonalBilling } from '../../../src/domain/entities';
+import { TRIAL_DAYS } from '../../../src/domain/trial';
 import { createRepositories } from '../db/repositories';
 import type { PersonalBillingRow } from '../db/repositories/personal-billing.repository';
 import { ValidationError } from '../errors';
 import { type BillingDeps, createTeamLocks, LIVE_STATUSES } from './billing-deps';
-import { TRIAL_DAYS } from './billing-service';
 import type { ProviderSubscription } from './provider';
 import { lookupKeyOf } from './stripe/stripe-personal';
 import { currentSubscription } from './team-billing-sync';

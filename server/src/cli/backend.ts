@@ -1,9 +1,9 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { createStripeSandbox, type SandboxAdvanceSummary } from '../../sandbox/stripe/stripe-sandbox';
+import { createStripeSandbox, type StripeSandbox } from '../../sandbox/stripe/stripe-sandbox';
 import { loadJwtSecret } from '../auth/jwt-secret';
-import { createLoginGrant, type LoginGrant } from '../auth/login-grant';
+import { createLoginGrant } from '../auth/login-grant';
 import { createTokenSigner } from '../auth/tokens';
-import { type CleanupReport, runCleanup } from '../cleanup/run-cleanup';
+import { runCleanup } from '../cleanup/run-cleanup';
 import { systemClock } from '../clock';
 import { type Config, resolvePublicUrl } from '../config';
 import { restrictDataDirModes } from '../data-dir-modes';
@@ -11,42 +11,16 @@ import { migrate } from '../db/migrator';
 import { openDb } from '../db/open-db';
 import { createRepositories } from '../db/repositories';
 import { AppError } from '../errors';
-import { type CleanupResult, cleanupPublicFiles } from '../public-files/cleanup';
+import { cleanupPublicFiles } from '../public-files/cleanup';
 import { createRedirectKey } from '../redirects/redirect-key';
 import { resetDemoData, seedIfEmpty } from '../seed/demo-data';
 import { claimDataDir, readServerFile, type ServerFile, serverFilePath } from '../server-file';
 import { stripeSandboxDecision } from '../stand-ins';
 import { openStorageForCli, type StorageStart } from '../storage-start';
+import { type CliBackend, toLines } from './cli-backend';
 import { CliError } from './cli-error';
 import { remoteBackend } from './remote-backend';
-
-/** What the commands need, whether the CLI talks to the database itself or through a running server. */
-export interface CliBackend {
-  /** Base of the links it prints. */
-  publicUrl: string;
-  loginGrant(email: string, teamName: string | null): Promise<LoginGrant>;
-  seedReset(): Promise<void>;
-  /** Moves the Stripe sandbox's clock; returns what happened, a line each. */
-  sandboxAdvance(seconds: number): Promise<{ lines: string[] }>;
-  /** A one-time redirect key to the app's deep link or a console path (redirects/redirect-key.ts). */
-  redirectKey(url: string): Promise<string>;
-  /** Removes expired and deleted public files' bytes (the server also does it on a schedule). */
-  filesCleanup(): Promise<CleanupResult>;
-  /** Deletes expired sessions, keys, links and counters now (cleanup/run-cleanup.ts). */
-  cleanup(): Promise<CleanupReport>;
-  close(): Promise<void>;
-}
-
-/** The sandbox's advance summary as the lines the CLI prints. */
-export function toLines(summary: SandboxAdvanceSummary): { lines: string[] } {
-  return {
-    lines: [
-      `Sandbox time is now ${summary.sandboxTime}.`,
-      ...(summary.happened.length > 0 ? summary.happened : ['Nothing was due.']),
-      `${summary.webhooksDelivered} webhook event(s) delivered.`,
-    ],
-  };
-}
+import { sandboxKeys } from './sandbox-keys';
 
 async function withCliStorage<T>(config: Config, use: (files: StorageStart) => Promise<T>): Promise<T> {
   const files = await openStorageForCli(config);
@@ -70,6 +44,20 @@ async function directBackend(config: Config, release: () => Promise<void>): Prom
     // As the server does: a folder this run made (PGlite's template files are 0666) or found open.
     await restrictDataDirModes(config.dataDir);
     const signer = createTokenSigner(jwtSecret);
+    const withSandbox = async <T>(use: (sandbox: StripeSandbox) => Promise<T>): Promise<T> => {
+      const base = resolvePublicUrl(config);
+      const sandbox = createStripeSandbox({
+        db,
+        publicUrl: () => base,
+        webhookUrl: () => `${base}/api/v1/webhooks/stripe`,
+      });
+      await sandbox.migrate();
+      try {
+        return await use(sandbox);
+      } finally {
+        await sandbox.close();
+      }
+    };
     return {
       publicUrl: resolvePublicUrl(config),
       async loginGrant(email, teamName) {
@@ -91,18 +79,12 @@ async function directBackend(config: Config, release: () => Promise<void>): Prom
             `The Stripe sandbox does not run here (${decision.why}; STRIPE_SANDBOX=on runs it).`,
           );
         }
-        const base = resolvePublicUrl(config);
-        const sandbox = createStripeSandbox({
-          db,
-          publicUrl: () => base,
-          webhookUrl: () => `${base}/api/v1/webhooks/stripe`,
-        });
-        await sandbox.migrate();
-        try {
-          return toLines(await sandbox.advance(seconds));
-        } finally {
-          await sandbox.close();
-        }
+        return withSandbox(async (sandbox) => toLines(await sandbox.advance(seconds)));
+      },
+      // The keys live in the database: the first process to start the sandbox stores them.
+      async sandboxKeys() {
+        if (config.stripe) throw new CliError('Real Stripe keys are set: there is no sandbox.');
+        return withSandbox(async (sandbox) => sandboxKeys(sandbox));
       },
       redirectKey: (url) => createRedirectKey(db, systemClock, url),
       // Storage as the server has it (local disk, S3 or the S3 stand-in), opened for the one command.

@@ -7,6 +7,7 @@ import { backToAppUrl } from '../redirects/redirect-key';
 import { openBackend } from './backend';
 import { CliError } from './cli-error';
 import { printOutbox } from './outbox-command';
+import { sandboxKeyLines } from './sandbox-keys';
 
 const usage = `Usage: npm run --silent cli -- <command>
 
@@ -16,6 +17,10 @@ Commands:
       opens that team (team_id and the account's user_id in it).
   seed --reset
       Wipe the database and load the demo data.
+  sandbox keys
+      Print the built-in Stripe sandbox's keys, one per line (STRIPE_SECRET_KEY=sk_test_…,
+      STRIPE_PUBLISHABLE_KEY=pk_test_…, STRIPE_WEBHOOK_SECRET=whsec_…), so curl, another service or
+      Stripe's own tools can talk to the sandbox at this server's /v1 as to Stripe's test mode.
   sandbox advance --days <n>
       Move the built-in Stripe sandbox's clock forward n days (1 to 1830) and print what happened:
       trials that ended, periods renewed and invoiced, cancellations that took effect. The teams
@@ -78,6 +83,14 @@ async function run(argv: string[]): Promise<void> {
     await withBackend(async (backend) => {
       await backend.seedReset();
       process.stdout.write('Database wiped and demo data loaded.\n');
+    });
+    return;
+  }
+  if (command === 'sandbox' && rest[0] === 'keys') {
+    if (rest.length > 1 || values.days !== undefined || values.reset || values.team !== undefined)
+      throw new UsageError('sandbox keys takes no arguments');
+    await withBackend(async (backend) => {
+      process.stdout.write(`${sandboxKeyLines(await backend.sandboxKeys())}\n`);
     });
     return;
   }

@@ -5,8 +5,9 @@ import type { CleanupReport } from '../cleanup/run-cleanup';
 import type { CleanupResult } from '../public-files/cleanup';
 import { CLI_SECRET_HEADER } from '../routes/internal-cli.routes';
 import type { ServerFile } from '../server-file';
-import { type CliBackend, toLines } from './backend';
+import { type CliBackend, toLines } from './cli-backend';
 import { CliError } from './cli-error';
+import type { SandboxKeys } from './sandbox-keys';
 
 const REQUEST_TIMEOUT_MS = 60_000;
 
@@ -45,6 +46,7 @@ export function remoteBackend(server: ServerFile, publicUrl: string, serverFile:
     async sandboxAdvance(seconds) {
       return toLines(await call<SandboxAdvanceSummary>('/api/internal/cli/sandbox-advance', { seconds }));
     },
+    sandboxKeys: () => call<SandboxKeys>('/api/internal/cli/sandbox-keys', {}),
     async redirectKey(url) {
       return (await call<{ key: string }>('/api/internal/cli/redirect-key', { url })).key;
     },

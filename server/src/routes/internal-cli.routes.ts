@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { safeRedirectTarget } from '../../../src/domain/app-link';
 import { createLoginGrant } from '../auth/login-grant';
 import { runCleanup } from '../cleanup/run-cleanup';
+import type { SandboxKeys } from '../cli/sandbox-keys';
 import { ItemNotFoundError, ValidationError } from '../errors';
 import type { ZodTypeProvider } from '../http/zod-validation';
 import { cleanupPublicFiles } from '../public-files/cleanup';
@@ -17,6 +18,8 @@ export interface InternalCliOptions {
   afterSeedReset?: (() => Promise<void>) | null;
   /** `sandbox advance`: moves the built-in Stripe sandbox's clock; null when it does not run. */
   sandboxAdvance?: ((seconds: number) => Promise<unknown>) | null;
+  /** `sandbox keys`: the built-in Stripe sandbox's keys; null when real Stripe keys are set. */
+  sandboxKeys?: (() => SandboxKeys) | null;
 }
 
 export const CLI_SECRET_HEADER = 'x-cli-secret';
@@ -95,6 +98,13 @@ export const internalCliRoutes: FastifyPluginAsync<InternalCliOptions> = async (
       return options.sandboxAdvance(request.body.seconds);
     },
   );
+
+  app.post('/api/internal/cli/sandbox-keys', async () => {
+    if (!options.sandboxKeys) {
+      throw new ValidationError([{ field: 'sandbox', message: 'is off: real Stripe keys are set' }]);
+    }
+    return options.sandboxKeys();
+  });
 
   app.post(
     '/api/internal/cli/redirect-key',

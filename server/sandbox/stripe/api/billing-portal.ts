@@ -1,4 +1,5 @@
 import type Stripe from 'stripe';
+import { attachPaymentMethod, resolvePaymentMethod } from '../billing/payment-methods';
 import { productName } from '../billing/subscription-items';
 import { updateSubscription } from '../billing/subscription-update';
 import { customerNow } from '../clock';
@@ -9,7 +10,6 @@ import { newId } from '../ids';
 import { reqStr, str } from '../params';
 import type { RouteDef } from '../router';
 import { find, get, getRow, list, put } from '../store';
-import { attachPaymentMethod, resolvePaymentMethod } from './payment-methods';
 
 /**
  * The Customer Portal: `POST /v1/billing_portal/sessions` as Stripe's, and the calls its hosted page
@@ -135,7 +135,7 @@ async function cancel(ctx: Ctx, sessionId: string, params: Record<string, unknow
   const sub = await find<Stripe.Subscription>(ctx, subscriptionId, 'subscription');
   // Another customer's subscription is as unknown as a missing one.
   if (!sub || sub.customer !== customer.id || !LIVE.has(sub.status))
-    throw resourceMissing('subscription', subscriptionId, 'subscription');
+    throw resourceMissing('subscription', subscriptionId, 'subscription', 404);
   return updateSubscription(ctx, sub.id, { cancel_at_period_end: 'true' });
 }
 

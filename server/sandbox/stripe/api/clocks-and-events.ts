@@ -1,5 +1,4 @@
 import type Stripe from 'stripe';
-import { runDueWork } from '../billing/subscription-lifecycle';
 import { sandboxNow } from '../clock';
 import type { Ctx } from '../context';
 import { invalidRequest, missingParam, resourceMissing } from '../errors';
@@ -12,25 +11,30 @@ import { get, list, put, remove } from '../store';
 
 /** Test clocks, events and webhook endpoints. */
 
+/**
+ * Starts advancing a test clock: it answers `advancing` at once, as Stripe does, and the due work
+ * runs after this request commits (finishAdvancingClocks), so callers poll until it is `ready`.
+ */
 export async function advanceTestClock(
   ctx: Ctx,
   id: string,
   frozenTime: number,
 ): Promise<Stripe.TestHelpers.TestClock> {
   const clock = await get<Stripe.TestHelpers.TestClock>(ctx, id, 'test_helpers.test_clock');
+  if (clock.status === 'advancing')
+    throw invalidRequest('The test clock is currently advancing. Wait until it is ready.', 'frozen_time');
   if (frozenTime <= clock.frozen_time) {
     throw invalidRequest('The test clock can only be advanced forward in time.', 'frozen_time');
   }
-  await emit(ctx, 'test_helpers.test_clock.advancing', {
+  const advancing: Stripe.TestHelpers.TestClock = {
     ...clock,
     status: 'advancing',
-  } as Stripe.TestHelpers.TestClock);
-  // Due work runs at each due moment in turn; objects read the clock, so it moves step by step.
-  await runDueWork(ctx, id, frozenTime);
-  const ready: Stripe.TestHelpers.TestClock = { ...clock, frozen_time: frozenTime, status: 'ready' };
-  await put(ctx, ready);
-  await emit(ctx, 'test_helpers.test_clock.ready', ready);
-  return ready;
+    status_details: { advancing: { target_frozen_time: frozenTime } },
+  };
+  await put(ctx, advancing);
+  await emit(ctx, 'test_helpers.test_clock.advancing', advancing);
+  ctx.clockAdvancing = true;
+  return advancing;
 }
 
 interface EventRow {

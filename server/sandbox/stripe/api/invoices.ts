@@ -1,16 +1,17 @@
 import type Stripe from 'stripe';
+import { buildInvoice } from '../billing/invoice-build';
 import { invoiceItemLines } from '../billing/invoice-item-lines';
 import { declinedChargeError, invoicePaymentIntent } from '../billing/invoice-payment-intent';
 import { previewInvoice } from '../billing/invoice-preview';
 import {
   attemptInvoicePayment,
-  buildInvoice,
   createInvoice,
   finalizeInvoice,
   markInvoicePaid,
   payInvoice,
   voidInvoice,
 } from '../billing/invoices';
+import { resolvePaymentMethod } from '../billing/payment-methods';
 import { activeDiscounts } from '../billing/subscription-discounts';
 import { customerNow } from '../clock';
 import type { Ctx } from '../context';
@@ -21,8 +22,7 @@ import { paginate } from '../lists';
 import { bool, int, metadata, obj, reqStr, str, strings } from '../params';
 import type { RouteDef } from '../router';
 import { find, get, getRow, list, put, remove } from '../store';
-import { buildPrice, createProduct } from './catalogue';
-import { resolvePaymentMethod } from './payment-methods';
+import { buildPrice, createProduct } from './products-and-prices';
 
 /** One-off invoice items and invoices, and the read/pay/void/finalize calls for every invoice. */
 
@@ -59,6 +59,8 @@ async function createInvoiceItem(ctx: Ctx, params: Record<string, unknown>): Pro
     id: newId('ii'),
     object: 'invoiceitem',
     amount: (price.unit_amount ?? 0) * quantity,
+    // No discounts per item here: the amount after discounts is the amount.
+    net_amount: (price.unit_amount ?? 0) * quantity,
     currency: price.currency,
     customer: customer.id,
     customer_account: null,

@@ -2,7 +2,7 @@ import type Stripe from 'stripe';
 import type { Ctx } from '../context';
 import { StripeError } from '../errors';
 import { find, getRow } from '../store';
-import type { InvoiceInternal } from './invoices';
+import type { InvoiceInternal } from './invoice-internal';
 
 /** What an invoice's payment intent says about its last charge, for the callers that answer a decline. */
 
@@ -33,9 +33,11 @@ export function declinedChargeError(
     402,
     {
       type: 'card_error',
+      ...(error?.charge ? { charge: error.charge } : {}),
       code: error?.code ?? 'card_declined',
       decline_code: error?.decline_code,
       message: error?.message ?? fallbackMessage,
+      ...(error?.payment_method ? { payment_method: error.payment_method } : {}),
       ...(intent ? { payment_intent: intent } : {}),
     },
     commit,

@@ -6,7 +6,7 @@ import type { FormObject } from '../form-body';
 import { int, obj, objs, oneOf, str } from '../params';
 import { get } from '../store';
 import type { AppliedDiscount, DraftLine } from './amounts';
-import { buildInvoice } from './invoices';
+import { buildInvoice } from './invoice-build';
 import { activeDiscounts, couponFor } from './subscription-discounts';
 import {
   type ItemSpec,

@@ -1,9 +1,9 @@
 import type Stripe from 'stripe';
-import { attachPaymentMethod } from '../api/payment-methods';
 import type { Ctx } from '../context';
 import { changedAttributes, emit } from '../events';
 import { get, getRow, put } from '../store';
 import { invoicePaymentIntent } from './invoice-payment-intent';
+import { attachPaymentMethod } from './payment-methods';
 import { type SubInternal, save } from './subscription-store';
 import { applyPendingUpdate } from './subscription-update';
 

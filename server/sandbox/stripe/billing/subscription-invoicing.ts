@@ -3,6 +3,7 @@ import type { Ctx } from '../context';
 import { StripeError } from '../errors';
 import { get, put } from '../store';
 import type { DraftLine } from './amounts';
+import type { InvoiceInput } from './invoice-build';
 import {
   declinedChargeError,
   invoicePaymentIntent,
@@ -13,7 +14,6 @@ import {
   createInvoice,
   ensureInvoicePaymentIntent,
   finalizeInvoice,
-  type InvoiceInput,
 } from './invoices';
 import { activeDiscounts, spendOnceDiscounts } from './subscription-discounts';
 

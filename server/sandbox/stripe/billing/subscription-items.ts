@@ -1,5 +1,4 @@
 import type Stripe from 'stripe';
-import { planOf } from '../api/catalogue';
 import { addInterval } from '../clock';
 import type { Ctx } from '../context';
 import { invalidRequest, missingParam } from '../errors';
@@ -8,6 +7,7 @@ import { str } from '../params';
 import { find, get } from '../store';
 import { type DraftLine, periodDescription, trialDescription } from './amounts';
 import { invoiceItemLines } from './invoice-item-lines';
+import { planOf } from './plan-of';
 
 /** A subscription's items and periods, and the draft lines they bill. */
 
@@ -70,9 +70,8 @@ export function setItems(
     object: 'list',
     has_more: false,
     url: `/v1/subscription_items?subscription=${sub.id}`,
-    total_count: specs.length,
     data: specs.map((spec) => buildItem(sub.id, spec, period, old.get(spec.id)?.created ?? now)),
-  } as Stripe.ApiList<Stripe.SubscriptionItem>;
+  };
 }
 
 export function specsOf(sub: Stripe.Subscription): ItemSpec[] {

@@ -51,6 +51,8 @@ async function recordInvoiceItems(
       id: newId('ii'),
       object: 'invoiceitem',
       amount: line.amount,
+      // No discounts per item here: the amount after discounts is the amount.
+      net_amount: line.amount,
       currency: line.price.currency,
       customer: sub.customer as string,
       customer_account: null,
@@ -263,6 +265,11 @@ export async function updateSubscription(
     const afterRow = await getRow<Stripe.Subscription>(ctx, id, 'subscription');
     after.pending_update = {
       billing_cycle_anchor: plan.anchorNow ? plan.newPeriod.start : null,
+      // pending_if_incomplete cannot change these, so they are null as on Stripe.
+      cancel_at_period_end: null,
+      discount: null,
+      discounts: null,
+      metadata: null,
       expires_at: now + 23 * 3600,
       subscription_items: plan.specs.map((spec) =>
         buildItem(id, spec, plan.anchorNow ? plan.newPeriod : periodOf(after), now),

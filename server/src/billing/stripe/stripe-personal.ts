@@ -1,7 +1,6 @@
-import type Stripe from 'stripe';
-import type { BillingProvider, ProviderSubscription } from '../provider';
+import type { BillingProvider } from '../provider';
 import { isMissingResource } from './stripe-errors';
-import type { PriceIds } from './stripe-price-ids';
+import type { StripeParts } from './stripe-parts';
 
 type PersonalCalls = Pick<
   BillingProvider,
@@ -12,14 +11,6 @@ type PersonalCalls = Pick<
   | 'createPortalSession'
   | 'startTrialSubscription'
 >;
-
-interface StripeParts {
-  stripe: () => Stripe;
-  call: <T>(fn: () => Promise<T>) => Promise<T>;
-  mapSubscription: (subscription: Stripe.Subscription) => Promise<ProviderSubscription>;
-  /** Shared with team billing: one Stripe account, one set of lookup keys. */
-  priceIds: PriceIds;
-}
 
 /** Our price id without its coupon suffix: the provider price's lookup key. */
 export const lookupKeyOf = (priceId: string): string => priceId.split('--')[0] ?? priceId;

@@ -1,15 +1,12 @@
 import Stripe from 'stripe';
-import type { Customer } from '../../../../src/domain/entities';
-import { isEuCountry } from '../../../../src/domain/vat';
-import { ValidationError } from '../../errors';
 import { WebhookSignatureError } from '../billing-errors';
 import type { BillingProvider, PlanChangeOutcome, ProviderSubscription } from '../provider';
+import { createStripeCatalogueCalls } from './stripe-catalogue-calls';
+import { createStripeCustomerCalls } from './stripe-customer-calls';
 import { isMissingResource, isStripeError, translateStripeError } from './stripe-errors';
 import {
   eventReferences,
   paymentSecretOf,
-  toCard,
-  toCustomer,
   toInvoice,
   toInvoiceDetail,
   toPreview,
@@ -33,9 +30,6 @@ export interface StripeSettings {
 // Subscriptions are read with their latest invoice's payment secret, so a payment waiting for 3-D
 // Secure shows up as pendingPaymentIntentSecret.
 const subscriptionExpand = ['latest_invoice.confirmation_secret', 'default_tax_rates', 'discounts'];
-
-/** The team's VAT id as Stripe types it: Great Britain has its own type, the EU shares eu_vat. */
-const taxIdType = (country: string): 'gb_vat' | 'eu_vat' => (country === 'GB' ? 'gb_vat' : 'eu_vat');
 
 /**
  * Team billing on Stripe through the official SDK. The same code talks to Stripe itself or, with
@@ -99,161 +93,10 @@ export function createStripeProvider(
     name: 'stripe',
 
     ...createStripePersonalCalls({ stripe, call, mapSubscription, priceIds }),
+    ...createStripeCatalogueCalls({ stripe, call, mapSubscription, priceIds }),
+    ...createStripeCustomerCalls({ stripe, call, mapSubscription, priceIds }),
 
     publishableKey: () => settings.publishableKey,
-
-    syncCatalogue: (products, prices) =>
-      call(async () => {
-        const lookupKeys = prices.map((price) => price.id);
-        const existing = new Map<string, Stripe.Price>();
-        for (let i = 0; i < lookupKeys.length; i += 10) {
-          const { data } = await stripe().prices.list({
-            lookup_keys: lookupKeys.slice(i, i + 10),
-            limit: 100,
-          });
-          for (const price of data) if (price.lookup_key) existing.set(price.lookup_key, price);
-        }
-        for (const price of prices) {
-          const found = existing.get(price.id);
-          const interval = price.interval;
-          if (found && found.unit_amount === price.amount && found.recurring?.interval === interval) {
-            priceIds.remember(price.id, found.id);
-            continue;
-          }
-          const product = products.find((p) => p.code === price.productCode);
-          const productId = `spark_${price.productCode}`;
-          try {
-            await stripe().products.retrieve(productId);
-          } catch (error) {
-            if (!isMissingResource(error)) throw error;
-            await stripe().products.create(
-              { id: productId, name: `Spark ${product?.title ?? price.productCode}` },
-              { idempotencyKey: `product:${productId}` },
-            );
-          }
-          // A changed amount is a new price; the lookup key moves to it, the old one stays for
-          // the subscriptions on it (Stripe prices are immutable).
-          const created = await stripe().prices.create(
-            {
-              product: productId,
-              unit_amount: price.amount,
-              currency: price.currency.toLowerCase(),
-              recurring: { interval },
-              lookup_key: price.id,
-              transfer_lookup_key: true,
-              metadata: { planId: price.id },
-            },
-            { idempotencyKey: `price:${price.id}:${price.amount}:${interval}` },
-          );
-          priceIds.remember(price.id, created.id);
-        }
-      }),
-
-    ensureTaxRate: (rate) =>
-      call(async () => {
-        const created = await stripe().taxRates.create(
-          {
-            display_name: rate.displayName,
-            percentage: rate.percent,
-            inclusive: false,
-            country: rate.country,
-            jurisdiction: rate.country,
-          },
-          { idempotencyKey: `tax-rate:${rate.country}:${rate.percent}:${rate.displayName}` },
-        );
-        return created.id;
-      }),
-
-    createCustomer: (input, idempotencyKey) =>
-      call(async () => {
-        const customer = await stripe().customers.create(
-          { name: input.name, email: input.email, metadata: { teamId: String(input.teamId) } },
-          { idempotencyKey },
-        );
-        return customer.id;
-      }),
-
-    getCustomer: (customerId) =>
-      call(async () => {
-        const customer = await stripe().customers.retrieve(customerId, {
-          expand: ['invoice_settings.default_payment_method'],
-        });
-        if (customer.deleted) return { customer: null, card: null, email: null };
-        const taxIds = await stripe().customers.listTaxIds(customerId, { limit: 10 });
-        const method = customer.invoice_settings?.default_payment_method;
-        return {
-          customer: toCustomer(customer, taxIds.data),
-          card: typeof method === 'object' ? toCard(method) : null,
-          email: customer.email ?? null,
-        };
-      }),
-
-    updateCustomer: (customerId, customer: Customer) =>
-      call(async () => {
-        // The tax id first: Stripe refusing it leaves the rest unchanged, so the form loses nothing.
-        const { data: taxIds } = await stripe().customers.listTaxIds(customerId, { limit: 10 });
-        const wanted = isEuCountry(customer.country) && customer.vatId ? customer.vatId : null;
-        const keep = taxIds.find((taxId) => taxId.value === wanted);
-        if (wanted && !keep) {
-          await stripe().customers.createTaxId(customerId, {
-            type: taxIdType(customer.country),
-            value: wanted,
-          });
-        }
-        for (const taxId of taxIds) {
-          if (taxId !== keep) await stripe().customers.deleteTaxId(customerId, taxId.id);
-        }
-        await stripe().customers.update(customerId, {
-          name: customer.name,
-          address: {
-            line1: customer.line1,
-            line2: customer.line2,
-            city: customer.city,
-            state: customer.state,
-            postal_code: customer.postalCode,
-            country: customer.country,
-          },
-          // A business with an EU VAT id pays no VAT itself (reverse charge).
-          tax_exempt: wanted ? 'reverse' : 'none',
-        });
-      }),
-
-    createSetupIntent: (customerId, idempotencyKey) =>
-      call(async () => {
-        const intent = await stripe().setupIntents.create(
-          { customer: customerId, usage: 'off_session' },
-          { idempotencyKey },
-        );
-        return intent.client_secret ?? '';
-      }),
-
-    setDefaultCard: (customerId, paymentMethodId, subscription) =>
-      call(async () => {
-        const refused = () => new ValidationError([{ field: 'paymentMethodId', message: 'is invalid' }]);
-        let method: Stripe.PaymentMethod;
-        try {
-          method = await stripe().paymentMethods.retrieve(paymentMethodId);
-        } catch (error) {
-          throw isMissingResource(error) ? refused() : error;
-        }
-        const owner = typeof method.customer === 'string' ? method.customer : (method.customer?.id ?? null);
-        // Another customer's card is never taken over; a fresh one (Stripe.js) is attached.
-        if (owner !== null && owner !== customerId) throw refused();
-        if (owner === null) {
-          method = await stripe().paymentMethods.attach(paymentMethodId, { customer: customerId });
-        }
-        await stripe().customers.update(customerId, {
-          invoice_settings: { default_payment_method: method.id },
-        });
-        if (subscription) {
-          await stripe().subscriptions.update(subscription.id, { default_payment_method: method.id });
-          // A renewal that failed on the old card is paid with the new one at once.
-          if (subscription.openInvoiceId && !subscription.hasPendingUpdate) {
-            await stripe().invoices.pay(subscription.openInvoiceId, { payment_method: method.id });
-          }
-        }
-        return toCard(method) ?? { last4: '', brand: 'unknown', expMonth: 0, expYear: 0 };
-      }),
 
     listSubscriptions: (customerId) =>
       call(async () => {
@@ -285,12 +128,6 @@ export function createStripeProvider(
           subscription: subscription.id,
         });
         return preview.amount_due;
-      }),
-
-    findPromotionCode: (code) =>
-      call(async () => {
-        const { data } = await stripe().promotionCodes.list({ code, active: true, limit: 1 });
-        return data[0]?.id ?? null;
       }),
 
     preview: (request) =>
