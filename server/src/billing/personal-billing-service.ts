@@ -3,11 +3,11 @@ import type { BillingProduct, PersonalBilling } from '../../../src/domain/entiti
 import { createRepositories } from '../db/repositories';
 import type { PersonalBillingRow } from '../db/repositories/personal-billing.repository';
 import { ValidationError } from '../errors';
-import { type BillingDeps, createTeamLocks, LIVE_STATUSES } from './billing-deps';
+import { type BillingDeps, createTeamLocks } from './billing-deps';
 import { TRIAL_DAYS } from './billing-service';
+import { endTrialsReplacedByPurchase, isProviderTrial, personalLiveSubscription } from './personal-trial-handover';
 import type { ProviderSubscription } from './provider';
 import { lookupKeyOf } from './stripe/stripe-personal';
-import { currentSubscription } from './team-billing-sync';
 
 /** What a personal trial is of: the monthly premium price (it goes on with a card, else it ends). */
 export const PERSONAL_TRIAL_PRICE_ID = 'personal_premium_30';
@@ -51,8 +51,9 @@ export function createPersonalBillingService(deps: BillingDeps) {
   async function syncPerson(accountId: number): Promise<ProviderSubscription | null> {
     const link = await repos.personalBilling.find(accountId);
     if (!link?.customerId) return null;
-    const current = currentSubscription(await deps.provider.listSubscriptions(link.customerId));
-    const live = current && LIVE_STATUSES.has(current.status) ? current : null;
+    const subscriptions = await deps.provider.listSubscriptions(link.customerId);
+    const live = personalLiveSubscription(subscriptions);
+    await endTrialsReplacedByPurchase(deps, subscriptions, live);
     await repos.personalBilling.save(accountId, {
       subscriptionId: live?.id ?? null,
       ...(live?.trialEndAt ? { trialUsed: true } : {}),
@@ -87,9 +88,10 @@ export function createPersonalBillingService(deps: BillingDeps) {
       plan,
       store,
       periodType,
-      canSubscribe: plan === 'free',
+      canSubscribe: plan === 'free' || isProviderTrial(store, periodType),
       canStartTrial: plan === 'free' && !link?.trialUsed,
       canChangeAddress: Boolean(link?.customerId) && store !== 'apple' && store !== 'google',
+      trialEndAt: live?.status === 'trialing' ? live.trialEndAt : null,
     };
   }
 
