@@ -82,8 +82,20 @@ describe('token and products', () => {
         productId: 'personal_premium',
         name: 'Spark Premium',
         prices: [
-          { priceId: 'personal_premium_30', amount: 799, currency: 'USD', interval: 'month', couponPercentOff: null },
-          { priceId: 'personal_premium_365', amount: 5999, currency: 'USD', interval: 'year', couponPercentOff: null },
+          {
+            priceId: 'personal_premium_30',
+            amount: 799,
+            currency: 'USD',
+            interval: 'month',
+            couponPercentOff: null,
+          },
+          {
+            priceId: 'personal_premium_365',
+            amount: 5999,
+            currency: 'USD',
+            interval: 'year',
+            couponPercentOff: null,
+          },
           {
             priceId: 'personal_premium_365--WELCOME10',
             amount: 5999,
@@ -167,7 +179,11 @@ describe('checkout', () => {
     const again = errorOf(
       await call(t, who, 'POST', '/api/v1/billing/checkout', { priceId: 'personal_premium_365' }),
     );
-    expect(again).toMatchObject({ status: 400, code: 10, data: [{ field: 'priceId' }] });
+    expect(again).toMatchObject({
+      status: 400,
+      code: 10,
+      data: [{ field: 'priceId', message: 'You already have a premium plan' }],
+    });
   });
 
   it('a second call for the same price gets the open checkout; another price closes it first', async () => {

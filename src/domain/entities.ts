@@ -186,7 +186,7 @@ export interface PersonalBilling {
   canStartTrial: boolean;
   canChangeAddress: boolean;
   /** Not in the spec: when a trial at the provider ends (seconds since epoch); null when not trialing. */
-  trialEndAt?: number | null;
+  trialEndAt: number | null;
 }
 
 export interface BillingProduct {
@@ -198,7 +198,7 @@ export interface BillingProduct {
     currency: string;
     interval: 'month' | 'year';
     /** Not in the spec: the percentage off of the coupon a suffixed price id carries; null: none. */
-    couponPercentOff?: number | null;
+    couponPercentOff: number | null;
   }[];
 }
 

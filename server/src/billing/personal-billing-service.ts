@@ -5,7 +5,11 @@ import type { PersonalBillingRow } from '../db/repositories/personal-billing.rep
 import { ValidationError } from '../errors';
 import { type BillingDeps, createTeamLocks } from './billing-deps';
 import { TRIAL_DAYS } from './billing-service';
-import { endTrialsReplacedByPurchase, isProviderTrial, personalLiveSubscription } from './personal-trial-handover';
+import {
+  endTrialsReplacedByPurchase,
+  isProviderTrial,
+  personalLiveSubscription,
+} from './personal-trial-handover';
 import type { ProviderSubscription } from './provider';
 import { lookupKeyOf } from './stripe/stripe-personal';
 
@@ -115,7 +119,7 @@ export function createPersonalBillingService(deps: BillingDeps) {
       if (!price) throw priceIdError();
       return withAccountLock(accountId, async () => {
         const current = await details(accountId);
-        if (!current.canSubscribe) throw priceIdError('already has a premium plan');
+        if (!current.canSubscribe) throw priceIdError('You already have a premium plan');
         const code = priceId.split('--')[1] ?? null;
         const promotionCodeId = code ? await deps.provider.findPromotionCode(code) : null;
         if (code && !promotionCodeId) throw priceIdError('has a coupon that is not available');
