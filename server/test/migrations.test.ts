@@ -40,6 +40,7 @@ describe('migrations', () => {
       '009-personal-billing',
       '012-rate-limit-window-end',
       '013-idempotency-keys',
+      '018-billing-notices',
     ]);
     expect(await tableNames(db)).toEqual([
       'account_events',
@@ -47,6 +48,7 @@ describe('migrations', () => {
       'analytics_page_views',
       'auth_codes',
       'billing_free_upgrade_requests',
+      'billing_notices',
       'billing_prices',
       'billing_products',
       'billing_tax_rates',

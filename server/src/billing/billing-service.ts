@@ -21,6 +21,7 @@ import type { PersonalBillingService } from './personal-billing-service';
 import type { InvoiceDetail, ProviderSubscription } from './provider';
 import { taxCountryFor } from './tax';
 import { createTeamBillingSync } from './team-billing-sync';
+import { createTrialNotices } from './trial-notices';
 
 /** Spec section 9: the free trial of a team's first subscription. */
 export const TRIAL_DAYS = 14;
@@ -60,6 +61,7 @@ export function createBillingService(
 ) {
   const repos = createRepositories(deps.db);
   const sync = createTeamBillingSync(deps);
+  const notices = createTrialNotices(deps);
 
   async function paidPrice(
     planId: string,
@@ -401,7 +403,7 @@ export function createBillingService(
             await repos.billing.saveTeamBilling(teamId, { checkoutSessionId: null });
           }
         }
-        await sync.syncTeam(teamId);
+        await notices.followTeamWebhook(teamId, event, () => sync.syncTeam(teamId));
       } else {
         await others.personal?.handleProviderObject(event.customerId, event.subscriptionId);
       }
