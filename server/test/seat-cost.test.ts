@@ -8,14 +8,14 @@ import { call, demoMember, demoPerson, refOf } from './team-fixtures';
 // of the subscription's next invoice with one more seat.
 
 const t = setupTestApp({ demoBilling: true });
-const url = (ref: string) => `/api/v1/collab/teams/${ref}/invite/seat-cost`;
+const url = (ref: string) => `/api/v1/collab/teams/${ref}/seat-cost`;
 
 async function seatCostFor(email: string, team: string) {
   const who = await demoPerson(t, email);
   return call(t, who, 'GET', url(refOf(await demoMember(t, email, team))));
 }
 
-describe('GET .../invite/seat-cost', () => {
+describe('GET .../seat-cost', () => {
   it("Acme pays yearly: a seat's price and the part prorated over the rest of the period; nothing changes", async () => {
     const quantity = async () => {
       const [row] = await t.db.query<{ subscription_id: string }>(

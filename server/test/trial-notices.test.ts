@@ -71,7 +71,9 @@ describe('trial notices', () => {
     const mails = await mailsTo(demoAccounts.tara.email);
     expect(mails).toHaveLength(2);
     expect(mails[0]?.subject).toBe('Trial Tech is now on Basic');
-    expect(mails[0]?.text).toContain('The Premium trial of Trial Tech has ended, so the team is now on Basic.');
+    expect(mails[0]?.text).toContain(
+      'The Premium trial of Trial Tech has ended, so the team is now on Basic.',
+    );
     const events = (await call(t, tara, 'GET', `/api/v3/collab/${ref}/events`)).json<TeamEvent[]>();
     const dropped = events.filter((e) => e.type === 'billing.dropped_to_basic');
     expect(dropped).toHaveLength(1);

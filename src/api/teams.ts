@@ -42,4 +42,4 @@ export const leaveTeam = (api: ApiClient, teamId: number, email: string) =>
 
 /** What one more seat costs (null: the team pays nothing now); read-only (issue 21). */
 export const getSeatCost = (api: ApiClient, ref: TeamUserRef) =>
-  api.get<{ seatCost: SeatCost | null }>(`${teamPath(ref)}/invite/seat-cost`);
+  api.get<{ seatCost: SeatCost | null }>(`${teamPath(ref)}/seat-cost`);

@@ -11,7 +11,7 @@ export function cardNeededBy(
   card: Card | null,
   cancelled: boolean,
 ): number | null {
-  if (!subscription || subscription.status !== 'trialing' || card || cancelled) return null;
+  if (subscription?.status !== 'trialing' || card || cancelled) return null;
   return subscription.trialEndAt;
 }
 

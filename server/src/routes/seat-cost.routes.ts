@@ -18,13 +18,13 @@ const seatCost = z.object({
 });
 
 /**
- * GET /api/v1/collab/teams/{tid}-{uid}/invite/seat-cost (owner and admins, as the invite call): what
+ * GET /api/v1/collab/teams/{tid}-{uid}/seat-cost (owner and admins, as the invite call): what
  * one more seat costs, read-only, so the invite form can say it before sending (issue 21).
  */
 export const seatCostRoutes: FastifyPluginAsync<{ seatCosts: SeatCosts }> = async (instance, options) => {
   const app = instance.withTypeProvider<ZodTypeProvider>();
   app.get(
-    '/api/v1/collab/teams/:teamUser/invite/seat-cost',
+    '/api/v1/collab/teams/:teamUser/seat-cost',
     {
       onRequest: [app.authenticate],
       preHandler: [app.requireMembership, requireInviter],
