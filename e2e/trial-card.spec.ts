@@ -22,7 +22,7 @@ test('a trial without a card: billing asks for a card, not a payment, and Add a 
   await openTaraBilling(page);
   await expect(
     summary(page).getByText(/^Add a card to keep Premium after [A-Z][a-z]{2} \d{1,2}, \d{4}$/),
-  ).toBeVisible();
+  ).toBeVisible({ timeout: 60_000 });
   await expect(summary(page).getByText('Next payment')).toHaveCount(0);
   await expect(summary(page)).not.toContainText(/null|undefined|NaN/);
   await summary(page).getByRole('button', { name: 'Add a card' }).click();
