@@ -43,6 +43,8 @@ const SCREENS = [
   },
   {
     file: 'personal-products-trial',
+    // The trial is once per person: fresh demo data for each picture.
+    reseedEach: true,
     run: async (page) => {
       await signIn(page, 'solo@example.test');
       await page.goto(`${base}/pb/trial`);
@@ -78,6 +80,7 @@ for (const screen of SCREENS.filter((s) => !only || s.file === only)) {
   cli('seed', '--reset');
   for (const size of SIZES) {
     for (const colorScheme of ['light', 'dark']) {
+      if (screen.reseedEach) cli('seed', '--reset');
       const context = await browser.newContext({ ...size, colorScheme, hasTouch: size.isMobile });
       const page = await context.newPage();
       page.setDefaultTimeout(60_000);
