@@ -169,3 +169,86 @@ test('an act-on-load page whose call fails shows the error with Retry, and Retry
   await page.getByRole('link', { name: 'Return' }).click();
   await expect(page).toHaveURL(/\/profile$/);
 });
+
+/** What no screen may show (issue 21): a value the page failed to fill in. */
+async function expectNoEmptyValues(page: Page): Promise<void> {
+  const text = await page.locator('body').innerText();
+  expect(text).not.toMatch(/\b(null|undefined|NaN)\b/);
+}
+
+test('products: each price titled with its interval and saving, 10% off on WELCOME10, padded cards and a way back', async ({
+  page,
+}) => {
+  await openProfile(page);
+  await page.getByRole('link', { name: 'Products' }).click();
+  await expect(page.getByRole('heading', { name: 'Spark Premium Monthly' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Spark Premium Yearly, save 38%' })).toHaveCount(2);
+  const welcome = page.getByTestId('price-personal_premium_365--WELCOME10');
+  await expect(welcome.getByText('10% off')).toBeVisible();
+  await expect(page.getByTestId('price-personal_premium_30').getByText('10% off')).toHaveCount(0);
+  // The title sits inside the card, not on its border.
+  const card = await page.getByTestId('price-personal_premium_30').boundingBox();
+  const title = await page.getByRole('heading', { name: 'Spark Premium Monthly' }).boundingBox();
+  expect(title && card && title.x - card.x).toBeGreaterThanOrEqual(16);
+  expect(title && card && title.y - card.y).toBeGreaterThanOrEqual(16);
+  await expectNoEmptyValues(page);
+  await page.getByRole('link', { name: 'Back to profile' }).click();
+  await expect(page).toHaveURL(/\/profile$/);
+});
+
+test('on the trial, the products page says until when, and Sam buys the WELCOME10 year: the trial ends', async ({
+  page,
+}) => {
+  await openProfile(page);
+  await page.getByRole('link', { name: 'Start trial' }).click();
+  await expect(profileRow(page, 'Period type')).toContainText('Trial');
+  await page.getByRole('link', { name: 'Products' }).click();
+  await expect(page.getByText(/^Premium trial until [A-Z][a-z]{2} \d{1,2}, \d{4}$/)).toBeVisible();
+  await expect(page.getByText(/Buying a plan now ends the trial/)).toBeVisible();
+
+  await page
+    .getByRole('button', { name: 'Checkout Spark Premium $59.99 per year with coupon WELCOME10' })
+    .click();
+  // The hosted page: no 'nullnull' where a trial would be named; the 10% shows as the discount.
+  await expect(page.getByRole('button', { name: 'Subscribe' })).toBeVisible({ timeout: 15_000 });
+  await expect(page.locator('#summary-details')).toContainText('Discount');
+  await expectNoEmptyValues(page);
+  await payOnHostedCheckout(page, '4242 4242 4242 4242');
+  await expect(page).toHaveURL(/\/pb\/result\?result=success&mode=checkout$/, { timeout: 15_000 });
+  await page.getByRole('link', { name: 'Back to profile' }).click();
+  await expect(profileRow(page, 'Period type')).toContainText('Yearly');
+  await page.getByRole('link', { name: 'Products' }).click();
+  await expect(page.getByText('You have Premium (Yearly, Web)')).toBeVisible();
+  await expect(page.getByRole('button', { name: /^Checkout/ })).toHaveCount(0);
+});
+
+test("the monthly hosted checkout shows no 'null' where the team checkout names its trial", async ({
+  page,
+}) => {
+  await openProfile(page);
+  await checkoutMonthly(page);
+  await expect(page.getByRole('button', { name: 'Subscribe' })).toBeVisible({ timeout: 15_000 });
+  await expect(page.locator('#summary-details')).toContainText('Total');
+  await expectNoEmptyValues(page);
+});
+
+test("a Checkout the server refuses says the server's reason, not a bare 'Validation error'", async ({
+  page,
+  context,
+}) => {
+  await openProfile(page);
+  await page.getByRole('link', { name: 'Products' }).click();
+  await expect(page.getByRole('button', { name: /^Checkout/ })).toHaveCount(3);
+  // Meanwhile, in a second tab, Sam buys the monthly plan.
+  const other = await context.newPage();
+  await other.goto('/pb/products');
+  await other.getByRole('button', { name: 'Checkout Spark Premium $7.99 per month' }).click();
+  await payOnHostedCheckout(other, '4242 4242 4242 4242');
+  await expect(other).toHaveURL(/\/pb\/result\?result=success/, { timeout: 15_000 });
+  await other.close();
+
+  await page.getByRole('button', { name: 'Checkout Spark Premium $59.99 per year', exact: true }).click();
+  const alert = page.getByRole('dialog').getByRole('alert');
+  await expect(alert).toContainText('You already have a premium plan');
+  await expect(alert).not.toContainText('Validation error');
+});

@@ -24,6 +24,7 @@ import {
   type PersonalBillingService,
 } from './billing/personal-billing-service';
 import type { BillingProvider } from './billing/provider';
+import { createSeatCosts } from './billing/seat-costs';
 import { registerCleanupSchedule } from './cleanup/cleanup-schedule';
 import { type Clock, systemClock } from './clock';
 import type { Db } from './db/db';
@@ -50,6 +51,7 @@ import { personalBillingRoutes } from './routes/personal-billing.routes';
 import { profileRoutes } from './routes/profile.routes';
 import { type PublicFilesOptions, publicFilesRoutes } from './routes/public-files.routes';
 import { redirectsRoutes } from './routes/redirects.routes';
+import { seatCostRoutes } from './routes/seat-cost.routes';
 import { stripeWebhooksRoutes } from './routes/stripe-webhooks.routes';
 import { teamBillingRoutes } from './routes/team-billing.routes';
 import { teamBillingPaddleRoutes } from './routes/team-billing-paddle.routes';
@@ -235,6 +237,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(teamBillingPaddleRoutes);
   await app.register(stripeWebhooksRoutes);
   await app.register(personalBillingRoutes);
+  await app.register(seatCostRoutes, { seatCosts: createSeatCosts(billingDeps) });
   await app.register(webLoginRoutes, {
     oauth: createOAuthClient(options.webLogin?.oauth ?? { google: null, microsoft: null }),
     lookupProvider: createProviderLookup(options.webLogin?.mxResolver),

@@ -309,6 +309,7 @@ export const rows: Row[] = [
   row('POST', '/api/v1/collab/teams/:teamUser/resend-invitation', rules.inviter, (c) => ({
     payload: [{ email: c.pendingEmail }],
   })),
+  row('GET', '/api/v1/collab/teams/:teamUser/seat-cost', rules.inviter),
   row('GET', '/api/v3/collab/:teamUser/events', rules.member),
   row('GET', '/api/v1/events', rules.signedIn),
 

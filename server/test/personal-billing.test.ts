@@ -31,6 +31,7 @@ const FREE: PersonalBilling = {
   canSubscribe: true,
   canStartTrial: true,
   canChangeAddress: false,
+  trialEndAt: null,
 };
 
 describe('who may call', () => {
@@ -61,6 +62,7 @@ describe('demo people', () => {
       canSubscribe: false,
       canStartTrial: false,
       canChangeAddress: false,
+      trialEndAt: null,
     });
   });
 });
@@ -80,9 +82,27 @@ describe('token and products', () => {
         productId: 'personal_premium',
         name: 'Spark Premium',
         prices: [
-          { priceId: 'personal_premium_30', amount: 799, currency: 'USD', interval: 'month' },
-          { priceId: 'personal_premium_365', amount: 5999, currency: 'USD', interval: 'year' },
-          { priceId: 'personal_premium_365--WELCOME10', amount: 5999, currency: 'USD', interval: 'year' },
+          {
+            priceId: 'personal_premium_30',
+            amount: 799,
+            currency: 'USD',
+            interval: 'month',
+            couponPercentOff: null,
+          },
+          {
+            priceId: 'personal_premium_365',
+            amount: 5999,
+            currency: 'USD',
+            interval: 'year',
+            couponPercentOff: null,
+          },
+          {
+            priceId: 'personal_premium_365--WELCOME10',
+            amount: 5999,
+            currency: 'USD',
+            interval: 'year',
+            couponPercentOff: 10,
+          },
         ],
       },
     ]);
@@ -153,12 +173,17 @@ describe('checkout', () => {
       canSubscribe: false,
       canStartTrial: false,
       canChangeAddress: true,
+      trialEndAt: null,
     });
     // Already premium: no second subscription.
     const again = errorOf(
       await call(t, who, 'POST', '/api/v1/billing/checkout', { priceId: 'personal_premium_365' }),
     );
-    expect(again).toMatchObject({ status: 400, code: 10, data: [{ field: 'priceId' }] });
+    expect(again).toMatchObject({
+      status: 400,
+      code: 10,
+      data: [{ field: 'priceId', message: 'You already have a premium plan' }],
+    });
   });
 
   it('a second call for the same price gets the open checkout; another price closes it first', async () => {
@@ -223,21 +248,51 @@ describe('checkout', () => {
   });
 });
 
+describe('buying during the trial (issue 21)', () => {
+  it('checkout is open to a person on the trial; once paid, the trial ends and one plan is left', async () => {
+    const who = await createPerson(t, 'Upgrader');
+    await call(t, who, 'POST', '/api/v1/billing/trial');
+    const trialId = (await t.repos.personalBilling.find(who.account.id))?.subscriptionId as string;
+    const response = await call(t, who, 'POST', '/api/v1/billing/checkout', {
+      priceId: 'personal_premium_365--WELCOME10',
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    // Not paid yet: the trial runs on.
+    expect(await details(who)).toMatchObject({ periodType: 'trial', canSubscribe: true });
+    expect((await payCheckout(t, response.json<{ url: string }>().url, TEST_CARDS.visa)).body.status).toBe(
+      'complete',
+    );
+    await t.sandbox.deliverPendingWebhooks();
+    expect(await details(who)).toMatchObject({
+      plan: 'premium',
+      periodType: 'year',
+      canSubscribe: false,
+      trialEndAt: null,
+    });
+    expect((await sandboxStripe(t).subscriptions.retrieve(trialId)).status).toBe('canceled');
+    const link = await t.repos.personalBilling.find(who.account.id);
+    const live = await sandboxStripe(t).subscriptions.list({ customer: link?.customerId as string });
+    expect(live.data.filter((s) => s.status !== 'canceled').map((s) => s.id)).toEqual([link?.subscriptionId]);
+  });
+});
+
 describe('trial', () => {
   it('starts the 14-day trial once; a second time is a validation error on trial', async () => {
     const who = await createPerson(t, 'Trial');
     const first = await call(t, who, 'POST', '/api/v1/billing/trial');
     expect(first.statusCode).toBe(200);
+    const link = await t.repos.personalBilling.find(who.account.id);
+    const subscription = await sandboxStripe(t).subscriptions.retrieve(link?.subscriptionId as string);
+    // A trial may be bought over (issue 21), so canSubscribe stays; the answer says until when.
     expect(first.json()).toEqual({
       plan: 'premium',
       store: 'stripe',
       periodType: 'trial',
-      canSubscribe: false,
+      canSubscribe: true,
       canStartTrial: false,
       canChangeAddress: true,
+      trialEndAt: subscription.trial_end,
     });
-    const link = await t.repos.personalBilling.find(who.account.id);
-    const subscription = await sandboxStripe(t).subscriptions.retrieve(link?.subscriptionId as string);
     expect(subscription.status).toBe('trialing');
     expect((subscription.trial_end ?? 0) - (subscription.trial_start ?? 0)).toBe(14 * DAY);
     expect(subscription.metadata).toEqual({ accountId: String(who.account.id) });

@@ -3,6 +3,7 @@
 import type { ApiClient } from '@/api/client';
 import type { Billing, Team, TeamMembership, TeamSettings, TeamUser } from '@/domain/entities';
 import type { TeamUserRef } from '@/domain/error-codes';
+import type { SeatCost } from '@/domain/seat-cost';
 import { formatTeamUserRef } from '@/domain/team-user-ref';
 
 /** The team fields the owner edits; the spec does not detail the body further. */
@@ -51,3 +52,7 @@ export const deleteTeamLogo = (api: ApiClient, ref: TeamUserRef) =>
 /** Leave is addressed by the team id alone, with the member's email in the body. */
 export const leaveTeam = (api: ApiClient, teamId: number, email: string) =>
   api.post<void>(`/api/v1/collab/teams/${teamId}/leave`, { json: { email } });
+
+/** What one more seat costs (null: the team pays nothing now); read-only (issue 21). */
+export const getSeatCost = (api: ApiClient, ref: TeamUserRef) =>
+  api.get<{ seatCost: SeatCost | null }>(`${teamPath(ref)}/seat-cost`);

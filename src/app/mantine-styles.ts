@@ -29,6 +29,7 @@ import '@mantine/core/styles/Badge.css';
 import '@mantine/core/styles/InlineInput.css';
 import '@mantine/core/styles/Overlay.css';
 import '@mantine/core/styles/Paper.css';
+import '@mantine/core/styles/Card.css';
 import '@mantine/core/styles/ModalBase.css';
 import '@mantine/core/styles/Modal.css';
 import '@mantine/core/styles/Radio.css';

@@ -1,8 +1,9 @@
 // How billing failures read (spec sections 5 and 8): a card payment refused by the provider shows its
 // own message as a danger flash; server field errors land by their fields, humanized; a refused
 // promotion code shows by the coupon field.
+
+import { isApiErrorShape } from './api-error-shape';
 import { ErrorCode, type FieldError } from './error-codes';
-import { isApiErrorShape } from './error-policy';
 import { serverFieldErrorText, validationFieldErrors } from './field-errors';
 
 /** Spec section 8: a free upgrade or renew that fails. */

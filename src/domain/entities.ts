@@ -185,12 +185,21 @@ export interface PersonalBilling {
   canSubscribe: boolean;
   canStartTrial: boolean;
   canChangeAddress: boolean;
+  /** Not in the spec: when a trial at the provider ends (seconds since epoch); null when not trialing. */
+  trialEndAt: number | null;
 }
 
 export interface BillingProduct {
   productId: string;
   name: string;
-  prices: { priceId: string; amount: number; currency: string; interval: 'month' | 'year' }[];
+  prices: {
+    priceId: string;
+    amount: number;
+    currency: string;
+    interval: 'month' | 'year';
+    /** Not in the spec: the percentage off of the coupon a suffixed price id carries; null: none. */
+    couponPercentOff: number | null;
+  }[];
 }
 
 export interface PublicFile {

@@ -43,6 +43,17 @@ describe('classifyError', () => {
     });
   });
 
+  it('a validation error with a field list says what the fields say, never a bare "Validation error"', () => {
+    const refused = apiError(400, ErrorCode.validation, 'Validation error', [
+      { field: 'priceId', message: 'already has a premium plan' },
+      { field: 'trial', message: 'Trial is over' },
+    ]);
+    expect(classifyError(refused)).toEqual({
+      kind: 'apiError',
+      message: 'Price id already has a premium plan. Trial is over',
+    });
+  });
+
   it('treats an error response without the spec body as an API error with its message', () => {
     const proxyError = { status: 502, code: null, message: 'Unknown server error', data: null };
     expect(classifyError(proxyError)).toEqual({ kind: 'apiError', message: 'Unknown server error' });

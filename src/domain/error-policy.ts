@@ -1,24 +1,10 @@
 // What the console does with a failure (spec section 8). Pure: errors are recognised by shape, so
 // this needs no HTTP client. ApiError (src/api) has exactly this shape.
-import { membershipLostCodes } from './error-codes';
+import { type ApiErrorShape, isApiErrorShape } from './api-error-shape';
+import { ErrorCode, membershipLostCodes } from './error-codes';
+import { fieldErrorText, validationFieldErrors } from './field-errors';
 
 export const UNKNOWN_ERROR_MESSAGE = 'Unknown error';
-
-export interface ApiErrorShape {
-  status: number;
-  /** null when the body was not the spec's error body ('Unknown server error'). */
-  code: number | null;
-  message: string;
-  data: unknown;
-}
-
-export function isApiErrorShape(error: unknown): error is ApiErrorShape {
-  if (typeof error !== 'object' || error === null) return false;
-  const { status, code, message } = error as Record<string, unknown>;
-  return (
-    typeof status === 'number' && (typeof code === 'number' || code === null) && typeof message === 'string'
-  );
-}
 
 export type ErrorOutcome =
   /** 1502, 1600, 1850: drop that team user from the registry, show no flash. */
@@ -44,7 +30,18 @@ export function classifyError(error: unknown): ErrorOutcome {
     return { kind: 'membershipLost', teamId: numberOrNull(data.teamId), userId: numberOrNull(data.userId) };
   }
   if (error.status === 401) return { kind: 'unauthorized' };
-  return { kind: 'apiError', message: error.message };
+  return { kind: 'apiError', message: apiErrorMessage(error) };
+}
+
+/**
+ * What an API error says to a person. A validation error's message is the catalogue's bare
+ * 'Validation error'; its field list says what is wrong ('Price id already has a premium plan'),
+ * so that is shown wherever the error is not put under a field of a form (issue 21).
+ */
+function apiErrorMessage(error: ApiErrorShape): string {
+  if (error.code !== ErrorCode.validation) return error.message;
+  const fields = validationFieldErrors(error).map(fieldErrorText);
+  return fields.length > 0 ? fields.join('. ') : error.message;
 }
 
 /** During screen setup these are not shown in the error box but passed up to the app. */

@@ -3,8 +3,8 @@
 // rules are written the same way (field name, 'must not be empty'), so both read alike:
 // 'Name must not be empty', 'Email is invalid', 'Team name is incorrect'.
 
+import { isApiErrorShape } from './api-error-shape';
 import { ErrorCode, type FieldError } from './error-codes';
-import { isApiErrorShape } from './error-policy';
 
 /** The last segment of a field path: a field inside a list body may come as `0.email` or `[0].email`. */
 const fieldName = (field: string): string =>

@@ -1,10 +1,15 @@
+import type { PersonalBilling } from './entities';
 import {
+  couponOffText,
   couponOfPriceId,
+  currentPlanText,
+  monthlyAmountOf,
   PERSONAL_RESULT_TEXTS,
   perInterval,
   periodTypeLabel,
   personalResultText,
   planLabel,
+  priceTitle,
   storeLabel,
 } from './personal-billing';
 
@@ -52,5 +57,61 @@ describe('store and period labels', () => {
     expect(storeLabel('amazon')).toBe('amazon');
     expect(periodTypeLabel('year')).toBe('Yearly');
     expect(periodTypeLabel('trial')).toBe('Trial');
+  });
+});
+
+describe('products page texts (issue 21)', () => {
+  const base: PersonalBilling = {
+    plan: 'free',
+    store: null,
+    periodType: null,
+    canSubscribe: true,
+    canStartTrial: true,
+    canChangeAddress: false,
+    trialEndAt: null,
+  };
+
+  it('titles each price with its interval and the yearly saving against the monthly price', () => {
+    expect(priceTitle('Spark Premium', { interval: 'month', amount: 799 }, 799)).toBe(
+      'Spark Premium Monthly',
+    );
+    expect(priceTitle('Spark Premium', { interval: 'year', amount: 5999 }, 799)).toBe(
+      'Spark Premium Yearly, save 38%',
+    );
+    expect(priceTitle('Spark Premium', { interval: 'year', amount: 5999 }, null)).toBe(
+      'Spark Premium Yearly',
+    );
+  });
+
+  it('finds the monthly price and words a coupon', () => {
+    const product = {
+      productId: 'p',
+      name: 'P',
+      prices: [
+        {
+          priceId: 'p_365',
+          amount: 5999,
+          currency: 'USD',
+          interval: 'year' as const,
+          couponPercentOff: null,
+        },
+        { priceId: 'p_30', amount: 799, currency: 'USD', interval: 'month' as const, couponPercentOff: null },
+      ],
+    };
+    expect(monthlyAmountOf(product)).toBe(799);
+    expect(couponOffText(10)).toBe('10% off');
+    expect(couponOffText(null)).toBeNull();
+    expect(couponOffText(undefined)).toBeNull();
+  });
+
+  it('says what the person has: nothing when free, the trial end, else plan, period and store', () => {
+    expect(currentPlanText(base)).toBeNull();
+    const trialEndAt = Date.UTC(2026, 11, 5, 12) / 1000;
+    expect(
+      currentPlanText({ ...base, plan: 'premium', store: 'stripe', periodType: 'trial', trialEndAt }),
+    ).toBe('Premium trial until Dec 5, 2026');
+    expect(currentPlanText({ ...base, plan: 'premium', store: 'apple', periodType: 'year' })).toBe(
+      'You have Premium (Yearly, App Store)',
+    );
   });
 });

@@ -1,4 +1,7 @@
 // Personal plan rules of the console (spec section 2 'Personal pages'). Pure.
+import { formatBillingDate } from './billing-summary';
+import type { BillingProduct, PersonalBilling } from './entities';
+import { annualDiscountPercent } from './price';
 
 /** The coupon a price id carries after '--' ('personal_premium_365--WELCOME10' -> 'WELCOME10'), or null. */
 export function couponOfPriceId(priceId: string): string | null {
@@ -47,3 +50,48 @@ export const storeLabel = (store: string): string => STORE_LABELS[store] ?? stor
 
 /** How a premium plan is billed: 'year' -> 'Yearly'; unknown period types as sent. */
 export const periodTypeLabel = (periodType: string): string => PERIOD_LABELS[periodType] ?? periodType;
+
+const INTERVAL_TITLES: Record<string, string> = { month: 'Monthly', year: 'Yearly' };
+
+/**
+ * A price's card title (issue 21): the product, how often it is billed and what a year saves against
+ * paying monthly ('Spark Premium Yearly, save 38%'), so three prices of one product differ at a glance.
+ * The saving is the spec's annual discount (section 9, rounded up); none without a monthly price.
+ */
+export function priceTitle(
+  productName: string,
+  price: Pick<BillingProduct['prices'][number], 'interval' | 'amount'>,
+  monthlyAmount: number | null,
+): string {
+  const title = `${productName} ${INTERVAL_TITLES[price.interval] ?? price.interval}`;
+  const saving =
+    price.interval === 'year' && monthlyAmount ? annualDiscountPercent(monthlyAmount, price.amount) : 0;
+  return saving > 0 ? `${title}, save ${saving}%` : title;
+}
+
+/** The product's monthly price in cents, which a yearly price's saving is measured against. */
+export const monthlyAmountOf = (product: BillingProduct): number | null =>
+  product.prices.find((price) => price.interval === 'month')?.amount ?? null;
+
+/** A coupon's badge: '10% off'; null when the percentage is unknown. */
+export const couponOffText = (percentOff: number | null | undefined): string | null =>
+  percentOff && percentOff > 0 ? `${percentOff}% off` : null;
+
+/**
+ * What the products page says the person already has (issue 21): 'Premium trial until Dec 5, 2026',
+ * 'You have Premium (Yearly, App Store)', or null on the free plan.
+ */
+export function currentPlanText(billing: PersonalBilling): string | null {
+  if (billing.plan === 'free') return null;
+  if (billing.periodType === 'trial' && billing.trialEndAt) {
+    return `${planLabel(billing.plan)} trial until ${formatBillingDate(billing.trialEndAt)}`;
+  }
+  const details = [
+    billing.periodType ? periodTypeLabel(billing.periodType) : null,
+    billing.store ? storeLabel(billing.store) : null,
+  ].filter(Boolean);
+  return `You have ${planLabel(billing.plan)}${details.length > 0 ? ` (${details.join(', ')})` : ''}`;
+}
+
+/** Said beside a trial: buying is allowed and what it does to the trial. */
+export const BUY_DURING_TRIAL_NOTE = 'Buying a plan now ends the trial and starts the paid plan today.';

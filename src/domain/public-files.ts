@@ -1,7 +1,8 @@
 // Public files (spec sections 2, 4, 8, 9): how the download page describes a file and its errors.
 // (The link's secret is made in upload-secret.ts: only the upload page needs it.)
+
+import { isApiErrorShape } from './api-error-shape';
 import { ErrorCode } from './error-codes';
-import { isApiErrorShape } from './error-policy';
 
 /** Spec section 4: the kinds of failure the public-file page tells apart. */
 export type PublicFileErrorKind = 'expired' | 'deleted' | 'not_found' | 'validation' | 'other';

@@ -4,10 +4,14 @@ import { TRIAL_DAYS } from '../../../src/domain/trial';
 import { createRepositories } from '../db/repositories';
 import type { PersonalBillingRow } from '../db/repositories/personal-billing.repository';
 import { ValidationError } from '../errors';
-import { type BillingDeps, createTeamLocks, LIVE_STATUSES } from './billing-deps';
+import { type BillingDeps, createTeamLocks } from './billing-deps';
+import {
+  endTrialsReplacedByPurchase,
+  isProviderTrial,
+  personalLiveSubscription,
+} from './personal-trial-handover';
 import type { ProviderSubscription } from './provider';
 import { lookupKeyOf } from './stripe/stripe-personal';
-import { currentSubscription } from './team-billing-sync';
 
 /** What a personal trial is of: the monthly premium price (it goes on with a card, else it ends). */
 export const PERSONAL_TRIAL_PRICE_ID = 'personal_premium_30';
@@ -51,8 +55,9 @@ export function createPersonalBillingService(deps: BillingDeps) {
   async function syncPerson(accountId: number): Promise<ProviderSubscription | null> {
     const link = await repos.personalBilling.find(accountId);
     if (!link?.customerId) return null;
-    const current = currentSubscription(await deps.provider.listSubscriptions(link.customerId));
-    const live = current && LIVE_STATUSES.has(current.status) ? current : null;
+    const subscriptions = await deps.provider.listSubscriptions(link.customerId);
+    const live = personalLiveSubscription(subscriptions);
+    await endTrialsReplacedByPurchase(deps, subscriptions, live);
     await repos.personalBilling.save(accountId, {
       subscriptionId: live?.id ?? null,
       ...(live?.trialEndAt ? { trialUsed: true } : {}),
@@ -87,9 +92,10 @@ export function createPersonalBillingService(deps: BillingDeps) {
       plan,
       store,
       periodType,
-      canSubscribe: plan === 'free',
+      canSubscribe: plan === 'free' || isProviderTrial(store, periodType),
       canStartTrial: plan === 'free' && !link?.trialUsed,
       canChangeAddress: Boolean(link?.customerId) && store !== 'apple' && store !== 'google',
+      trialEndAt: live?.status === 'trialing' ? live.trialEndAt : null,
     };
   }
 
@@ -113,7 +119,7 @@ export function createPersonalBillingService(deps: BillingDeps) {
       if (!price) throw priceIdError();
       return withAccountLock(accountId, async () => {
         const current = await details(accountId);
-        if (!current.canSubscribe) throw priceIdError('already has a premium plan');
+        if (!current.canSubscribe) throw priceIdError('You already have a premium plan');
         const code = priceId.split('--')[1] ?? null;
         const promotionCodeId = code ? await deps.provider.findPromotionCode(code) : null;
         if (code && !promotionCodeId) throw priceIdError('has a coupon that is not available');

@@ -1,5 +1,6 @@
 import type { PersonalBillingService } from './personal-billing-service';
 import type { TeamBillingBase } from './team-billing-base';
+import { createTrialNotices } from './trial-notices';
 
 /**
  * What the provider tells us (webhooks), what the team's deletion ends at the provider, and the
@@ -10,6 +11,7 @@ export function createTeamBillingWebhooks(
   others: { personal?: Pick<PersonalBillingService, 'handleProviderObject' | 'syncCatalogue'> },
 ) {
   const { deps, repos, sync, currentSubscription } = base;
+  const notices = createTrialNotices(deps);
   return {
     /** A verified webhook: done once per event id; it only makes the team look at its provider again. */
     async handleWebhook(rawBody: Buffer, signature: string | undefined): Promise<void> {
@@ -24,7 +26,7 @@ export function createTeamBillingWebhooks(
             await repos.billing.saveTeamBilling(teamId, { checkoutSessionId: null });
           }
         }
-        await sync.syncTeam(teamId);
+        await notices.followTeamWebhook(teamId, event, () => sync.syncTeam(teamId));
       } else {
         await others.personal?.handleProviderObject(event.customerId, event.subscriptionId);
       }

@@ -30,6 +30,7 @@ export const TeamEventType = {
   billingCardUpdated: 'billing.card_updated',
   billingSeatsChanged: 'billing.seats_changed',
   billingFreeUpgradeRequested: 'billing.free_upgrade_requested',
+  billingDroppedToBasic: 'billing.dropped_to_basic',
 } as const;
 
 /** How events name the actor and the target: team-user id and email, never anything secret. */

@@ -12,6 +12,7 @@ const personalBilling = z.object({
   canSubscribe: z.boolean(),
   canStartTrial: z.boolean(),
   canChangeAddress: z.boolean(),
+  trialEndAt: z.number().int().nullable(),
 });
 
 /** Spec section 3 'Billing product'. */
@@ -24,6 +25,7 @@ const billingProduct = z.object({
       amount: z.number().int(),
       currency: z.string(),
       interval: z.enum(['month', 'year']),
+      couponPercentOff: z.number().int().nullable(),
     }),
   ),
 });

@@ -13,6 +13,11 @@ export interface SubscriptionSummaryProps {
   trialDaysLeft: number | null;
   /** The date a cancelled subscription ends, with Renew (or Upgrade while trialing); null if not cancelled. */
   cancellation: { date: string; action: 'Renew' | 'Upgrade' } | null;
+  /**
+   * A trial without a card (issue 21): instead of a next payment that will not happen, the request
+   * for a card ('Add a card to keep Premium after Dec 5'), leading to the edit-card flow.
+   */
+  cardRequest?: { text: string; onAddCard: () => void } | null;
   /** A live subscription that is not cancelled: 'Cancel subscription' shows. */
   cancellable: boolean;
   busy?: boolean;
@@ -70,6 +75,14 @@ export function SubscriptionSummary(props: SubscriptionSummaryProps) {
         <Badge mt="md" size="lg" variant="dot" color="orange" tt="none" fw={500}>
           {trialEndsText(trialDaysLeft)}
         </Badge>
+      )}
+      {props.cardRequest && (
+        <div className={classes.notice}>
+          <Text size="sm">{props.cardRequest.text}</Text>
+          <Button size="xs" disabled={busy} onClick={props.cardRequest.onAddCard}>
+            Add a card
+          </Button>
+        </div>
       )}
       {cancellation && (
         <div className={classes.notice}>

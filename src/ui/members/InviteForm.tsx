@@ -26,10 +26,19 @@ export interface InviteFormProps {
   onEdit: () => void;
   /** Which addresses the last send left alone and why ('Not invited: ...'), or null. */
   skippedNote?: string | null;
+  /** On a paid plan, what one more seat costs, said before sending (issue 21); null: nothing. */
+  seatCostNote?: string | null;
 }
 
 /** Comma-separated addresses and an Invite button. The parent remounts it (new key) after a send. */
-export function InviteForm({ busy, serverError, onInvite, onEdit, skippedNote = null }: InviteFormProps) {
+export function InviteForm({
+  busy,
+  serverError,
+  onInvite,
+  onEdit,
+  skippedNote = null,
+  seatCostNote = null,
+}: InviteFormProps) {
   return (
     <Stack gap={4}>
       <SingleFieldForm
@@ -44,6 +53,11 @@ export function InviteForm({ busy, serverError, onInvite, onEdit, skippedNote = 
           if (parsed.ok) onInvite(parsed.emails);
         }}
       />
+      {seatCostNote && (
+        <Text size="sm" c="dimmed" data-testid="seat-cost">
+          {seatCostNote}
+        </Text>
+      )}
       {/* Always present, so screen readers announce the note when it appears. */}
       <Text size="sm" c="orange.9" role="status">
         {skippedNote}

@@ -92,6 +92,7 @@ export function createPersonalBillingRepository(db: Queryable) {
           amount: price.amount,
           currency: price.currency,
           interval: price.interval,
+          couponPercentOff: price.couponPercentOff,
         });
       }
       return products;

@@ -17,6 +17,7 @@ import type { Billing, Invoice, PaymentProvider, Product, TeamPlan } from '@/dom
 import { initialInterval, planTableColumns, showsUpgradeOptions } from '@/domain/plan-table';
 import { formatPrice } from '@/domain/price';
 import { teamPlanTitle } from '@/domain/team-details';
+import { addCardText, cardNeededBy } from '@/domain/trial-card';
 import { useBillingFlows } from '@/routes/team/billing/billing-flows';
 import { BillingDetailsBlock } from '@/ui/billing-page/BillingDetailsBlock';
 import { BlockGrid } from '@/ui/billing-page/BlockGrid';
@@ -59,8 +60,14 @@ export function BillingContent(props: BillingContentProps) {
   const [chosenProvider, setChosenProvider] = useState<PaymentProvider | null>(null);
 
   const cancelled = subscription ? isCancelScheduled(subscription, Date.now()) : false;
+  const cardNeededAt = cardNeededBy(subscription, billing.card, cancelled);
+  const editCard = () => (billing.customer ? flows.editCard() : flows.editCustomerAndCard());
   const nextPayment =
-    subscription && !cancelled && subscription.nextPaymentAt != null && subscription.nextPaymentAmount != null
+    subscription &&
+    !cancelled &&
+    cardNeededAt === null &&
+    subscription.nextPaymentAt != null &&
+    subscription.nextPaymentAmount != null
       ? {
           date: formatBillingDate(subscription.nextPaymentAt),
           amount: formatPrice(subscription.nextPaymentAmount, priceCurrency(plans, subscription.planId)),
@@ -93,6 +100,14 @@ export function BillingContent(props: BillingContentProps) {
               }
             : null
         }
+        cardRequest={
+          cardNeededAt === null
+            ? null
+            : {
+                text: addCardText(planTitle(plans, teamPlan), formatBillingDate(cardNeededAt)),
+                onAddCard: editCard,
+              }
+        }
         cancellable={subscription !== null && !cancelled}
         busy={flows.busy}
         onRenew={() => flows.renew()}
@@ -121,11 +136,7 @@ export function BillingContent(props: BillingContentProps) {
               busy={flows.busy}
               onEdit={() => flows.editCustomer()}
             />
-            <PaymentDetailsBlock
-              card={billing.card}
-              busy={flows.busy}
-              onEdit={() => (billing.customer ? flows.editCard() : flows.editCustomerAndCard())}
-            />
+            <PaymentDetailsBlock card={billing.card} busy={flows.busy} onEdit={editCard} />
           </BlockGrid>
           <InvoicesBlock
             invoices={invoices}

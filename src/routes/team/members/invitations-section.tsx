@@ -22,6 +22,7 @@ import { invitationMailDraftUrl } from './mail-draft';
 import { invitationsBannerLogic, invitationsLogic, type MembersActorRef } from './members-logic';
 import { OpenUrlContext } from './open-url';
 import { teamResentMarker } from './resent-marker';
+import { useSeatCostNote } from './use-seat-cost-note';
 
 interface SectionProps {
   membership: TeamMembership;
@@ -103,9 +104,11 @@ export function InviteSection({ membership, members }: SectionProps) {
     { ref: { teamId: team.id, userId: profile.id } },
   );
   const { sentCount, busy, serverError, skipped } = useSelections(actor, INVITE_VIEW);
+  const seatCostNote = useSeatCostNote(membership);
   return (
     <InviteForm
       key={sentCount}
+      seatCostNote={seatCostNote}
       busy={busy}
       serverError={serverError}
       skippedNote={skippedInvitationsText(skipped)}

@@ -110,7 +110,8 @@ function renderSummary(session) {
   const then = recurring
     ? `Then ${formatMoney(regularTotal, currency)}${perInterval(recurring)}`
     : `Then ${formatMoney(regularTotal, currency)} when the trial ends`;
-  document.getElementById('summary-details').replaceChildren(
+  // replaceChildren writes a null as the text 'null': only the parts that apply go in (issue 21).
+  const parts = [
     trialDays ? h('p', { class: 'trial' }, `${trialDays}-day free trial`) : null,
     trialDays && items.length > 0 ? h('p', { class: 'then' }, then) : null,
     items.length > 0
@@ -123,7 +124,8 @@ function renderSummary(session) {
     session.mode === 'setup'
       ? h('p', {}, 'Your card is saved now and charged only for later payments.')
       : h('dl', { class: 'totals' }, totalRows(session, dueToday, trialDays)),
-  );
+  ];
+  document.getElementById('summary-details').replaceChildren(...parts.filter(Boolean));
 }
 
 function showBackLink(session) {

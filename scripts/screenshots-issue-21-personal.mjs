@@ -1,0 +1,101 @@
+// Screenshots of the screens issue 21 (items 4-8) changed, at 1280 px and a 390 px phone, light and
+// dark, into docs/screenshots/first-use-2/. Run against a server started with the demo data:
+//   PORT=8260 DATA_DIR=.data-e2e npm start   then   E2E_PORT=8260 node scripts/screenshots-issue-21-personal.mjs
+import { execFileSync } from 'node:child_process';
+import { chromium } from '@playwright/test';
+
+const port = process.env.E2E_PORT ?? '8260';
+const base = `http://127.0.0.1:${port}`;
+const out = 'docs/screenshots/first-use-2';
+const cli = (...args) =>
+  execFileSync(process.execPath, ['dist-server/cli.mjs', ...args], {
+    env: { ...process.env, DATA_DIR: process.env.E2E_DATA_DIR ?? '.data-e2e', PUBLIC_URL: base, PORT: port },
+    encoding: 'utf8',
+  }).trim();
+
+const SIZES = [
+  { name: '1280', viewport: { width: 1280, height: 900 }, isMobile: false, deviceScaleFactor: 1 },
+  { name: '390', viewport: { width: 390, height: 844 }, isMobile: true, deviceScaleFactor: 2 },
+];
+
+async function signIn(page, email, team) {
+  await page.goto(team ? cli('login-url', email, '--team', team) : cli('login-url', email));
+  await page.waitForURL((url) => !url.pathname.startsWith('/login'), { timeout: 60_000 });
+}
+
+const SCREENS = [
+  {
+    file: 'personal-products-free',
+    run: async (page) => {
+      await signIn(page, 'solo@example.test');
+      await page.goto(`${base}/pb/products`);
+      await page.getByRole('heading', { name: 'Spark Premium Monthly' }).waitFor({ timeout: 60_000 });
+    },
+  },
+  {
+    file: 'personal-checkout-monthly',
+    run: async (page) => {
+      await signIn(page, 'solo@example.test');
+      await page.goto(`${base}/pb/products`);
+      await page.getByRole('button', { name: 'Checkout Spark Premium $7.99 per month' }).click();
+      await page.getByRole('button', { name: 'Subscribe' }).waitFor({ timeout: 60_000 });
+    },
+  },
+  {
+    file: 'personal-products-trial',
+    // The trial is once per person: fresh demo data for each picture.
+    reseedEach: true,
+    run: async (page) => {
+      await signIn(page, 'solo@example.test');
+      await page.goto(`${base}/pb/trial`);
+      await page.waitForURL(/\/profile$/, { timeout: 60_000 });
+      await page.goto(`${base}/pb/products`);
+      await page.getByText(/^Premium trial until/).waitFor({ timeout: 60_000 });
+    },
+  },
+  {
+    file: 'billing-trial-add-card',
+    run: async (page) => {
+      await signIn(page, 'tara@trial.test', 'Trial Tech');
+      await page.goto(page.url().replace(/\/overview$/, '/billing'));
+      await page.getByText(/^Add a card to keep/).waitFor({ timeout: 60_000 });
+    },
+  },
+  {
+    file: 'billing-invite-seat-cost',
+    run: async (page) => {
+      await signIn(page, 'olivia@acme.test', 'Acme Inc');
+      await page.goto(page.url().replace(/\/overview$/, '/users'));
+      await page.getByTestId('seat-cost').waitFor({ timeout: 60_000 });
+    },
+  },
+];
+
+const browser = await chromium.launch({
+  executablePath: '/usr/bin/chromium',
+  args: ['--headless', '--no-sandbox', '--disable-gpu'],
+});
+const only = process.argv[2];
+for (const screen of SCREENS.filter((s) => !only || s.file === only)) {
+  cli('seed', '--reset');
+  for (const size of SIZES) {
+    for (const colorScheme of ['light', 'dark']) {
+      if (screen.reseedEach) cli('seed', '--reset');
+      const context = await browser.newContext({ ...size, colorScheme, hasTouch: size.isMobile });
+      const page = await context.newPage();
+      page.setDefaultTimeout(60_000);
+      try {
+        await screen.run(page);
+        await page.screenshot({
+          path: `${out}/${screen.file}-${size.name}-${colorScheme}.png`,
+          fullPage: true,
+        });
+        console.log('ok', screen.file, size.name, colorScheme);
+      } catch (error) {
+        console.log('FAILED', screen.file, size.name, colorScheme, String(error).split('\n')[0]);
+      }
+      await context.close();
+    }
+  }
+}
+await browser.close();

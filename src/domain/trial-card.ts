@@ -1,0 +1,20 @@
+// A trial without a card (issue 21): it ends on its last day and the team drops to Basic, so billing
+// must not promise a payment; it asks for the card that would keep the plan. Pure.
+import type { Card, Subscription } from './entities';
+
+/**
+ * When a card is needed by (seconds since epoch): the trial's end while the subscription is trialing
+ * with no card on file and no cancellation scheduled; null otherwise (the next payment is real then).
+ */
+export function cardNeededBy(
+  subscription: Pick<Subscription, 'status' | 'trialEndAt'> | null,
+  card: Card | null,
+  cancelled: boolean,
+): number | null {
+  if (subscription?.status !== 'trialing' || card || cancelled) return null;
+  return subscription.trialEndAt;
+}
+
+/** 'Add a card to keep Premium after Dec 5': the plan's title and the trial's last day. */
+export const addCardText = (planTitle: string, date: string): string =>
+  `Add a card to keep ${planTitle} after ${date}`;
