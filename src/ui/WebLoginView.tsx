@@ -43,14 +43,7 @@ export function WebLoginView(props: WebLoginViewProps) {
   );
 }
 
-function EmailStep({
-  busy,
-  provider,
-  errorMessage,
-  onSubmitEmail,
-  onProvider,
-  onEdit,
-}: WebLoginViewProps) {
+function EmailStep({ busy, provider, errorMessage, onSubmitEmail, onProvider, onEdit }: WebLoginViewProps) {
   const [email, setEmail] = useState('');
   const valid = isValidEmail(email.trim());
   return (
