@@ -1,4 +1,5 @@
 import { Button, Group, Loader, Stack, Text } from '@mantine/core';
+import { HiddenPageTitle } from '@/ui/HiddenPageTitle';
 import { HiddenTokenForm } from '@/ui/TokenForm';
 
 /** loading: a login is under way; invalid: the token was refused (spec section 8, 1200 or 401). */
@@ -18,6 +19,7 @@ export function AuthView({ state, deepLinkHref, onLogout, onSubmitToken }: AuthV
   if (state === 'loading') {
     return (
       <Group justify="center" gap="xs" py="xl">
+        <HiddenPageTitle>Sign in</HiddenPageTitle>
         <Loader size="sm" aria-hidden />
         <Text role="status">Loading...</Text>
       </Group>
@@ -25,6 +27,7 @@ export function AuthView({ state, deepLinkHref, onLogout, onSubmitToken }: AuthV
   }
   return (
     <Stack align="center" gap="md" py="xl" ta="center">
+      <HiddenPageTitle>Sign in</HiddenPageTitle>
       {state === 'invalid' && (
         <Text role="alert" c="red" fw={500}>
           Token is invalid

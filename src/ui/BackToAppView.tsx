@@ -1,4 +1,5 @@
 import { Loader, Stack, Text } from '@mantine/core';
+import { HiddenPageTitle } from '@/ui/HiddenPageTitle';
 
 export type BackToAppStatus = 'loading' | 'redirecting' | 'invalid' | 'failed';
 
@@ -13,6 +14,7 @@ const texts: Record<BackToAppStatus, string> = {
 export function BackToAppView({ status }: { status: BackToAppStatus }) {
   return (
     <Stack align="center" gap="md" py="xl" ta="center" role="status" aria-live="polite">
+      <HiddenPageTitle>Back to Spark</HiddenPageTitle>
       {(status === 'loading' || status === 'redirecting') && <Loader size="sm" />}
       <Text>{texts[status]}</Text>
     </Stack>

@@ -1,4 +1,5 @@
 import { Loader, Stack, Text, Title } from '@mantine/core';
+import { HiddenPageTitle } from '@/ui/HiddenPageTitle';
 
 export type InvitationStatus = 'accepting' | 'accepted' | 'notFound' | 'failed';
 
@@ -12,6 +13,7 @@ export interface InvitationViewProps {
 export function InvitationView({ status, teamName }: InvitationViewProps) {
   return (
     <Stack align="center" gap="md" py="xl" ta="center" role="status" aria-live="polite">
+      {status !== 'accepted' && <HiddenPageTitle>Team invitation</HiddenPageTitle>}
       {status === 'accepting' && (
         <>
           <Loader size="sm" />
@@ -19,7 +21,7 @@ export function InvitationView({ status, teamName }: InvitationViewProps) {
         </>
       )}
       {status === 'accepted' && (
-        <Title order={2}>{`Invitation accepted. Welcome to the "${teamName ?? ''}" team.`}</Title>
+        <Title order={1} size="h2">{`Invitation accepted. Welcome to the "${teamName ?? ''}" team.`}</Title>
       )}
       {status === 'notFound' && <Text>Invitation link is expired or invalid.</Text>}
       {status === 'failed' && (

@@ -15,7 +15,9 @@ export function ProductsView({ products, busy, onCheckout }: ProductsViewProps) 
   const prices = products.flatMap((product) => product.prices.map((price) => ({ product, price })));
   return (
     <Stack gap="md">
-      <Title order={2}>Products</Title>
+      <Title order={1} size="h2">
+        Products
+      </Title>
       {prices.length === 0 && <Text size="sm">No products available.</Text>}
       {prices.map(({ product, price }) => {
         const coupon = couponOfPriceId(price.priceId);
