@@ -1,5 +1,4 @@
 import { Button, Group, Loader, Stack, Text } from '@mantine/core';
-import { HiddenPageTitle } from '@/ui/HiddenPageTitle';
 import { HiddenTokenForm } from '@/ui/TokenForm';
 
 /** loading: a login is under way; invalid: the token was refused (spec section 8, 1200 or 401). */
@@ -19,7 +18,7 @@ export function AuthView({ state, deepLinkHref, onLogout, onSubmitToken }: AuthV
   if (state === 'loading') {
     return (
       <Group justify="center" gap="xs" py="xl">
-        <HiddenPageTitle>Sign in</HiddenPageTitle>
+        <h1 className="visually-hidden">Sign in</h1>
         <Loader size="sm" aria-hidden />
         <Text role="status">Loading...</Text>
       </Group>
@@ -27,7 +26,7 @@ export function AuthView({ state, deepLinkHref, onLogout, onSubmitToken }: AuthV
   }
   return (
     <Stack align="center" gap="md" py="xl" ta="center">
-      <HiddenPageTitle>Sign in</HiddenPageTitle>
+      <h1 className="visually-hidden">Sign in</h1>
       {state === 'invalid' && (
         <Text role="alert" c="red" fw={500}>
           Token is invalid

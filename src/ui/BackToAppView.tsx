@@ -1,5 +1,4 @@
 import { Loader, Stack, Text } from '@mantine/core';
-import { HiddenPageTitle } from '@/ui/HiddenPageTitle';
 
 export type BackToAppStatus = 'loading' | 'redirecting' | 'invalid' | 'failed';
 
@@ -14,7 +13,7 @@ const texts: Record<BackToAppStatus, string> = {
 export function BackToAppView({ status }: { status: BackToAppStatus }) {
   return (
     <Stack align="center" gap="md" py="xl" ta="center" role="status" aria-live="polite">
-      <HiddenPageTitle>Back to Spark</HiddenPageTitle>
+      <h1 className="visually-hidden">Back to Spark</h1>
       {(status === 'loading' || status === 'redirecting') && <Loader size="sm" />}
       <Text>{texts[status]}</Text>
     </Stack>

@@ -1,5 +1,4 @@
 import { Loader, Stack, Text, Title } from '@mantine/core';
-import { HiddenPageTitle } from '@/ui/HiddenPageTitle';
 
 export type InvitationStatus = 'accepting' | 'accepted' | 'notFound' | 'failed';
 
@@ -13,7 +12,7 @@ export interface InvitationViewProps {
 export function InvitationView({ status, teamName }: InvitationViewProps) {
   return (
     <Stack align="center" gap="md" py="xl" ta="center" role="status" aria-live="polite">
-      {status !== 'accepted' && <HiddenPageTitle>Team invitation</HiddenPageTitle>}
+      {status !== 'accepted' && <h1 className="visually-hidden">Team invitation</h1>}
       {status === 'accepting' && (
         <>
           <Loader size="sm" />
