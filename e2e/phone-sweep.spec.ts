@@ -9,7 +9,8 @@ import { PHONE, phoneProblems } from './support/phone';
 import { type Actor, openSignedIn, type Screen, screens, signIn } from './support/screens';
 
 test.use({ ...PHONE, colorScheme: 'light' });
-test.describe.configure({ timeout: 180_000 });
+// A cap, not a target: on a 2-core machine shared by 7 engineers a group took 40 s to 3 minutes.
+test.describe.configure({ timeout: 600_000 });
 
 test.beforeAll(() => {
   cli('seed', '--reset');
