@@ -89,7 +89,7 @@ async function phoneBilling(browser: Browser): Promise<Page> {
   const page = await phonePage(browser);
   const team = await signIn(page, { email: 'olivia@acme.test', team: 'Acme Inc' });
   await page.goto(`${team}/billing`);
-  await expect(page.getByRole('region', { name: 'Plan and subscription' })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Plan and subscription' })).toBeVisible({ timeout: 30_000 });
   return page;
 }
 
