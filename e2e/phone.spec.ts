@@ -7,7 +7,7 @@ import { cli, loginUrl } from './support/cli';
 import { phoneContext, phoneProblems } from './support/phone';
 import { signIn } from './support/screens';
 
-test.describe.configure({ timeout: 90_000 });
+test.describe.configure({ timeout: 180_000 });
 test.beforeEach(() => {
   cli('seed', '--reset');
 });
