@@ -1,5 +1,6 @@
 import '@/app/mantine-styles';
 import '@/app/color-scheme.css';
+import '@/app/global.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from '@/app/app';

@@ -56,5 +56,18 @@ export async function axeFindings(page: Page): Promise<AxeFinding[]> {
   }, TAGS);
 }
 
+/**
+ * Rules that fail at any impact (issue 21): one h1 per page and landmarks that are unique and cover
+ * the content, as screen-reader users navigate by them. axe rates them moderate.
+ */
+export const STRUCTURE_RULES = [
+  'page-has-heading-one',
+  'landmark-unique',
+  'landmark-no-duplicate-banner',
+  'region',
+] as const;
+
 export const isBlocking = (finding: AxeFinding) =>
-  finding.impact === 'serious' || finding.impact === 'critical';
+  finding.impact === 'serious' ||
+  finding.impact === 'critical' ||
+  (STRUCTURE_RULES as readonly string[]).includes(finding.id);

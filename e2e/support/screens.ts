@@ -255,17 +255,17 @@ export const screens: Screen[] = [
   { name: 'contact-us (basic owner)', as: BASIC_OWNER, path: '{team}/contact-us', ready: heading(/.+/) },
 ];
 
-/** Signs the actor in (a fresh one-time link), then opens the screen and its dialog. */
-export async function openScreen(page: Page, screen: Screen): Promise<void> {
-  let team = '';
-  if (screen.as) {
-    await page.goto(loginUrl(screen.as.email, screen.as.team));
-    await page.waitForURL((url) => !url.pathname.startsWith('/login'));
-    if (screen.as.team) {
-      await expect(page).toHaveURL(/\/teams\/\d+-\d+\/overview$/);
-      team = new URL(page.url()).pathname.replace(/\/overview$/, '');
-    }
-  }
+/** Signs the actor in (a fresh one-time link); for a team member, answers the team area's prefix. */
+export async function signIn(page: Page, actor: Actor): Promise<string> {
+  await page.goto(loginUrl(actor.email, actor.team));
+  await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+  if (!actor.team) return '';
+  await expect(page).toHaveURL(/\/teams\/\d+-\d+\/overview$/);
+  return new URL(page.url()).pathname.replace(/\/overview$/, '');
+}
+
+/** Opens the screen and its dialog in a page already signed in as its actor (team: signIn's answer). */
+export async function openSignedIn(page: Page, screen: Screen, team: string): Promise<void> {
   const path = typeof screen.path === 'function' ? screen.path() : screen.path;
   const target = path.replace('{team}', team);
   const here = page.url().startsWith('http') ? new URL(page.url()) : null;
@@ -274,5 +274,11 @@ export async function openScreen(page: Page, screen: Screen): Promise<void> {
     await expect(page.getByRole('heading').first()).toBeVisible();
     await screen.open(page);
   }
-  await expect(screen.ready(page)).toBeVisible();
+  await expect(screen.ready(page)).toBeVisible({ timeout: 20_000 });
+}
+
+/** Signs the actor in (a fresh one-time link), then opens the screen and its dialog. */
+export async function openScreen(page: Page, screen: Screen): Promise<void> {
+  const team = screen.as ? await signIn(page, screen.as) : '';
+  await openSignedIn(page, screen, team);
 }

@@ -33,5 +33,6 @@ import '@mantine/core/styles/Card.css';
 import '@mantine/core/styles/ModalBase.css';
 import '@mantine/core/styles/Modal.css';
 import '@mantine/core/styles/Radio.css';
+import '@mantine/core/styles/Skeleton.css';
 import '@mantine/core/styles/Switch.css';
 import '@mantine/core/styles/Tooltip.css';

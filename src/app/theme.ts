@@ -25,7 +25,11 @@ export const theme = createTheme({
     Loader: Loader.extend({ defaultProps: { type: 'dots' } }),
     // The dialog's X has no text: it needs a name for assistive technology. A plain object rather
     // than Modal.extend, so the theme does not pull the Modal into the first page's bundle.
-    Modal: { defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } },
+    // Its title bar is a <header> inside the dialog's <section role="dialog">: with a role the section
+    // no longer scopes it, so axe counts a second banner landmark (issue 21). It is no landmark.
+    Modal: {
+      defaultProps: { closeButtonProps: { 'aria-label': 'Close' }, attributes: { header: { role: 'none' } } },
+    },
     // Mantine's initial-focus placeholder is a focusable role=presentation div inside role=menu: a
     // child a menu may not have (axe 'aria-required-children', critical). Without it the focus goes
     // to the first item, as the WAI-ARIA menu pattern has it.

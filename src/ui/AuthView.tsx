@@ -18,6 +18,7 @@ export function AuthView({ state, deepLinkHref, onLogout, onSubmitToken }: AuthV
   if (state === 'loading') {
     return (
       <Group justify="center" gap="xs" py="xl">
+        <h1 className="visually-hidden">Sign in</h1>
         <Loader size="sm" aria-hidden />
         <Text role="status">Loading...</Text>
       </Group>
@@ -25,6 +26,7 @@ export function AuthView({ state, deepLinkHref, onLogout, onSubmitToken }: AuthV
   }
   return (
     <Stack align="center" gap="md" py="xl" ta="center">
+      <h1 className="visually-hidden">Sign in</h1>
       {state === 'invalid' && (
         <Text role="alert" c="red" fw={500}>
           Token is invalid

@@ -13,6 +13,7 @@ const texts: Record<BackToAppStatus, string> = {
 export function BackToAppView({ status }: { status: BackToAppStatus }) {
   return (
     <Stack align="center" gap="md" py="xl" ta="center" role="status" aria-live="polite">
+      <h1 className="visually-hidden">Back to Spark</h1>
       {(status === 'loading' || status === 'redirecting') && <Loader size="sm" />}
       <Text>{texts[status]}</Text>
     </Stack>

@@ -37,7 +37,9 @@ export function EventStreamView(props: EventStreamViewProps) {
   const newestFirst = [...props.events].reverse();
   return (
     <Stack gap="md" py="md">
-      <Title order={2}>Event stream</Title>
+      <Title order={1} size="h2">
+        Event stream
+      </Title>
       <Group align="end">
         <NativeSelect
           label="Stream"

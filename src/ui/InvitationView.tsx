@@ -12,6 +12,7 @@ export interface InvitationViewProps {
 export function InvitationView({ status, teamName }: InvitationViewProps) {
   return (
     <Stack align="center" gap="md" py="xl" ta="center" role="status" aria-live="polite">
+      {status !== 'accepted' && <h1 className="visually-hidden">Team invitation</h1>}
       {status === 'accepting' && (
         <>
           <Loader size="sm" />
@@ -19,7 +20,7 @@ export function InvitationView({ status, teamName }: InvitationViewProps) {
         </>
       )}
       {status === 'accepted' && (
-        <Title order={2}>{`Invitation accepted. Welcome to the "${teamName ?? ''}" team.`}</Title>
+        <Title order={1} size="h2">{`Invitation accepted. Welcome to the "${teamName ?? ''}" team.`}</Title>
       )}
       {status === 'notFound' && <Text>Invitation link is expired or invalid.</Text>}
       {status === 'failed' && (

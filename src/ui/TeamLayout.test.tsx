@@ -3,7 +3,11 @@ import type { ReactNode } from 'react';
 import { Providers } from '@/app/providers';
 import { TeamLayout, type TeamLayoutState } from '@/ui/TeamLayout';
 
-function layout(state: TeamLayoutState, onBackNavigate?: (href: string) => void): ReactNode {
+function layout(
+  state: TeamLayoutState,
+  onBackNavigate?: (href: string) => void,
+  placeholder?: ReactNode,
+): ReactNode {
   return (
     <Providers env="test">
       <TeamLayout
@@ -12,6 +16,7 @@ function layout(state: TeamLayoutState, onBackNavigate?: (href: string) => void)
         onBackNavigate={onBackNavigate}
         selector={<button type="button">Selector slot</button>}
         nav={<nav aria-label="Team">Nav slot</nav>}
+        placeholder={placeholder}
         termsHref="https://example.test/terms"
         privacyHref="https://example.test/privacy"
         year={2031}
@@ -47,6 +52,19 @@ describe('TeamLayout', () => {
     expect(screen.getByRole('button', { name: 'Selector slot' })).toBeTruthy();
     expect(screen.queryByText('Nav slot')).toBeNull();
     expect(screen.queryByText('Team page')).toBeNull();
+  });
+
+  it("while loading, shows the page's placeholder beside 'Loading', never the page (issue 21)", () => {
+    render(layout('loading', undefined, <p>Page placeholder</p>));
+    expect(screen.getByRole('status').textContent).toBe('Loading');
+    expect(screen.getByText('Page placeholder')).toBeTruthy();
+    expect(screen.queryByText('Team page')).toBeNull();
+  });
+
+  it('drops the placeholder once the page is ready', () => {
+    render(layout('ready', undefined, <p>Page placeholder</p>));
+    expect(screen.queryByText('Page placeholder')).toBeNull();
+    expect(screen.getByText('Team page')).toBeTruthy();
   });
 
   it("says 'You are not a member of this team' without a membership", () => {

@@ -1,4 +1,4 @@
-import { Group, Loader, Text, Title } from '@mantine/core';
+import { Group, Loader, Skeleton, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { linkClick, type NavigateHandler } from '@/ui/link-click';
 import { PageFrame } from '@/ui/PageFrame';
@@ -24,6 +24,11 @@ export interface TeamLayoutProps {
   nav: ReactNode;
   /** The team page. */
   children: ReactNode;
+  /**
+   * The page's shape while the memberships load (the billing page's placeholders), under a
+   * placeholder of the nav, so a page opened afresh has its layout at once (issue 21).
+   */
+  placeholder?: ReactNode;
   termsHref: string;
   privacyHref: string;
   /** Year in the copyright line. */
@@ -32,7 +37,7 @@ export interface TeamLayoutProps {
 
 /** The frame of every /teams/{tid}-{uid} page (spec section 2, team layout). */
 export function TeamLayout(props: TeamLayoutProps) {
-  const { state, backHref, onBackNavigate, selector, userMenu, nav, children, ...legal } = props;
+  const { state, backHref, onBackNavigate, selector, userMenu, nav, children, placeholder, ...legal } = props;
   return (
     <PageFrame
       {...legal}
@@ -52,20 +57,30 @@ export function TeamLayout(props: TeamLayoutProps) {
       <Title order={1} mb="md">
         Team Preferences
       </Title>
-      <TeamBody state={state} nav={nav}>
+      <TeamBody state={state} nav={nav} placeholder={placeholder}>
         {children}
       </TeamBody>
     </PageFrame>
   );
 }
 
-function TeamBody({ state, nav, children }: Pick<TeamLayoutProps, 'state' | 'nav' | 'children'>) {
+type TeamBodyProps = Pick<TeamLayoutProps, 'state' | 'nav' | 'children' | 'placeholder'>;
+
+function TeamBody({ state, nav, children, placeholder }: TeamBodyProps) {
   if (state === 'loading' || state === 'redirecting') {
     return (
-      <Group gap="xs">
-        <Loader size="sm" aria-hidden />
-        <Text role="status">Loading</Text>
-      </Group>
+      <>
+        <Group gap="xs">
+          <Loader size="sm" aria-hidden />
+          <Text role="status">Loading</Text>
+        </Group>
+        {placeholder && (
+          <>
+            <Skeleton height={36} mt="xs" aria-hidden />
+            <div className={classes.content}>{placeholder}</div>
+          </>
+        )}
+      </>
     );
   }
   if (state === 'notMember') return <Text>You are not a member of this team</Text>;

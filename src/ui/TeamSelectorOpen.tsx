@@ -31,8 +31,15 @@ export function TeamSelectorOpen({
     if (membership) onSelect(membership.team.id, membership.profile.id);
   };
 
+  // Not in a portal: the list stays inside the header's banner landmark (axe 'region', issue 21).
   return (
-    <Combobox store={combobox} onOptionSubmit={submit} width={320} position="bottom-start">
+    <Combobox
+      store={combobox}
+      onOptionSubmit={submit}
+      width={320}
+      position="bottom-start"
+      withinPortal={false}
+    >
       {/* aria-expanded as the closed button has it; Mantine's withExpandedAttribute would also make it a combobox. */}
       <Combobox.Target targetType="button" aria-expanded={combobox.dropdownOpened}>
         {trigger({ ref: targetRef, onClick: () => combobox.toggleDropdown() })}

@@ -25,8 +25,16 @@ export function UserMenuOpen({
   trigger,
 }: PopupProps<UserMenuProps>) {
   const { opened, setOpened, targetRef } = useMenuOpenedOnMount();
+  // Not in a portal: the menu stays inside the header's banner landmark (axe 'region', issue 21).
   return (
-    <Menu position="bottom-end" width={260} withinPortal opened={opened} onChange={setOpened} returnFocus>
+    <Menu
+      position="bottom-end"
+      width={260}
+      withinPortal={false}
+      opened={opened}
+      onChange={setOpened}
+      returnFocus
+    >
       <Menu.Target>{trigger({ ref: targetRef })}</Menu.Target>
       <Menu.Dropdown>
         {email && (

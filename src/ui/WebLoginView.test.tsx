@@ -19,8 +19,6 @@ function renderView(props: Partial<WebLoginViewProps> = {}) {
         provider={null}
         resent={false}
         errorMessage={null}
-        termsHref="https://terms.test"
-        privacyHref="https://privacy.test"
         {...callbacks}
         {...props}
       />
@@ -45,18 +43,14 @@ describe('WebLoginView', () => {
     expect(onSubmitEmail).toHaveBeenCalledWith('nora@newco.test');
   });
 
-  it("offers 'OR', both providers and the legal links", () => {
+  it("offers 'OR' and both providers; the legal links are left to the layout's footer", () => {
     const { onProvider } = renderView();
     expect(screen.getByText('OR')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Continue with Google' }));
     fireEvent.click(screen.getByRole('button', { name: 'Sign in with Microsoft' }));
     expect(onProvider.mock.calls).toEqual([['google'], ['microsoft']]);
-    expect(screen.getByRole('link', { name: 'Terms of Service' }).getAttribute('href')).toBe(
-      'https://terms.test',
-    );
-    expect(screen.getByRole('link', { name: 'Privacy Policy' }).getAttribute('href')).toBe(
-      'https://privacy.test',
-    );
+    expect(screen.queryByRole('link', { name: 'Terms of Service' })).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Privacy Policy' })).toBeNull();
   });
 
   it('shows the error and reports editing', () => {

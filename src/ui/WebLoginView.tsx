@@ -1,4 +1,4 @@
-import { Anchor, Button, Group, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Button, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { isValidEmail } from '@/domain/email';
 import classes from './WebLoginView.module.css';
@@ -14,8 +14,6 @@ export interface WebLoginViewProps {
   provider: WebLoginProvider | null;
   resent: boolean;
   errorMessage: string | null;
-  termsHref: string;
-  privacyHref: string;
   /** A valid, trimmed address. */
   onSubmitEmail: (email: string) => void;
   onProvider: (provider: WebLoginProvider) => void;
@@ -27,7 +25,8 @@ export interface WebLoginViewProps {
 /**
  * /web-login (spec section 2): the email form with the arrow button (enabled once the address is
  * valid, spec section 5), 'OR' and the two provider buttons; after a link was mailed, 'Verify your
- * email' with 'Send again.'. The form is a native one checked by the shared domain rule: @mantine/form
+ * email' with 'Send again.'. Terms of Service and Privacy Policy are the public layout's footer links
+ * (spec section 2, public layout), once on the page (issue 21). The form is a native one checked by the shared domain rule: @mantine/form
  * and TextInput would add about 10 KB gz to a public page whose first-visit budget has under 2 KB left
  * (bench/first-visit.ts); the input borrows Mantine's input look through CSS variables.
  */
@@ -44,16 +43,7 @@ export function WebLoginView(props: WebLoginViewProps) {
   );
 }
 
-function EmailStep({
-  busy,
-  provider,
-  errorMessage,
-  termsHref,
-  privacyHref,
-  onSubmitEmail,
-  onProvider,
-  onEdit,
-}: WebLoginViewProps) {
+function EmailStep({ busy, provider, errorMessage, onSubmitEmail, onProvider, onEdit }: WebLoginViewProps) {
   const [email, setEmail] = useState('');
   const valid = isValidEmail(email.trim());
   return (
@@ -113,14 +103,6 @@ function EmailStep({
           Sign in with Microsoft
         </Button>
       </Stack>
-      <Group justify="center" gap="md">
-        <Anchor href={termsHref} size="sm" target="_blank" rel="noreferrer">
-          Terms of Service
-        </Anchor>
-        <Anchor href={privacyHref} size="sm" target="_blank" rel="noreferrer">
-          Privacy Policy
-        </Anchor>
-      </Group>
     </>
   );
 }

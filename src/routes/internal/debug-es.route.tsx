@@ -93,7 +93,9 @@ export function DebugEsPage() {
   if (access === 'staff') return <EventStreamScreen />;
   return (
     <Stack gap="md" py="md">
-      <Title order={2}>Event stream</Title>
+      <Title order={1} size="h2">
+        Event stream
+      </Title>
       {access === 'loading' && <Loader size="sm" />}
       {access === 'failed' && (
         <ErrorBox message={errorMessage} onRetry={() => setup.send({ type: 'setup.retry' })} />

@@ -3,7 +3,6 @@
 import { useSearchParams } from 'react-router';
 import { fromCallback, fromPromise } from 'xstate';
 import { loginByEmail, loginByOauth, oauthProviders } from '@/api/web-login';
-import { links } from '@/app/config';
 import { deviceInfo } from '@/app/device-info';
 import type { AppServices } from '@/app/services';
 import { oauthSignInProblem, signInLinkProblem, webLoginTarget } from '@/domain/web-signup';
@@ -58,8 +57,6 @@ export function WebLoginPage() {
     <WebLoginView
       {...view}
       errorMessage={view.errorMessage ?? linkProblem}
-      termsHref={links.termsOfService}
-      privacyHref={links.privacyPolicy}
       onSubmitEmail={(email) => actor.send({ type: 'login.email', email })}
       onProvider={(provider) => actor.send({ type: 'login.provider', provider })}
       onResend={() => actor.send({ type: 'login.resend' })}

@@ -20,6 +20,7 @@ import { pathTo } from '@/routes/route-table';
 import { useSignedInEmail } from '@/routes/signed-in-email';
 import { useColorSchemeToggle } from '@/routes/use-color-scheme-toggle';
 import { useLogout } from '@/routes/use-logout';
+import { BillingPlaceholder } from '@/ui/billing-page/BillingSkeleton';
 import { ErrorBox } from '@/ui/ErrorBox';
 import { TeamLayout } from '@/ui/TeamLayout';
 import { TeamNav } from '@/ui/TeamNav';
@@ -102,6 +103,7 @@ export function TeamLayoutRoute() {
       backHref={links.appDeepLink}
       selector={selector}
       nav={nav}
+      placeholder={route?.name === 'team-billing' ? <BillingPlaceholder /> : null}
       termsHref={links.termsOfService}
       privacyHref={links.privacyPolicy}
       year={new Date().getFullYear()}

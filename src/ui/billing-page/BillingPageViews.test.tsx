@@ -5,7 +5,7 @@ import { acmeInvoices, offeredProducts, plusProduct, proProduct } from '@/domain
 import { planTableColumns } from '@/domain/plan-table';
 import { InvoicesBlock } from '@/ui/billing-page/InvoicesBlock';
 import { PaymentProviderSwitch } from '@/ui/billing-page/PaymentProviderSwitch';
-import { PlanTable, type PlanTableProps } from '@/ui/billing-page/PlanTable';
+import { PlanTable, type PlanTableProps, STACKED_PLANS_QUERY } from '@/ui/billing-page/PlanTable';
 import { SubscriptionSummary, type SubscriptionSummaryProps } from '@/ui/billing-page/SubscriptionSummary';
 
 const renderInApp = (node: ReactNode) => render(<Providers env="test">{node}</Providers>);
@@ -77,6 +77,44 @@ describe('PlanTable', () => {
       columns: planTableColumns([{ ...plusProduct, buttonText: 'Choose Plus' }, proProduct], 'basic'),
     });
     expect(plans.getByRole('button', { name: 'Choose Plus, Plus' }).textContent).toBe('Choose Plus');
+  });
+});
+
+describe('PlanTable on a phone', () => {
+  const realMatchMedia = window.matchMedia;
+  beforeEach(() => {
+    window.matchMedia = (query: string) =>
+      ({ ...realMatchMedia(query), matches: query === STACKED_PLANS_QUERY }) as MediaQueryList;
+  });
+  afterEach(() => {
+    window.matchMedia = realMatchMedia;
+  });
+
+  it('stacks one card per plan, each with its own toggle, price, Upgrade and features (issue 21)', () => {
+    const calls: string[] = [];
+    renderInApp(
+      <PlanTable
+        columns={planTableColumns(offeredProducts, 'basic')}
+        seats={4}
+        upgradeOptions
+        initialInterval="year"
+        onUpgrade={(planId) => calls.push(planId)}
+        onRequestFreeUpgrade={() => {}}
+      />,
+    );
+    expect(screen.queryByRole('table')).toBeNull();
+    const cards = within(screen.getByRole('list', { name: 'Plans' })).getAllByRole('listitem');
+    expect(cards.map((card) => card.getAttribute('aria-label'))).toEqual(
+      offeredProducts.map((product) => product.title),
+    );
+    const plus = within(screen.getByRole('listitem', { name: 'Plus' }));
+    expect(plus.getByText('$16.00 / month for 4 users')).toBeTruthy();
+    fireEvent.click(within(plus.getByRole('radiogroup')).getByText('Monthly'));
+    expect(plus.getByText('$20.00 / month for 4 users')).toBeTruthy();
+    expect(plus.getByText('Shared drafts')).toBeTruthy();
+    fireEvent.click(plus.getByRole('button', { name: 'Upgrade to Plus' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Upgrade to Pro' }));
+    expect(calls).toEqual(['plus_30', 'pro_365']);
   });
 });
 

@@ -10,7 +10,11 @@ export interface InvoicesBlockProps {
   onEditBillingDetails: () => void;
 }
 
-/** The team's invoices, newest first: Pay while open, Download otherwise (spec section 2). */
+/**
+ * The team's invoices, newest first: Pay while open, Download otherwise (spec section 2). A table on
+ * a wide screen; on a phone each row is a two-column card (BillingBlocks.module.css), so the amount
+ * and the link stay in reach without a sideways scroller (issue 21).
+ */
 export function InvoicesBlock({ invoices, busy, onEditBillingDetails }: InvoicesBlockProps) {
   return (
     <Paper component="section" aria-labelledby="invoices-title" withBorder p="lg" className={classes.block}>
@@ -29,7 +33,7 @@ export function InvoicesBlock({ invoices, busy, onEditBillingDetails }: Invoices
       ) : (
         <div className={classes.invoices}>
           <table className={classes.invoiceTable} aria-label="Invoices">
-            <thead>
+            <thead className={classes.invoiceHead}>
               <tr>
                 <th scope="col">Date</th>
                 <th scope="col">Number</th>
@@ -47,11 +51,11 @@ export function InvoicesBlock({ invoices, busy, onEditBillingDetails }: Invoices
                 const link = invoiceLink(invoice);
                 return (
                   <tr key={invoice.id} aria-label={invoice.number}>
-                    <td>{formatBillingDate(invoice.date)}</td>
-                    <td>{invoice.number}</td>
-                    <td>{invoiceStatusText(invoice.status)}</td>
+                    <td className={classes.invoiceDate}>{formatBillingDate(invoice.date)}</td>
+                    <td className={classes.invoiceNumber}>{invoice.number}</td>
+                    <td className={classes.invoiceStatus}>{invoiceStatusText(invoice.status)}</td>
                     <td className={classes.amount}>{formatPrice(invoice.amount, invoice.currency)}</td>
-                    <td>
+                    <td className={classes.invoiceLink}>
                       {link && (
                         <Anchor href={link.href} target="_blank" rel="noopener noreferrer" size="sm" fw={500}>
                           {link.label}

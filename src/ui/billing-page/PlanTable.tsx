@@ -1,19 +1,10 @@
-import { Anchor, Badge, Button, SegmentedControl } from '@mantine/core';
+import { Badge } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { useState } from 'react';
 import type { TeamPlan } from '@/domain/entities';
-import {
-  annualDiscountLabel,
-  type BillingInterval,
-  isFreePlan,
-  PLAN_TABLE_ROWS,
-  type PlanColumn,
-  planCells,
-  planIdFor,
-  priceText,
-  upgradeButtonText,
-} from '@/domain/plan-table';
+import { type BillingInterval, PLAN_TABLE_ROWS, type PlanColumn, planCells } from '@/domain/plan-table';
+import { PriceCell } from './PlanPriceCell';
 import classes from './PlanTable.module.css';
-import { PlanTermsHint } from './PlanTermsHint';
 
 export interface PlanTableProps {
   columns: PlanColumn[];
@@ -29,21 +20,50 @@ export interface PlanTableProps {
   onRequestFreeUpgrade: (planId: string) => void;
 }
 
-const INTERVALS = [
-  { label: 'Monthly', value: 'month' },
-  { label: 'Annually', value: 'year' },
-];
+/** Below this width the plans stack as cards (issue 21): four columns do not fit a phone. */
+export const STACKED_PLANS_QUERY = '(max-width: 48em)';
 
-/** The plan comparison table (spec section 2 'Team billing'): a column per plan, a row per feature. */
+/** The rows under the price: the features, in the table's order. */
+const FEATURE_ROWS = PLAN_TABLE_ROWS.filter((row) => row.key !== 'price');
+
+interface PlanLayoutProps extends PlanTableProps {
+  intervalOf: (code: TeamPlan) => BillingInterval;
+  onIntervalChange: (code: TeamPlan, interval: BillingInterval) => void;
+}
+
+/**
+ * The plan comparison (spec section 2 'Team billing'): a table with a column per plan and a row per
+ * feature on a wide screen; on a phone one card per plan, price and Upgrade first, so every Upgrade
+ * button is in reach without scrolling sideways. Both share each plan's Monthly/Annually choice.
+ */
 export function PlanTable(props: PlanTableProps) {
-  const { columns, seats, initialInterval } = props;
   const [intervals, setIntervals] = useState<Partial<Record<TeamPlan, BillingInterval>>>({});
-  const intervalOf = (code: TeamPlan) => intervals[code] ?? initialInterval;
-  const cellsByCode = new Map(
-    columns.map(({ product }) => [product.code, planCells(product, intervalOf(product.code), seats)]),
-  );
-  const highlight = (column: PlanColumn) => (column.highlighted ? classes.highlighted : undefined);
+  // Read at the first render (no effect round), so a phone never draws the table first.
+  const stacked = useMediaQuery(STACKED_PLANS_QUERY, false, { getInitialValueInEffect: false });
+  const layout: PlanLayoutProps = {
+    ...props,
+    intervalOf: (code) => intervals[code] ?? props.initialInterval,
+    onIntervalChange: (code, interval) => setIntervals((shown) => ({ ...shown, [code]: interval })),
+  };
+  return stacked ? <PlanCards {...layout} /> : <PlanGrid {...layout} />;
+}
 
+function PlanTitle({ column }: { column: PlanColumn }) {
+  return (
+    <span className={classes.planName}>
+      {column.product.title}
+      {column.current && (
+        <Badge size="sm" variant="light" tt="none">
+          Current plan
+        </Badge>
+      )}
+    </span>
+  );
+}
+
+function PlanGrid(props: PlanLayoutProps) {
+  const { columns, seats, intervalOf, onIntervalChange } = props;
+  const highlight = (column: PlanColumn) => (column.highlighted ? classes.highlighted : undefined);
   return (
     <div className={classes.scroller}>
       <table className={classes.table} aria-label="Plans">
@@ -56,14 +76,7 @@ export function PlanTable(props: PlanTableProps) {
                 scope="col"
                 className={`${classes.planHead} ${highlight(column) ?? ''}`}
               >
-                <span className={classes.planName}>
-                  {column.product.title}
-                  {column.current && (
-                    <Badge size="sm" variant="light" tt="none">
-                      Current plan
-                    </Badge>
-                  )}
-                </span>
+                <PlanTitle column={column} />
               </th>
             ))}
           </tr>
@@ -74,22 +87,23 @@ export function PlanTable(props: PlanTableProps) {
               <th scope="row" className={classes.rowLabel}>
                 {row.label}
               </th>
-              {columns.map((column) => (
-                <td key={column.product.code} className={highlight(column)}>
-                  {row.key === 'price' ? (
-                    <PriceCell
-                      {...props}
-                      column={column}
-                      interval={intervalOf(column.product.code)}
-                      onIntervalChange={(interval) =>
-                        setIntervals((shown) => ({ ...shown, [column.product.code]: interval }))
-                      }
-                    />
-                  ) : (
-                    cellsByCode.get(column.product.code)?.[row.key]
-                  )}
-                </td>
-              ))}
+              {columns.map((column) => {
+                const code = column.product.code;
+                return (
+                  <td key={code} className={highlight(column)}>
+                    {row.key === 'price' ? (
+                      <PriceCell
+                        {...props}
+                        column={column}
+                        interval={intervalOf(code)}
+                        onIntervalChange={(interval) => onIntervalChange(code, interval)}
+                      />
+                    ) : (
+                      planCells(column.product, intervalOf(code), seats)[row.key]
+                    )}
+                  </td>
+                );
+              })}
             </tr>
           ))}
         </tbody>
@@ -98,70 +112,39 @@ export function PlanTable(props: PlanTableProps) {
   );
 }
 
-interface PriceCellProps extends PlanTableProps {
-  column: PlanColumn;
-  interval: BillingInterval;
-  onIntervalChange: (interval: BillingInterval) => void;
-}
-
-function PriceCell({
-  column,
-  interval,
-  onIntervalChange,
-  upgradeOptions,
-  busy,
-  ...handlers
-}: PriceCellProps) {
-  const { product, current } = column;
-  if (isFreePlan(product)) return <span className={classes.price}>{priceText(product, interval)}</span>;
-  const planId = planIdFor(product, interval);
-  const discount = annualDiscountLabel(product);
-  const offered = upgradeOptions && !current && planId !== null;
+function PlanCards(props: PlanLayoutProps) {
+  const { columns, seats, intervalOf, onIntervalChange } = props;
   return (
-    <div className={classes.priceCell}>
-      <SegmentedControl
-        size="xs"
-        aria-label={`Billing interval for ${product.title}`}
-        data={INTERVALS}
-        value={interval}
-        onChange={(value) => onIntervalChange(value as BillingInterval)}
-      />
-      {/* A green dot beside the text: green text on its tint is below 4.5:1 (issue 14, axe). */}
-      {discount && (
-        <Badge size="sm" color="green" variant="dot" tt="none">
-          {discount}
-        </Badge>
-      )}
-      <span className={classes.price}>{priceText(product, interval)}</span>
-      <div className={classes.actions}>
-        {offered && (
-          <Button
-            size="xs"
-            variant={column.highlighted ? 'filled' : 'light'}
-            aria-label={
-              product.buttonText?.trim()
-                ? `${upgradeButtonText(product)}, ${product.title}`
-                : `Upgrade to ${product.title}`
-            }
-            disabled={busy}
-            onClick={() => handlers.onUpgrade(planId)}
+    <ul className={classes.cards} aria-label="Plans">
+      {columns.map((column) => {
+        const code = column.product.code;
+        const cells = planCells(column.product, intervalOf(code), seats);
+        return (
+          <li
+            key={code}
+            className={`${classes.card} ${column.highlighted ? classes.highlighted : ''}`}
+            aria-label={column.product.title}
           >
-            {upgradeButtonText(product)}
-          </Button>
-        )}
-        <PlanTermsHint title={product.title} />
-      </div>
-      {offered && product.showFreeUpgrade && product.freeUpgradeText && (
-        <Anchor
-          component="button"
-          type="button"
-          size="xs"
-          disabled={busy}
-          onClick={() => handlers.onRequestFreeUpgrade(planId)}
-        >
-          {product.freeUpgradeText}
-        </Anchor>
-      )}
-    </div>
+            <h3 className={classes.cardTitle}>
+              <PlanTitle column={column} />
+            </h3>
+            <PriceCell
+              {...props}
+              column={column}
+              interval={intervalOf(code)}
+              onIntervalChange={(interval) => onIntervalChange(code, interval)}
+            />
+            <dl className={classes.features}>
+              {FEATURE_ROWS.map((row) => (
+                <div key={row.key} className={classes.feature}>
+                  <dt>{row.label}</dt>
+                  <dd>{cells[row.key]}</dd>
+                </div>
+              ))}
+            </dl>
+          </li>
+        );
+      })}
+    </ul>
   );
 }

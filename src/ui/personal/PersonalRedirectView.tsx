@@ -14,7 +14,9 @@ export interface PersonalRedirectViewProps {
 export function PersonalRedirectView({ title, busy, errorMessage, onRetry }: PersonalRedirectViewProps) {
   return (
     <Stack gap="md">
-      <Title order={2}>{title}</Title>
+      <Title order={1} size="h2">
+        {title}
+      </Title>
       {busy && (
         <Group gap="xs">
           <Loader size="sm" aria-hidden />

@@ -13,7 +13,9 @@ export interface PersonalResultViewProps {
 export function PersonalResultView({ text, ok, profileHref, onNavigate }: PersonalResultViewProps) {
   return (
     <Stack gap="md" align="flex-start">
-      <Title order={2}>Checkout result</Title>
+      <Title order={1} size="h2">
+        Checkout result
+      </Title>
       <Alert color={ok ? 'green' : 'red'} role="status" w="100%">
         {text}
       </Alert>

@@ -43,7 +43,9 @@ export function ProductsView({
       <Anchor href={profileHref} onClick={linkClick(profileHref, onNavigate)} size="sm">
         ← Back to profile
       </Anchor>
-      <Title order={2}>Products</Title>
+      <Title order={1} size="h2">
+        Products
+      </Title>
       {planText && (
         <Alert variant="light" color={onTrial ? 'blue' : 'gray'} title={planText}>
           {billing.canSubscribe

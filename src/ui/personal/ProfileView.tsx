@@ -40,7 +40,9 @@ export function ProfileView({ email, fullName, billing, links, onNavigate }: Pro
   );
   return (
     <Stack gap="md">
-      <Title order={2}>Profile</Title>
+      <Title order={1} size="h2">
+        Profile
+      </Title>
       <Card withBorder>
         <Table variant="vertical" withRowBorders={false} aria-label="Your profile">
           <Table.Tbody>

@@ -8,6 +8,7 @@ import { errorOf } from '@/machines/actor-error';
 import { screenSetupMachine } from '@/machines/screen-setup.machine';
 import { useScreenFlow, useSelections } from '@/routes/screen-flow';
 import { BillingFlows } from '@/routes/team/billing/billing-flows';
+import { BillingSkeleton } from '@/ui/billing-page/BillingSkeleton';
 import { ScreenSetupStatus } from '@/ui/ScreenSetupStatus';
 import { BillingContent } from './billing-content';
 import { type BillingPageData, loadBillingPage } from './load-billing-page';
@@ -57,6 +58,7 @@ export function BillingScreen({ membership, teamUser }: BillingScreenProps) {
         errorMessage={errorMessage}
         onRetry={() => setup.send({ type: 'setup.retry' })}
       />
+      {loading && !data && <BillingSkeleton />}
       {data && (
         <BillingFlows teamUserRef={teamUser} billing={data.billing} plans={data.plans} onChanged={reload}>
           <BillingContent
