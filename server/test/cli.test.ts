@@ -132,7 +132,8 @@ describe('cli', { timeout: 90_000 }, () => {
     const cleaned = await runCli('cleanup');
     expect(cleaned).toMatchObject({ code: 0, stderr: '' });
     expect(cleaned.stdout).toMatch(/^sessions and refresh-token families: \d+ deleted$/mu);
-    expect(cleaned.stdout).toMatch(/^rate-limit counters: \d+ deleted\n$/mu);
+    expect(cleaned.stdout).toMatch(/^rate-limit counters: \d+ deleted$/mu);
+    expect(cleaned.stdout).toMatch(/^invitation mail counts: \d+ deleted\n$/mu);
     const wrong = await runCli('cleanup', 'now');
     expect(wrong.code).toBe(2);
     expect(wrong.stderr).toContain('cleanup takes no arguments');

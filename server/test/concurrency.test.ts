@@ -136,7 +136,7 @@ describe('a change landing between the pre-handlers and the transaction', () => 
       log: t.app.log,
     };
     const membership = { team: world.team, teamUser: world.owner };
-    expect(await resendInvitations(deps, membership, ['kicked@fixture.test'])).toEqual([]);
+    expect((await resendInvitations(deps, membership, ['kicked@fixture.test'])).resent).toEqual([]);
     expect(mailed).toEqual([]);
     expect(await eventTypes(owner, world)).toEqual([]);
   });

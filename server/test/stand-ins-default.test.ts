@@ -115,7 +115,7 @@ const STAND_IN_PATHS = [
   '/v1/products',
   '/sandbox/stripe/js/v3.js',
   '/sandbox/identity/google/.well-known/openid-configuration',
-  '/sandbox/identity/microsoft/.well-known/openid-configuration',
+  '/sandbox/identity/microsoft/common/v2.0/.well-known/openid-configuration',
 ];
 
 const oauthStart = (url: string, provider: 'google' | 'microsoft') =>
