@@ -274,7 +274,7 @@ describe('Members page', () => {
     );
     await listShown();
     fireEvent.change(screen.getByRole('textbox', { name: /Invite people/ }), {
-      target: { value: 'pete@acme' },
+      target: { value: 'pete@acme.test' },
     });
     fireEvent.click(screen.getByRole('button', { name: 'Invite' }));
     expect(await screen.findByText('Email is invalid')).toBeTruthy();
