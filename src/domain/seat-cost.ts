@@ -1,13 +1,15 @@
 // What one more seat costs a paid team (issue 21), as the invite form says it before sending. Pure.
 import { formatPrice } from './price';
 
+/** What one more seat costs a paid team: the seat-cost route's answer (server/src/billing/seat-costs.ts). */
 export interface SeatCost {
-  /** Cents per seat per interval. */
+  /** Cents per seat per interval, the plan's price. */
   perSeat: number;
   interval: 'month' | 'year';
   /** Cents prorated for one more seat over the rest of the period, invoiced with the next payment. */
   prorated: number;
   currency: string;
+  /** Seconds since epoch: the end of the period, when the prorated amount is invoiced. */
   periodEnd: number | null;
 }
 

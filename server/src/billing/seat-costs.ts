@@ -1,17 +1,6 @@
+import type { SeatCost } from '../../../src/domain/seat-cost';
 import { createRepositories } from '../db/repositories';
 import type { BillingDeps } from './billing-deps';
-
-/** What one more seat costs a paid team (issue 21): said in the invite form before anyone is invited. */
-export interface SeatCost {
-  /** Cents per seat per interval, the plan's price. */
-  perSeat: number;
-  interval: 'month' | 'year';
-  /** Cents the provider prorates for one more seat over the rest of the period (tax included). */
-  prorated: number;
-  currency: string;
-  /** Seconds since epoch: the end of the period, when the prorated amount is invoiced. */
-  periodEnd: number | null;
-}
 
 /** Statuses in which a seat added is charged; a trial charges nothing until it ends. */
 const PAYING = new Set(['active', 'past_due']);

@@ -12,7 +12,16 @@ import classes from './RowMenuOpen.module.css';
 export function RowMenuOpen({ actions, onPick, trigger }: PopupProps<RowMenuProps>) {
   const { opened, setOpened, targetRef } = useMenuOpenedOnMount();
   return (
-    <Menu position="bottom-end" opened={opened} onChange={setOpened} withinPortal returnFocus>
+    <Menu
+      position="bottom-end"
+      opened={opened}
+      onChange={setOpened}
+      withinPortal
+      // Into the page's main landmark rather than the end of body, where axe finds content outside
+      // every landmark; still out of the member list's scroller, so the menu is never clipped.
+      portalProps={{ target: 'main' }}
+      returnFocus
+    >
       <Menu.Target>{trigger({ ref: targetRef })}</Menu.Target>
       <Menu.Dropdown>
         {actions.map((action) => (

@@ -73,7 +73,7 @@ export function ProductsView({
                     <Text size="sm">Coupon</Text>
                     <Badge variant="light">{coupon}</Badge>
                     {off && (
-                      <Badge variant="filled" color="green">
+                      <Badge variant="filled" color="teal.9">
                         {off}
                       </Badge>
                     )}
