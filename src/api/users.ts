@@ -64,9 +64,13 @@ export const inviteUsers = (api: ApiClient, ref: TeamUserRef, emails: string[]) 
     searchParams: { skipped: 'true' },
   });
 
-/** The answer to a resend: the addresses mailed again (one resent within the last hour is skipped). */
+/**
+ * The answer to a resend: the addresses mailed again (one resent within the last hour is skipped),
+ * and, only when the invitation mail limits held some back, those addresses (decision 017).
+ */
 export interface ResendResult {
   resent: string[];
+  limited?: string[];
 }
 
 export const resendInvitations = (api: ApiClient, ref: TeamUserRef, emails: string[]) =>

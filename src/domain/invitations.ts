@@ -79,10 +79,24 @@ const SKIP_REASON_TEXT: Record<InvitationSkipReason, string> = {
   limited: 'too many invitations, try again later',
 };
 
-/** The note beside the invite field: 'Not invited: mia@acme.test (already a member), ...'; null for none. */
-export function skippedInvitationsText(skipped: readonly SkippedInvitation[]): string | null {
+/**
+ * The note beside the invite field: 'Not invited: mia@acme.test (already a member), ...'; null for
+ * none. 'Resend all' lists the addresses the mail limits held back the same way, led by 'Not resent'.
+ */
+export function skippedInvitationsText(
+  skipped: readonly SkippedInvitation[],
+  lead: 'Not invited' | 'Not resent' = 'Not invited',
+): string | null {
   if (skipped.length === 0) return null;
-  return `Not invited: ${skipped.map(({ email, reason }) => `${email} (${SKIP_REASON_TEXT[reason]})`).join(', ')}`;
+  return `${lead}: ${skipped.map(({ email, reason }) => `${email} (${SKIP_REASON_TEXT[reason]})`).join(', ')}`;
+}
+
+/** The note under the pending-invitation banner for the addresses a resend's mail limits held back. */
+export function heldBackResendText(emails: readonly string[]): string | null {
+  return skippedInvitationsText(
+    emails.map((email) => ({ email, reason: 'limited' })),
+    'Not resent',
+  );
 }
 
 function isSkippedInvitation(item: unknown): item is SkippedInvitation {

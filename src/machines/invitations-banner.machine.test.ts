@@ -1,6 +1,12 @@
 import { createActor, fromPromise } from 'xstate';
 import { ErrorCode } from '@/domain/error-codes';
-import { type CancelAllOutcome, invitationsBannerMachine } from './invitations-banner.machine';
+import { heldBackResendText } from '@/domain/invitations';
+import { selectResendHeldBack } from './invitations.selectors';
+import {
+  type CancelAllOutcome,
+  invitationsBannerMachine,
+  type ResendOutcome,
+} from './invitations-banner.machine';
 import {
   type MarkerStorage,
   RESEND_THROTTLE_MS,
@@ -26,7 +32,7 @@ function memoryStorage(): MarkerStorage & { entries: Map<string, string> } {
 
 /** A page with the banner: its store over `storage`, its clock the (fake) system time. */
 function openBanner(storage: MarkerStorage) {
-  const resendCalls: { emails: string[]; reply: Deferred<{ resent: string[] }> }[] = [];
+  const resendCalls: { emails: string[]; reply: Deferred<ResendOutcome> }[] = [];
   const cancelCalls: { userIds: number[]; reply: Deferred<CancelAllOutcome> }[] = [];
   const announced: string[][] = [];
   const cancelled: number[][] = [];
@@ -34,7 +40,7 @@ function openBanner(storage: MarkerStorage) {
   const machine = invitationsBannerMachine.provide({
     actors: {
       resendInvitations: fromPromise(({ input }) => {
-        const reply = deferred<{ resent: string[] }>();
+        const reply = deferred<ResendOutcome>();
         resendCalls.push({ emails: input.emails, reply });
         return reply.promise;
       }),
@@ -185,5 +191,65 @@ describe('invitation banner: the resent marker', () => {
     const storage = memoryStorage();
     storage.setItem(resentMarkerKey(PREFIX, TEAM_ID), '{not json');
     expect(openBanner(storage).actor.getSnapshot().matches('idle')).toBe(true);
+  });
+});
+
+describe('invitation banner: addresses the mail limits held back', () => {
+  const LIMITED = 'often@example.test';
+
+  it('names them after a resend that mailed the others, and the team is marked resent', async () => {
+    const storage = memoryStorage();
+    const banner = openBanner(storage);
+    banner.actor.send({ type: 'invitations.resendAll', emails: ['paula@acme.test', LIMITED] });
+    banner.resendCalls[0]?.reply.resolve({ resent: ['paula@acme.test'], limited: [LIMITED] });
+    await flush();
+    const snapshot = banner.actor.getSnapshot();
+    expect(snapshot.hasTag('resent')).toBe(true);
+    expect(banner.announced).toEqual([['paula@acme.test']]);
+    expect(heldBackResendText(selectResendHeldBack(snapshot))).toBe(
+      `Not resent: ${LIMITED} (too many invitations, try again later)`,
+    );
+  });
+
+  it('names them from a 429 code 1800 when nobody was mailed: no flash of failure, no marker', async () => {
+    const storage = memoryStorage();
+    const banner = openBanner(storage);
+    banner.actor.send({ type: 'invitations.resendAll', emails: [LIMITED] });
+    banner.resendCalls[0]?.reply.reject({
+      status: 429,
+      code: ErrorCode.tooManyRequests,
+      message: 'Too many attempts. Please try again later',
+      data: { retryAfter: 3600, skipped: [{ email: LIMITED, reason: 'limited' }] },
+    });
+    await flush();
+    const snapshot = banner.actor.getSnapshot();
+    expect(snapshot.matches('idle')).toBe(true);
+    expect(banner.escalated).toEqual([]);
+    expect(storage.entries.size).toBe(0);
+    expect(selectResendHeldBack(snapshot)).toEqual([LIMITED]);
+  });
+
+  it('escalates a 1800 that names nobody (the per-inviter call limit), and forgets an old note on the next resend', async () => {
+    const banner = openBanner(memoryStorage());
+    banner.actor.send({ type: 'invitations.resendAll', emails: [LIMITED] });
+    banner.resendCalls[0]?.reply.reject({
+      status: 429,
+      code: ErrorCode.tooManyRequests,
+      message: 'Too many attempts. Please try again later',
+      data: { skipped: [{ email: LIMITED, reason: 'limited' }] },
+    });
+    await flush();
+    banner.actor.send({ type: 'invitations.resendAll', emails: [LIMITED] });
+    expect(selectResendHeldBack(banner.actor.getSnapshot())).toEqual([]);
+    const callLimit = {
+      status: 429,
+      code: ErrorCode.tooManyRequests,
+      message: 'Too many',
+      data: { retryAfter: 60 },
+    };
+    banner.resendCalls[1]?.reply.reject(callLimit);
+    await flush();
+    expect(banner.escalated).toEqual([callLimit]);
+    expect(selectResendHeldBack(banner.actor.getSnapshot())).toEqual([]);
   });
 });

@@ -2,7 +2,10 @@
 // again and marks the team 'resent' for 1 hour — remembered in storage, so a reload keeps it —
 // during which it cannot be resent; 'Cancel all' (after a confirmation) cancels every pending
 // invitation and resets the marker. The clock and the store are passed in, for tests.
+// Addresses the invitation mail limits hold back (decision 017) are kept to be named under the banner:
+// listed in a resend's answer when others were mailed, or in a 429 code 1800 when nobody was.
 import { assertEvent, assign, type DoneActorEvent, fromPromise, setup } from 'xstate';
+import { limitedInvitations } from '@/domain/invitations';
 import { errorOf } from './actor-error';
 import { RESEND_THROTTLE_MS, type ResentMarkerStore } from './invitations-resent-marker';
 
@@ -19,6 +22,8 @@ export interface InvitationsBannerContext {
   /** The invitations 'Cancel all' is about, kept while the confirmation shows. */
   cancelIds: number[];
   resendEmails: string[];
+  /** The addresses the last resend's mail limits held back (not mailed), shown under the banner. */
+  heldBack: string[];
 }
 
 export type InvitationsBannerEvent =
@@ -33,7 +38,13 @@ export interface CancelAllOutcome {
   failure: unknown;
 }
 
-type ResendDone = { event: DoneActorEvent<{ resent: string[] }> };
+/** A resend's answer: the addresses mailed, and those the mail limits held back (only when any). */
+export interface ResendOutcome {
+  resent: string[];
+  limited?: string[];
+}
+
+type ResendDone = { event: DoneActorEvent<ResendOutcome> };
 type CancelDone = { event: DoneActorEvent<CancelAllOutcome> };
 
 export const invitationsBannerMachine = setup({
@@ -43,7 +54,7 @@ export const invitationsBannerMachine = setup({
     input: {} as InvitationsBannerInput,
   },
   actors: {
-    resendInvitations: fromPromise<{ resent: string[] }, { emails: string[] }>(async () => {
+    resendInvitations: fromPromise<ResendOutcome, { emails: string[] }>(async () => {
       throw new Error('resendInvitations is not provided');
     }),
     cancelInvitations: fromPromise<CancelAllOutcome, { userIds: number[] }>(async () => {
@@ -58,6 +69,7 @@ export const invitationsBannerMachine = setup({
   guards: {
     markerIsFresh: ({ context }) =>
       context.resentAt !== null && context.now() - context.resentAt < RESEND_THROTTLE_MS,
+    isMailLimit: ({ event }) => limitedInvitations(errorOf(event)) !== null,
     cancelFailedPartly: ({ event }) =>
       (event as unknown as { output: CancelAllOutcome }).output.failure !== undefined &&
       (event as unknown as { output: CancelAllOutcome }).output.failure !== null,
@@ -65,8 +77,12 @@ export const invitationsBannerMachine = setup({
   actions: {
     rememberResendEmails: assign(({ event }) => {
       assertEvent(event, 'invitations.resendAll');
-      return { resendEmails: event.emails };
+      return { resendEmails: event.emails, heldBack: [] };
     }),
+    rememberHeldBack: assign((_, outcome: ResendOutcome) => ({ heldBack: outcome.limited ?? [] })),
+    rememberLimited: assign(({ event }) => ({
+      heldBack: (limitedInvitations(errorOf(event)) ?? []).map(({ email }) => email),
+    })),
     rememberCancelIds: assign(({ event }) => {
       assertEvent(event, 'invitations.cancelAll');
       return { cancelIds: event.userIds };
@@ -92,6 +108,7 @@ export const invitationsBannerMachine = setup({
     resentAt: input.store.load(),
     cancelIds: [],
     resendEmails: [],
+    heldBack: [],
   }),
   initial: 'checking',
   states: {
@@ -119,13 +136,18 @@ export const invitationsBannerMachine = setup({
           actions: [
             'markResent',
             'persistMarker',
+            { type: 'rememberHeldBack', params: ({ event }: ResendDone) => event.output },
             { type: 'announceResent', params: ({ event }: ResendDone) => event.output.resent },
           ],
         },
-        onError: {
-          target: 'idle',
-          actions: { type: 'escalate', params: ({ event }: { event: object }) => errorOf(event) },
-        },
+        onError: [
+          // Nobody mailed because of the limits: no marker (nothing was sent), the note says who.
+          { guard: 'isMailLimit', target: 'idle', actions: 'rememberLimited' },
+          {
+            target: 'idle',
+            actions: { type: 'escalate', params: ({ event }: { event: object }) => errorOf(event) },
+          },
+        ],
       },
     },
     resent: {

@@ -15,6 +15,8 @@ export const selectSentCount = (snapshot: InviteSnapshot): number => snapshot.co
 
 /** The team's invitations were resent within the hour. */
 export const selectResent = (snapshot: BannerSnapshot): boolean => snapshot.hasTag('resent');
+/** The addresses the last 'Resend all' could not mail because of the limits (same array until the next). */
+export const selectResendHeldBack = (snapshot: BannerSnapshot): string[] => snapshot.context.heldBack;
 export const selectBannerBusy = (snapshot: BannerSnapshot): boolean => snapshot.hasTag('busy');
 export const selectConfirmingCancelAll = (snapshot: BannerSnapshot): boolean => snapshot.hasTag('confirming');
 /** How many invitations the open 'Cancel all' confirmation is about. */

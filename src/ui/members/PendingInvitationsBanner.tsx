@@ -11,6 +11,8 @@ export interface PendingInvitationsBannerProps {
   busy: boolean;
   canResend: boolean;
   canCancel: boolean;
+  /** Who the last 'Resend all' could not mail (the invitation mail limits), or null. */
+  heldBackNote?: string | null;
   onResendAll: () => void;
   onCancelAll: () => void;
 }
@@ -26,6 +28,7 @@ export function PendingInvitationsBanner({
   busy,
   canResend,
   canCancel,
+  heldBackNote = null,
   onResendAll,
   onCancelAll,
 }: PendingInvitationsBannerProps) {
@@ -43,6 +46,10 @@ export function PendingInvitationsBanner({
               {RESENT_NOTE}
             </Text>
           )}
+          {/* Always present, so screen readers announce the note when it appears. */}
+          <Text size="xs" c="orange.9" role="status">
+            {heldBackNote}
+          </Text>
         </div>
         <Group gap="xs">
           {canResend && !resent && (

@@ -1,7 +1,7 @@
 import { useSelector } from '@xstate/react';
 import { useContext, useMemo, useState } from 'react';
 import type { TeamMembership } from '@/domain/entities';
-import { skippedInvitationsText } from '@/domain/invitations';
+import { heldBackResendText, skippedInvitationsText } from '@/domain/invitations';
 import { canCancelInvitation, canDeleteUser, canResendInvitation } from '@/domain/permissions';
 import {
   selectBannerBusy,
@@ -9,6 +9,7 @@ import {
   selectConfirmingCancelAll,
   selectInviteBusy,
   selectInviteFieldError,
+  selectResendHeldBack,
   selectResent,
   selectSentCount,
   selectSkippedInvitations,
@@ -34,6 +35,7 @@ const BANNER_VIEW = {
   cancelCount: selectCancelCount,
   busy: selectBannerBusy,
   resent: selectResent,
+  heldBack: selectResendHeldBack,
 };
 
 const INVITE_VIEW = {
@@ -69,7 +71,7 @@ export function PendingInvitationsSection({ membership, members }: SectionProps)
     }),
     [pending, profile, team],
   );
-  const { confirming, cancelCount, busy, resent } = useSelections(banner, BANNER_VIEW);
+  const { confirming, cancelCount, busy, resent, heldBack } = useSelections(banner, BANNER_VIEW);
   return (
     <>
       <PendingInvitationsBanner
@@ -78,6 +80,7 @@ export function PendingInvitationsSection({ membership, members }: SectionProps)
         busy={busy}
         canResend={resendable.length > 0}
         canCancel={cancellable.length > 0}
+        heldBackNote={heldBackResendText(heldBack)}
         onResendAll={() => banner.send({ type: 'invitations.resendAll', emails: resendable })}
         onCancelAll={() => banner.send({ type: 'invitations.cancelAll', userIds: cancellable })}
       />
