@@ -135,6 +135,18 @@ export interface BuildAppOptions {
   cleanupIntervalMs?: number;
 }
 
+/**
+ * TRUST_PROXY as Fastify takes it. Fastify 5.12 reads a bare hop count as 'trust nobody' (it cannot
+ * tell the proxy from a client that reached the server directly), which left TRUST_PROXY=1 silently
+ * ignored; a hop count here means what the README says: the nearest `hops` addresses are proxies
+ * (decision 026). Address lists go to Fastify as they are.
+ */
+export function fastifyTrustProxy(setting: false | number | string[]): FastifyServerOptions['trustProxy'] {
+  if (typeof setting !== 'number') return setting;
+  const hops = setting;
+  return (_address: string, hop: number) => hop < hops;
+}
+
 /** Requests larger than this are refused with 413 before they reach a handler. */
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 
@@ -148,7 +160,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     logger: options.logger ?? loggerOptions(options.logLevel ?? 'info'),
     logController: new RequestLinesAtDebug(),
     bodyLimit: BODY_LIMIT_BYTES,
-    trustProxy: (options.trustProxy ?? false) as FastifyServerOptions['trustProxy'],
+    trustProxy: fastifyTrustProxy(options.trustProxy ?? false),
     // Request ids come from us, never from a client header.
     requestIdHeader: false,
     // Malformed (%E0%A4%A) or overlong path parameters fail in the router, before any hook: without
