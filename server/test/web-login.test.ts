@@ -310,6 +310,25 @@ describe('Google and Microsoft through the identity sandbox (real HTTP)', () => 
     });
   }
 
+  it("a provider's name loses bidi controls and zero-width characters; none left, the address names the team", async () => {
+    const cases = [
+      { provider: 'google', name: 'Bakery\u202Egnp.exe', fullName: 'Bakerygnp.exe' },
+      { provider: 'microsoft', name: '\u2066Grace\u200B Hopper\u2069\uFEFF', fullName: 'Grace Hopper' },
+      { provider: 'google', name: '\u200B\u202A\u202C', fullName: '' },
+    ] as const;
+    for (const { provider, name, fullName } of cases) {
+      const email = uniqueEmail('bidi');
+      const { callback, cookie } = await signInAtSandbox(provider, { email, name });
+      expect((await open(callback, cookie)).statusCode).toBe(303);
+      const account = await t.repos.accounts.findByEmail(email);
+      expect(account?.fullName).toBe(fullName);
+      const [member] = await t.repos.teamUsers.listByAccount(account?.id as number);
+      expect(member?.fullName).toBe(fullName);
+      const team = await t.repos.teams.findById(member?.teamId as number);
+      expect(team?.name).toBe(`${fullName || email.slice(0, email.indexOf('@'))}'s team`);
+    }
+  });
+
   it('a forged state, a wrong code and a cancelled sign-in are refused without signing anyone in', async () => {
     const forged = await open(
       `/api/v1/auth/web/oauth/callback?state=forged&code=abc`,

@@ -1,6 +1,10 @@
 import * as oidc from 'openid-client';
+import { cleanProvidedName } from '../../http/invisible-formatting';
 import type { OAuthProviderName } from './provider-lookup';
 import { issuerTemplateOf, tenantCodeGrant } from './tenant-issuer';
+
+/** As long as a full name typed on the profile may be (PUT .../users/me). */
+const PROVIDED_NAME_MAX_LENGTH = 200;
 
 /** One identity provider as the server uses it: Google, Microsoft, or the sandbox standing in. */
 export interface OAuthIssuerSettings {
@@ -170,7 +174,8 @@ export function createOAuthClient(settings: OAuthSettings) {
       const claims = await personClaims(config, tokens);
       const email = typeof claims.email === 'string' ? claims.email.trim() : '';
       if (!email || !isVerifiedEmail(claims)) throw new Error('no verified email');
-      const name = typeof claims.name === 'string' ? claims.name.trim().slice(0, 200) : '';
+      // Typed names refuse bidi controls and zero-width characters (issue 20); a provider's are cleaned.
+      const name = cleanProvidedName(claims.name, PROVIDED_NAME_MAX_LENGTH);
       return { email, name };
     },
   };
