@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { SeatCost } from '../../src/domain/seat-cost';
 import { demoAccounts, demoTeams } from '../src/seed/demo-data';
+import { getBilling } from './billing-fixtures';
 import { errorOf, setupTestApp } from './helper';
 import { call, demoMember, demoPerson, refOf } from './team-fixtures';
 
@@ -45,5 +46,36 @@ describe('GET .../seat-cost', () => {
   it('a plain member may not invite, so may not ask: 403 1700', async () => {
     const response = await seatCostFor(demoAccounts.mia.email, demoTeams.acme.name);
     expect(errorOf(response)).toMatchObject({ status: 403, code: 1700 });
+  });
+});
+
+describe('the next payment explains its prorations (GET .../billing)', () => {
+  it("a seat added mid-period: the upcoming invoice's proration, with when and how many seats", async () => {
+    const olivia = await demoPerson(t, demoAccounts.olivia.email);
+    const ref = refOf(await demoMember(t, demoAccounts.olivia.email, demoTeams.acme.name));
+    const before = (await getBilling(t, olivia, ref)).subscription;
+    expect(before?.nextPaymentProrations).toEqual([]);
+    const quoted = (await seatCostFor(demoAccounts.olivia.email, demoTeams.acme.name)).json<{
+      seatCost: SeatCost;
+    }>().seatCost;
+
+    // Ben is let back in: one more seat, prorated onto the next invoice.
+    const ben = await demoMember(t, demoAccounts.ben.email, demoTeams.acme.name);
+    const unban = await call(t, olivia, 'POST', `/api/v1/collab/${ref}/users/${ben.id}/unban`);
+    expect(unban.statusCode, unban.body).toBe(200);
+    const after = (await getBilling(t, olivia, ref)).subscription;
+    const [line, ...more] = after?.nextPaymentProrations ?? [];
+    expect(more).toEqual([]);
+    expect(line?.seats).toBe(1);
+    expect(Math.abs((line?.at ?? 0) - Date.now() / 1000)).toBeLessThan(120);
+    // What the invite form quoted for one more seat, give or take the seconds between the two.
+    expect(line?.amount).toBeGreaterThan(0);
+    expect(Math.abs((line?.amount ?? 0) - quoted.prorated)).toBeLessThanOrEqual(
+      Math.ceil(quoted.prorated / 100),
+    );
+    // The next payment went up by the new seat's price and its proration.
+    expect((after?.nextPaymentAmount ?? 0) - (before?.nextPaymentAmount ?? 0)).toBeGreaterThan(
+      line?.amount ?? 0,
+    );
   });
 });

@@ -109,6 +109,7 @@ export const acmeBilling: Billing = {
     cancelAt: null,
     nextPaymentAt: NEXT_PAYMENT_AT,
     nextPaymentAmount: 23997,
+    nextPaymentProrations: [],
     trialEndAt: null,
     pendingPaymentIntentSecret: null,
   },

@@ -110,6 +110,16 @@ export type SubscriptionStatus =
   | 'canceled'
   | (string & {});
 
+/** One change's proration within the next payment. */
+export interface ProrationLine {
+  /** When the change was made (seconds). */
+  at: number;
+  /** Cents it adds to the next payment, tax included (negative: a credit). */
+  amount: number;
+  /** The change in seats (negative: seats removed; 0: another change, such as the plan's price). */
+  seats: number;
+}
+
 export interface Subscription {
   status: SubscriptionStatus;
   planId: string;
@@ -117,6 +127,11 @@ export interface Subscription {
   nextPaymentAt: number | null;
   /** Cents. */
   nextPaymentAmount: number | null;
+  /**
+   * The prorations the next payment includes, one per change (a seat added or removed mid-period),
+   * oldest first; empty when none (issue 21, point 7).
+   */
+  nextPaymentProrations: ProrationLine[];
   trialEndAt: number | null;
   pendingPaymentIntentSecret: string | null;
 }

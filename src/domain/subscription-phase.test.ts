@@ -12,6 +12,7 @@ const sub = (over: Partial<Subscription>): Subscription => ({
   cancelAt: null,
   nextPaymentAt: null,
   nextPaymentAmount: null,
+  nextPaymentProrations: [],
   trialEndAt: null,
   pendingPaymentIntentSecret: null,
   ...over,

@@ -1,4 +1,4 @@
-import type { Card, Customer, Invoice, Preview } from '../../../src/domain/entities';
+import type { Card, Customer, Invoice, Preview, ProrationLine } from '../../../src/domain/entities';
 import type { CataloguePrice, CatalogueProduct } from '../db/repositories/billing.repository';
 import type { PersonalPrice } from '../db/repositories/personal-billing.repository';
 
@@ -26,6 +26,12 @@ export interface ProviderSubscription {
   openInvoiceId: string | null;
   taxRateIds: string[];
   promotionCodeId: string | null;
+}
+
+/** The upcoming invoice: cents due, and the proration lines it includes (one per change). */
+export interface NextPayment {
+  amount: number;
+  prorations: ProrationLine[];
 }
 
 export interface PreviewRequest {
@@ -133,8 +139,8 @@ export interface BillingProvider {
 
   listSubscriptions(customerId: string): Promise<ProviderSubscription[]>;
   getSubscription(subscriptionId: string): Promise<ProviderSubscription | null>;
-  /** What the next invoice will charge (tax and discounts included). */
-  nextPaymentAmount(subscription: ProviderSubscription): Promise<number | null>;
+  /** What the next invoice will charge (tax and discounts included), and the prorations within it. */
+  nextPayment(subscription: ProviderSubscription): Promise<NextPayment | null>;
   /** The active promotion code with this customer-facing code, or null. */
   findPromotionCode(code: string): Promise<string | null>;
   preview(request: PreviewRequest): Promise<Preview>;

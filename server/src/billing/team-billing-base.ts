@@ -20,12 +20,14 @@ async function toSubscription(deps: BillingDeps, subscription: ProviderSubscript
     subscription.cancelAt !== null || subscription.status === 'incomplete'
       ? null
       : (subscription.trialEndAt ?? subscription.currentPeriodEnd);
+  const next = nextPaymentAt === null ? null : await deps.provider.nextPayment(subscription);
   const result: Subscription = {
     status: subscription.status,
     planId: subscription.planId ?? '',
     cancelAt: subscription.cancelAt,
     nextPaymentAt,
-    nextPaymentAmount: nextPaymentAt === null ? null : await deps.provider.nextPaymentAmount(subscription),
+    nextPaymentAmount: next?.amount ?? null,
+    nextPaymentProrations: next?.prorations ?? [],
     trialEndAt: subscription.trialEndAt,
     pendingPaymentIntentSecret: subscription.pendingPaymentIntentSecret,
   };

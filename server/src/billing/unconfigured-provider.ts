@@ -27,7 +27,7 @@ const METHODS: Record<Exclude<keyof BillingProvider, 'name'>, true> = {
   setDefaultCard: true,
   listSubscriptions: true,
   getSubscription: true,
-  nextPaymentAmount: true,
+  nextPayment: true,
   findPromotionCode: true,
   preview: true,
   changePlan: true,

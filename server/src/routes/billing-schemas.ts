@@ -60,6 +60,7 @@ export const subscription = z.object({
   cancelAt: z.number().nullable(),
   nextPaymentAt: z.number().nullable(),
   nextPaymentAmount: z.number().nullable(),
+  nextPaymentProrations: z.array(z.object({ at: z.number(), amount: z.number(), seats: z.number() })),
   trialEndAt: z.number().nullable(),
   pendingPaymentIntentSecret: z.string().nullable(),
 });

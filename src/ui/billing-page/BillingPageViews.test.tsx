@@ -141,6 +141,19 @@ describe('SubscriptionSummary', () => {
     expect(screen.getByText('Trial ends in 13 days')).toBeTruthy();
   });
 
+  it('explains under the next payment what it includes beyond the plan', () => {
+    summary({
+      nextPayment: {
+        amount: '$396.66',
+        date: 'Jan 15, 2027',
+        notes: ['Includes $76.70 for 1 seat added on Nov 25, 2026'],
+      },
+    });
+    const payment = screen.getByText('Next payment').nextElementSibling as HTMLElement;
+    expect(within(payment).getByText('$396.66 on Jan 15, 2027')).toBeTruthy();
+    expect(within(payment).getByText('Includes $76.70 for 1 seat added on Nov 25, 2026')).toBeTruthy();
+  });
+
   it('shows no interval and no next payment without a subscription', () => {
     summary({ planTitle: 'Basic', interval: null });
     expect(screen.queryByText('Billing')).toBeNull();

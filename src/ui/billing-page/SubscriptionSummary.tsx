@@ -7,8 +7,11 @@ export interface SubscriptionSummaryProps {
   /** 'Annual' or 'Monthly'; null without a subscription. */
   interval: string | null;
   seats: number;
-  /** Date and amount, already formatted; null when none is due (no subscription, or cancelled). */
-  nextPayment: { date: string; amount: string } | null;
+  /**
+   * Date and amount, already formatted; null when none is due (no subscription, or cancelled).
+   * `notes` explain what the amount includes beyond the plan's price (a seat added mid-period).
+   */
+  nextPayment: { date: string; amount: string; notes?: string[] } | null;
   /** Whole days left while trialing; null otherwise. */
   trialDaysLeft: number | null;
   /** The date a cancelled subscription ends, with Renew (or Upgrade while trialing); null if not cancelled. */
@@ -67,6 +70,11 @@ export function SubscriptionSummary(props: SubscriptionSummaryProps) {
             <dt>Next payment</dt>
             <dd>
               {nextPayment.amount} on {nextPayment.date}
+              {nextPayment.notes?.map((note) => (
+                <Text key={note} size="xs" c="dimmed" mt={4}>
+                  {note}
+                </Text>
+              ))}
             </dd>
           </div>
         )}

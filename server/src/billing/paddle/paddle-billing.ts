@@ -63,6 +63,7 @@ export function createPaddleBilling(settings: PaddleSettings) {
         cancelAt: cancel,
         nextPaymentAt: cancel === null ? seconds(found.nextBilledAt) : null,
         nextPaymentAmount: null,
+        nextPaymentProrations: [],
         trialEndAt: found.status === 'trialing' ? seconds(found.currentBillingPeriod?.endsAt) : null,
         pendingPaymentIntentSecret: null,
       };

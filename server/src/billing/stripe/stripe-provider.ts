@@ -12,6 +12,7 @@ import {
   toPreview,
   toProviderSubscription,
 } from './stripe-mapping';
+import { nextPaymentOf } from './stripe-next-payment';
 import { createStripePersonalCalls } from './stripe-personal';
 import { createPriceIds } from './stripe-price-ids';
 import { isSignedInTheFuture } from './webhook-timestamp';
@@ -121,13 +122,13 @@ export function createStripeProvider(
         }
       }),
 
-    nextPaymentAmount: (subscription) =>
+    nextPayment: (subscription) =>
       call(async () => {
         const preview = await stripe().invoices.createPreview({
           customer: subscription.customerId,
           subscription: subscription.id,
         });
-        return preview.amount_due;
+        return nextPaymentOf(preview);
       }),
 
     preview: (request) =>

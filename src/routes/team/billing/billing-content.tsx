@@ -16,6 +16,7 @@ import {
 import type { Billing, Invoice, PaymentProvider, Product, TeamPlan } from '@/domain/entities';
 import { initialInterval, planTableColumns, showsUpgradeOptions } from '@/domain/plan-table';
 import { formatPrice } from '@/domain/price';
+import { prorationNoteText } from '@/domain/proration-note';
 import { teamPlanTitle } from '@/domain/team-details';
 import { addCardText, cardNeededBy } from '@/domain/trial-card';
 import { useBillingFlows } from '@/routes/team/billing/billing-flows';
@@ -71,6 +72,9 @@ export function BillingContent(props: BillingContentProps) {
       ? {
           date: formatBillingDate(subscription.nextPaymentAt),
           amount: formatPrice(subscription.nextPaymentAmount, priceCurrency(plans, subscription.planId)),
+          notes: subscription.nextPaymentProrations.map((line) =>
+            prorationNoteText(line, priceCurrency(plans, subscription.planId)),
+          ),
         }
       : null;
   const interval = subscription
