@@ -178,3 +178,26 @@ test('contact us embeds the scheduling widget prefilled with the name and email'
   expect(salesSrc.searchParams.get('email')).toBe('bella@bakery.test');
   expect(salesSrc.pathname).not.toBe(src.pathname);
 });
+
+test("a seat added mid-period: Acme's next payment says what its proration is for", async ({ page }) => {
+  // Two billing loads, a member action and the sandbox's invoice previews: slow on a busy machine.
+  test.setTimeout(150_000);
+  const team = await logIn(page, 'olivia@acme.test', 'Acme Inc');
+  await page.goto(`${team}/billing`);
+  await expect(summary(page).getByText('Next payment')).toBeVisible({ timeout: 30_000 });
+  await expect(summary(page).getByText(/^Includes /)).toHaveCount(0);
+
+  // Ben is let back in: a fourth seat, charged for the rest of the year on the next invoice.
+  await teamNav(page).getByRole('link', { name: 'Members' }).click();
+  const list = page.getByRole('list', { name: 'Members' });
+  await list.getByRole('button', { name: 'Actions for Ben Banned' }).click();
+  await page.getByRole('menuitem', { name: 'Activate' }).click();
+  await expect(list.getByRole('listitem', { name: 'Ben Banned' }).getByText('Inactive')).toHaveCount(0);
+
+  await teamNav(page).getByRole('link', { name: 'Billing' }).click();
+  await expect(summary(page).locator('dd').filter({ hasText: /^4$/ })).toBeVisible({ timeout: 30_000 });
+  await expect(
+    summary(page).getByText(/^Includes \$\d+\.\d{2} for 1 seat added on [A-Z][a-z]{2} \d{1,2}, \d{4}$/),
+  ).toBeVisible();
+  await expect(summary(page)).not.toContainText(/null|undefined|NaN/);
+});
