@@ -41,6 +41,7 @@ export function PriceCell({
       <SegmentedControl
         size="xs"
         aria-label={`Billing interval for ${product.title}`}
+        classNames={{ input: classes.intervalInput }}
         data={INTERVALS}
         value={interval}
         onChange={(value) => onIntervalChange(value as BillingInterval)}
