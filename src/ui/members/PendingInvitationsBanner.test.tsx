@@ -44,6 +44,12 @@ describe('PendingInvitationsBanner', () => {
     expect(screen.getByRole('button', { name: 'Cancel all' })).toBeTruthy();
   });
 
+  it('says in a status who the last Resend all could not mail', () => {
+    const note = 'Not resent: often@example.test (too many invitations, try again later)';
+    renderBanner({ heldBackNote: note });
+    expect(screen.getByRole('status').textContent).toBe(note);
+  });
+
   it('shows nothing without pending invitations, and only what the user may do', () => {
     render(
       <Providers env="test">
