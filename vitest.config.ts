@@ -34,6 +34,8 @@ export default defineConfig({
           environment: 'node',
           globals: true,
           include: ['server/**/*.test.ts'],
+          // The Stripe sandbox's answers to each file's tests are checked against Stripe's types and fixtures.
+          setupFiles: ['server/test/stripe-conformance.setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

@@ -8,7 +8,7 @@ import {
   isSchedulingUrl,
 } from '../../src/domain/console-settings';
 import { DEFAULT_MAIL_FROM } from './mail/mailer';
-import { parseStandInSetting, type StandInSetting } from './stand-ins';
+import { parseStandInSetting, type StandInSetting } from './stand-in-setting';
 import { parseStorageConfig, type StorageConfig } from './storage/storage-config';
 
 /** Everything the server and the CLI read from the environment, parsed once. */

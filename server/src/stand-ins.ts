@@ -1,4 +1,5 @@
 import type { Config } from './config';
+import type { StandInSetting } from './stand-in-setting';
 
 /**
  * Whether a built-in stand-in (Stripe sandbox, identity sandbox, S3 stand-in) runs, and why
@@ -6,8 +7,6 @@ import type { Config } from './config';
  * into them, so by themselves they run only where nobody else can reach them: a loopback PUBLIC_URL.
  * Anywhere else an operator asks for one by name (a staging site).
  */
-export type StandInSetting = 'auto' | 'on' | 'off';
-
 export interface StandInDecision {
   mount: boolean;
   /** Why, for the start-up line: 'PUBLIC_URL is loopback', 'STRIPE_SANDBOX=on', … */
@@ -41,19 +40,6 @@ export function decideStandIn(
   if (setting === 'off') return { mount: false, why: `${variable}=off` };
   const loopback = loopbackReason(config);
   return loopback ? { mount: true, why: loopback } : { mount: false, why: 'PUBLIC_URL is not loopback' };
-}
-
-/** STRIPE_SANDBOX / IDENTITY_SANDBOX: unset is 'auto'. */
-export function parseStandInSetting(
-  value: string | undefined,
-  variable: string,
-  fail: (message: string) => Error,
-): StandInSetting {
-  const setting = value?.trim() || 'auto';
-  if (setting !== 'auto' && setting !== 'on' && setting !== 'off') {
-    throw fail(`${variable} must be auto, on or off`);
-  }
-  return setting;
 }
 
 /** The start-up line of a mounted stand-in. */

@@ -32,6 +32,7 @@ import {
 } from '../src/storage/local-public-file-store';
 import { createMemoryFileStorage } from '../src/storage/memory-file-storage';
 import { s3TestStorage, startS3TestStorage } from './s3-test-storage';
+import { productRecorder } from './stripe-conformance';
 
 /** Set by scripts/with-postgres.sh (and CI): run every API test against that server instead of PGlite. */
 export const serverDatabaseUrl = process.env.DATABASE_URL || null;
@@ -208,6 +209,7 @@ async function startServer(db: Db, shared: SharedParts): Promise<StartedServer> 
     publicUrl: () => TEST_PUBLIC_URL,
     webhookUrl: () => `${baseUrl}/api/v1/webhooks/stripe`,
     now: () => clock.now(),
+    observe: productRecorder.observe,
   });
   await sandbox.migrate();
   // Web sign-in's Google and Microsoft: the identity sandbox in this app, over real HTTP.

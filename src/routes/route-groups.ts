@@ -1,8 +1,5 @@
 import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
-import type { RouteGroup, RouteMeta, RouteName } from '@/routes/route-table';
-
-/** What a group's chunk exports: the page component of each of its routes. */
-export type GroupPages = Partial<Record<RouteName, ComponentType>>;
+import type { GroupPages, RouteGroup, RouteMeta, RouteName } from '@/routes/route-table';
 
 export interface GroupModule {
   pages: GroupPages;

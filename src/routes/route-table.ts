@@ -1,6 +1,7 @@
 // The routes of spec section 2 as data. The app builds the router from this table; guards, titles,
 // page-view events and path building read the same metadata.
 
+import type { ComponentType } from 'react';
 import type { TeamUserRef } from '@/domain/error-codes';
 import { formatTeamUserRef } from '@/domain/team-user-ref';
 
@@ -256,6 +257,12 @@ export const routeTable = [
 ] as const satisfies readonly RouteMeta[];
 
 export type RouteName = (typeof routeTable)[number]['name'];
+
+/**
+ * What a group's chunk exports: the page component of each of its routes. Here, below both the
+ * group files and route-groups.ts (which loads them), so neither imports the other back.
+ */
+export type GroupPages = Partial<Record<RouteName, ComponentType>>;
 
 /** Routes a link can point to (the catch-all has no address of its own). */
 export type NavigableRouteName = Exclude<RouteName, 'not-found'>;

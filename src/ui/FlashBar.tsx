@@ -1,11 +1,5 @@
-import type { Flash } from '@/domain/entities';
+import type { FlashBarProps } from '@/ui/FlashNotification';
 import { lazyView } from '@/ui/lazy-view';
-
-export interface FlashBarProps {
-  /** The one flash on show (the queue shows only its first), or null for none. */
-  flash: Flash | null;
-  onClose: (id: string) => void;
-}
 
 /**
  * The transient message bar at the bottom of every screen (spec section 2, common elements). A flash

@@ -1,7 +1,13 @@
 import { Notification } from '@mantine/core';
 import type { Flash } from '@/domain/entities';
-import type { FlashBarProps } from './FlashBar';
 import classes from './FlashBar.module.css';
+
+// The props live here, below FlashBar.tsx, which loads this module with the first flash.
+export interface FlashBarProps {
+  /** The one flash on show (the queue shows only its first), or null for none. */
+  flash: Flash | null;
+  onClose: (id: string) => void;
+}
 
 const COLOR: Record<Flash['variant'], string | undefined> = {
   danger: 'red',

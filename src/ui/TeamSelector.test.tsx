@@ -2,7 +2,8 @@ import { fireEvent, render, screen, within } from '@testing-library/react';
 import { Providers } from '@/app/providers';
 import type { TeamMembership } from '@/domain/entities';
 import { SELECTABLE_MEMBERSHIPS } from '@/ui/memberships.fixture';
-import { type TeamRef, TeamSelector } from '@/ui/TeamSelector';
+import type { TeamRef } from '@/ui/TeamLabel';
+import { TeamSelector } from '@/ui/TeamSelector';
 
 interface Options {
   memberships?: TeamMembership[];

@@ -1,55 +1,9 @@
 import { Text, UnstyledButton } from '@mantine/core';
 import { type ComponentPropsWithoutRef, forwardRef, useId } from 'react';
 import type { TeamMembership } from '@/domain/entities';
-import { Avatar } from '@/ui/Avatar';
 import { lazyPopup } from '@/ui/lazy-view';
+import { isCurrent, optionValue, sameEmail, type TeamChoiceProps, TeamLabel } from './TeamLabel';
 import classes from './TeamSelector.module.css';
-import type { TeamSelectorOpenProps } from './TeamSelectorOpen';
-
-export interface TeamRef {
-  teamId: number;
-  userId: number;
-}
-
-// Exported for the open dropdown (TeamSelectorOpen.tsx), which loads on the first open.
-export const optionValue = ({ team, profile }: TeamMembership) => `${team.id}-${profile.id}`;
-
-export const isCurrent = (membership: TeamMembership, current: TeamRef | null) =>
-  current !== null && membership.team.id === current.teamId && membership.profile.id === current.userId;
-
-export const sameEmail = (a: string, b: string | null | undefined) =>
-  b != null && a.trim().toLowerCase() === b.trim().toLowerCase();
-
-/** Logo, team name and, where it differs from the signed-in one, the email of the membership. */
-export function TeamLabel({
-  membership,
-  emailId,
-  signedInEmail,
-}: {
-  membership: TeamMembership;
-  emailId?: string | undefined;
-  signedInEmail?: string | null | undefined;
-}) {
-  const { team, profile } = membership;
-  const showEmail = !sameEmail(profile.email, signedInEmail);
-  return (
-    <span className={classes.team}>
-      <span aria-hidden>
-        <Avatar name={team.name} src={team.logo} size={36} />
-      </span>
-      <span className={classes.teamText}>
-        <Text size="sm" fw={500} truncate>
-          {team.name}
-        </Text>
-        {showEmail && (
-          <Text id={emailId} size="xs" c="dimmed" truncate>
-            {profile.email}
-          </Text>
-        )}
-      </span>
-    </span>
-  );
-}
 
 /** The dropdown's up-and-down arrows (Mantine's Combobox chevron, without loading the Combobox). */
 function SelectorChevron() {
@@ -92,20 +46,9 @@ const TeamSelectorButton = forwardRef<HTMLButtonElement, TeamSelectorButtonProps
   );
 });
 
-export interface TeamSelectorProps {
-  /** The selectable memberships, already filtered and sorted by team name. */
-  memberships: readonly TeamMembership[];
-  /** The team on show, or null when none is. */
-  current: TeamRef | null;
-  loading: boolean;
+export interface TeamSelectorProps extends TeamChoiceProps {
   /** The list open inline (home page) instead of a dropdown. */
   expanded?: boolean;
-  /**
-   * The signed-in account's email: a membership's email shows only where it differs from it (one
-   * person may join a team under another address). Unknown (null): every email shows.
-   */
-  signedInEmail?: string | null;
-  onSelect: (teamId: number, userId: number) => void;
 }
 
 /**
@@ -124,9 +67,7 @@ export function TeamSelector({
   return expanded ? <TeamList {...props} /> : <TeamDropdown {...props} />;
 }
 
-type ListProps = Omit<TeamSelectorProps, 'expanded'>;
-
-function TeamList({ memberships, current, loading, signedInEmail, onSelect }: ListProps) {
+function TeamList({ memberships, current, loading, signedInEmail, onSelect }: TeamChoiceProps) {
   const idPrefix = useId();
   if (loading) return <Text role="status">Loading...</Text>;
   if (memberships.length === 0) return <Text c="dimmed">No teams available</Text>;
@@ -152,9 +93,8 @@ function TeamList({ memberships, current, loading, signedInEmail, onSelect }: Li
   );
 }
 
-// Mantine's Combobox loads on the first open (lazyPopup): the open dropdown (TeamSelectorOpen.tsx)
-// takes the parts above from this module: a first paint shows the button alone.
-const TeamSelectorPopup = lazyPopup<TeamSelectorOpenProps>(
+// Mantine's Combobox loads on the first open (lazyPopup): a first paint shows the button alone.
+const TeamSelectorPopup = lazyPopup<TeamChoiceProps>(
   () => import('./TeamSelectorOpen').then((module) => module.TeamSelectorOpen),
   'listbox',
 );
@@ -162,7 +102,7 @@ const TeamSelectorPopup = lazyPopup<TeamSelectorOpenProps>(
 /** Loads the dropdown ahead of the first open (tests). */
 export const preloadTeamSelector = TeamSelectorPopup.preload;
 
-function TeamDropdown(props: ListProps) {
+function TeamDropdown(props: TeamChoiceProps) {
   const { memberships, current, loading, signedInEmail } = props;
   const selected = memberships.find((membership) => isCurrent(membership, current)) ?? null;
   return (

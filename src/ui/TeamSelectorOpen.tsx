@@ -1,9 +1,7 @@
 import { Combobox, useCombobox } from '@mantine/core';
 import { useId, useLayoutEffect, useRef } from 'react';
 import type { PopupProps } from '@/ui/lazy-view';
-import { isCurrent, optionValue, sameEmail, TeamLabel, type TeamSelectorProps } from './TeamSelector';
-
-export type TeamSelectorOpenProps = Omit<TeamSelectorProps, 'expanded'>;
+import { isCurrent, optionValue, sameEmail, type TeamChoiceProps, TeamLabel } from './TeamLabel';
 
 /**
  * The team dropdown once first opened (loaded then, see lazyPopup in lazy-view.tsx): Mantine's
@@ -15,7 +13,7 @@ export function TeamSelectorOpen({
   signedInEmail,
   onSelect,
   trigger,
-}: PopupProps<TeamSelectorOpenProps>) {
+}: PopupProps<TeamChoiceProps>) {
   // The click that loaded this module opened it.
   const combobox = useCombobox({ defaultOpened: true });
   const idPrefix = useId();

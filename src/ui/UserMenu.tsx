@@ -2,24 +2,8 @@ import { Text, UnstyledButton } from '@mantine/core';
 import type { ComponentPropsWithoutRef, Ref } from 'react';
 import { Avatar } from '@/ui/Avatar';
 import { lazyPopup } from '@/ui/lazy-view';
-import type { NavigateHandler } from '@/ui/link-click';
 import classes from './UserMenu.module.css';
-
-export const LOG_OUT_LABEL = 'Log out';
-export const PROFILE_LABEL = 'Profile';
-export const DARK_MODE_LABEL = 'Switch to dark mode';
-export const LIGHT_MODE_LABEL = 'Switch to light mode';
-
-export interface UserMenuProps {
-  /** The signed-in account's email; null while it loads. */
-  email: string | null;
-  profileHref: string;
-  onNavigate?: NavigateHandler;
-  onLogout: () => void;
-  /** The scheme shown now; the menu offers the other one. */
-  colorScheme: 'light' | 'dark';
-  onToggleColorScheme: () => void;
-}
+import type { UserMenuProps } from './UserMenuOpen';
 
 interface UserMenuButtonProps extends ComponentPropsWithoutRef<'button'> {
   email: string | null;

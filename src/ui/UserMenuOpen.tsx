@@ -1,15 +1,25 @@
 import { Menu, Text } from '@mantine/core';
 import type { PopupProps } from '@/ui/lazy-view';
-import { linkClick } from '@/ui/link-click';
+import { linkClick, type NavigateHandler } from '@/ui/link-click';
 import { useMenuOpenedOnMount } from '@/ui/use-menu-opened-on-mount';
-import {
-  DARK_MODE_LABEL,
-  LIGHT_MODE_LABEL,
-  LOG_OUT_LABEL,
-  PROFILE_LABEL,
-  type UserMenuProps,
-} from './UserMenu';
 import classes from './UserMenuOpen.module.css';
+
+// The entries and the props live here, below UserMenu.tsx, which loads this module on the first open.
+const LOG_OUT_LABEL = 'Log out';
+const PROFILE_LABEL = 'Profile';
+const DARK_MODE_LABEL = 'Switch to dark mode';
+const LIGHT_MODE_LABEL = 'Switch to light mode';
+
+export interface UserMenuProps {
+  /** The signed-in account's email; null while it loads. */
+  email: string | null;
+  profileHref: string;
+  onNavigate?: NavigateHandler;
+  onLogout: () => void;
+  /** The scheme shown now; the menu offers the other one. */
+  colorScheme: 'light' | 'dark';
+  onToggleColorScheme: () => void;
+}
 
 /**
  * The user menu once first opened (loaded then, see lazyPopup in lazy-view.tsx): Mantine's Menu

@@ -1,6 +1,6 @@
 import { DebugEsPage } from '@/routes/internal/debug-es.route';
 import { PublicFilesUploadPage } from '@/routes/internal/public-files-upload.route';
-import type { GroupPages } from '@/routes/route-groups';
+import type { GroupPages } from '@/routes/route-table';
 
 export const pages: GroupPages = {
   'public-files-upload': PublicFilesUploadPage,

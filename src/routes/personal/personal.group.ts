@@ -2,7 +2,7 @@ import { PortalPage, SetupPage, TrialPage } from '@/routes/personal/personal-red
 import { ProductsPage } from '@/routes/personal/products.route';
 import { ProfilePage } from '@/routes/personal/profile.route';
 import { ResultPage } from '@/routes/personal/result.route';
-import type { GroupPages } from '@/routes/route-groups';
+import type { GroupPages } from '@/routes/route-table';
 
 export const pages: GroupPages = {
   profile: ProfilePage,

@@ -1,5 +1,5 @@
 import { BackToAppPage } from '@/routes/public/back-to-app.route';
-import type { GroupPages } from '@/routes/route-groups';
+import type { GroupPages } from '@/routes/route-table';
 
 // A chunk of its own: a visitor back from checkout loads only this page (issue 13's budgets).
 export const pages: GroupPages = {

@@ -1,5 +1,5 @@
 import { PublicFilePage } from '@/routes/public/public-file.route';
-import type { GroupPages } from '@/routes/route-groups';
+import type { GroupPages } from '@/routes/route-table';
 
 export const pages: GroupPages = {
   'public-file': PublicFilePage,

@@ -1,5 +1,5 @@
 import { AcceptInvitationPage } from '@/routes/public/accept-invitation.route';
-import type { GroupPages } from '@/routes/route-groups';
+import type { GroupPages } from '@/routes/route-table';
 
 // A chunk of its own: a visitor from an invitation mail loads only this page (issue 13's budgets).
 export const pages: GroupPages = {

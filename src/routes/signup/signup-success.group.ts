@@ -1,4 +1,4 @@
-import type { GroupPages } from '@/routes/route-groups';
+import type { GroupPages } from '@/routes/route-table';
 import { WebLoginSuccessPage } from '@/routes/signup/weblogin-success.route';
 
 export const pages: GroupPages = {

@@ -1,4 +1,4 @@
-import type { GroupPages } from '@/routes/route-groups';
+import type { GroupPages } from '@/routes/route-table';
 import { WebLoginPage } from '@/routes/signup/web-login.route';
 
 export const pages: GroupPages = {

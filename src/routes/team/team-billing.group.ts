@@ -1,4 +1,4 @@
-import type { GroupPages } from '@/routes/route-groups';
+import type { GroupPages } from '@/routes/route-table';
 import { BillingPage } from '@/routes/team/billing.route';
 
 export const pages: GroupPages = {

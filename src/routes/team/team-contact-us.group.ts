@@ -1,4 +1,4 @@
-import type { GroupPages } from '@/routes/route-groups';
+import type { GroupPages } from '@/routes/route-table';
 import { ContactUsPage } from '@/routes/team/contact-us.route';
 
 export const pages: GroupPages = {

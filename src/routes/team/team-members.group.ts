@@ -1,4 +1,4 @@
-import type { GroupPages } from '@/routes/route-groups';
+import type { GroupPages } from '@/routes/route-table';
 import { MembersPage } from '@/routes/team/members.route';
 
 export const pages: GroupPages = {

@@ -1,4 +1,4 @@
-import type { GroupPages } from '@/routes/route-groups';
+import type { GroupPages } from '@/routes/route-table';
 import { OverviewPage } from '@/routes/team/overview.route';
 
 export const pages: GroupPages = {

@@ -1,4 +1,4 @@
-import type { GroupPages } from '@/routes/route-groups';
+import type { GroupPages } from '@/routes/route-table';
 import { TeamLayoutRoute } from '@/routes/team/team-layout.route';
 
 // The team area's frame. Each team page is its own group (team-overview.group.ts,

@@ -8,7 +8,6 @@ import {
   priceText,
   upgradeButtonText,
 } from '@/domain/plan-table';
-import type { PlanTableProps } from './PlanTable';
 import classes from './PlanTable.module.css';
 import { PlanTermsHint } from './PlanTermsHint';
 
@@ -17,7 +16,17 @@ const INTERVALS = [
   { label: 'Annually', value: 'year' },
 ];
 
-export interface PriceCellProps extends PlanTableProps {
+/** What a price cell offers; the table (PlanTable.tsx) takes these and hands them down. */
+export interface PlanActions {
+  /** Whether the paid columns offer Upgrade and the free-upgrade link (showsUpgradeOptions). */
+  upgradeOptions: boolean;
+  /** A flow is running: the buttons wait. */
+  busy?: boolean;
+  onUpgrade: (planId: string) => void;
+  onRequestFreeUpgrade: (planId: string) => void;
+}
+
+export interface PriceCellProps extends PlanActions {
   column: PlanColumn;
   interval: BillingInterval;
   onIntervalChange: (interval: BillingInterval) => void;

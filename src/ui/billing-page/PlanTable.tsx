@@ -3,21 +3,15 @@ import { useMediaQuery } from '@mantine/hooks';
 import { useState } from 'react';
 import type { TeamPlan } from '@/domain/entities';
 import { type BillingInterval, PLAN_TABLE_ROWS, type PlanColumn, planCells } from '@/domain/plan-table';
-import { PriceCell } from './PlanPriceCell';
+import { type PlanActions, PriceCell } from './PlanPriceCell';
 import classes from './PlanTable.module.css';
 
-export interface PlanTableProps {
+export interface PlanTableProps extends PlanActions {
   columns: PlanColumn[];
   /** The team's billable seats (usage.usersCnt), for the usage row. */
   seats: number;
-  /** Whether the paid columns offer Upgrade and the free-upgrade link (showsUpgradeOptions). */
-  upgradeOptions: boolean;
   /** Where every Monthly/Annually toggle starts. */
   initialInterval: BillingInterval;
-  /** A flow is running: the buttons wait. */
-  busy?: boolean;
-  onUpgrade: (planId: string) => void;
-  onRequestFreeUpgrade: (planId: string) => void;
 }
 
 /** Below this width the plans stack as cards (issue 21): four columns do not fit a phone. */

@@ -5,7 +5,7 @@ import { displayName, memberStatusLabel } from '@/domain/members';
 import { Avatar } from '@/ui/Avatar';
 import { lazyPopup } from '@/ui/lazy-view';
 import classes from './MemberList.module.css';
-import type { MemberRowAction } from './member-row-action';
+import type { MemberRowAction, RowMenuProps } from './member-row-action';
 
 export const ROLE_LABELS: Record<Role, string> = { owner: 'Owner', admin: 'Admin', member: 'Member' };
 
@@ -34,12 +34,6 @@ export interface MemberRowProps {
   busy: boolean;
   avatarSrc: (avatar: string | null) => string | null;
   onAction: (user: TeamUser, action: MemberRowAction) => void;
-}
-
-export interface RowMenuProps {
-  name: string;
-  actions: readonly MemberRowAction[];
-  onPick: (action: MemberRowAction) => void;
 }
 
 function DotsIcon() {

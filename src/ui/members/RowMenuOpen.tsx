@@ -1,8 +1,7 @@
 import { Menu } from '@mantine/core';
 import type { PopupProps } from '@/ui/lazy-view';
 import { useMenuOpenedOnMount } from '@/ui/use-menu-opened-on-mount';
-import type { RowMenuProps } from './MemberRow';
-import { DESTRUCTIVE_ROW_ACTIONS, MEMBER_ROW_ACTION_LABELS } from './member-row-action';
+import { DESTRUCTIVE_ROW_ACTIONS, MEMBER_ROW_ACTION_LABELS, type RowMenuProps } from './member-row-action';
 import classes from './RowMenuOpen.module.css';
 
 /**

@@ -26,3 +26,10 @@ export const DESTRUCTIVE_ROW_ACTIONS: ReadonlySet<MemberRowAction> = new Set([
   'cancelInvitation',
   'delete',
 ]);
+
+/** What a row's menu takes, closed (MemberRow.tsx) and open (RowMenuOpen.tsx, loaded on first open). */
+export interface RowMenuProps {
+  name: string;
+  actions: readonly MemberRowAction[];
+  onPick: (action: MemberRowAction) => void;
+}

@@ -4,9 +4,10 @@ import { emit } from '../events';
 import { paginate } from '../lists';
 import { str } from '../params';
 import type { RouteDef } from '../router';
-import { get, list, put } from '../store';
+import { list, put } from '../store';
 import { confirmPage, expireIfDue, page } from './checkout-complete';
 import { createSession } from './checkout-create';
+import { urlObject } from './retrieve';
 
 export const checkoutRoutes: RouteDef[] = [
   {
@@ -48,7 +49,7 @@ export const checkoutRoutes: RouteDef[] = [
     path: '/v1/checkout/sessions/:id',
     auth: 'secret',
     async handler(ctx, { path }) {
-      return expireIfDue(ctx, await get<Stripe.Checkout.Session>(ctx, path.id ?? '', 'checkout.session'));
+      return expireIfDue(ctx, await urlObject<Stripe.Checkout.Session>(ctx, path, 'checkout.session'));
     },
   },
   {
@@ -56,7 +57,7 @@ export const checkoutRoutes: RouteDef[] = [
     path: '/v1/checkout/sessions/:id/line_items',
     auth: 'secret',
     async handler(ctx, { path, params }) {
-      const session = await get<Stripe.Checkout.Session>(ctx, path.id ?? '', 'checkout.session');
+      const session = await urlObject<Stripe.Checkout.Session>(ctx, path, 'checkout.session');
       return paginate(
         (session.line_items?.data ?? []) as Stripe.LineItem[],
         params,
@@ -70,7 +71,7 @@ export const checkoutRoutes: RouteDef[] = [
     auth: 'secret',
     accepts: [],
     async handler(ctx, { path }) {
-      const session = await get<Stripe.Checkout.Session>(ctx, path.id ?? '', 'checkout.session');
+      const session = await urlObject<Stripe.Checkout.Session>(ctx, path, 'checkout.session');
       if (session.status !== 'open')
         throw invalidRequest(`Only Checkout Sessions with a status in ["open"] can be expired.`);
       const expired = { ...session, status: 'expired' as const, url: null };

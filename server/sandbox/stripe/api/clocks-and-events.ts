@@ -8,6 +8,7 @@ import { paginate } from '../lists';
 import { int, metadata, obj, reqStr, str, strings } from '../params';
 import type { RouteDef } from '../router';
 import { get, list, put, remove } from '../store';
+import { retrieve, urlObject } from './retrieve';
 
 /** Test clocks, events and webhook endpoints. */
 
@@ -71,7 +72,7 @@ export const clockAndEventRoutes: RouteDef[] = [
     method: 'GET',
     path: '/v1/test_helpers/test_clocks/:id',
     auth: 'secret',
-    handler: (ctx, { path }) => get(ctx, path.id ?? '', 'test_helpers.test_clock'),
+    handler: retrieve('test_helpers.test_clock'),
   },
   {
     method: 'GET',
@@ -101,7 +102,7 @@ export const clockAndEventRoutes: RouteDef[] = [
     path: '/v1/test_helpers/test_clocks/:id',
     auth: 'secret',
     async handler(ctx, { path }) {
-      const clock = await get<Stripe.TestHelpers.TestClock>(ctx, path.id ?? '', 'test_helpers.test_clock');
+      const clock = await urlObject<Stripe.TestHelpers.TestClock>(ctx, path, 'test_helpers.test_clock');
       // Stripe deletes the clock's customers with it; their subscriptions end.
       for (const customer of (await list<Stripe.Customer>(ctx, 'customer')).filter(
         (c) => c.test_clock === clock.id,
@@ -200,7 +201,7 @@ export const clockAndEventRoutes: RouteDef[] = [
     auth: 'secret',
     accepts: ['url', 'enabled_events', 'description', 'metadata', 'disabled'],
     async handler(ctx, { path, params }) {
-      const endpoint = await get<Stripe.WebhookEndpoint>(ctx, path.id ?? '', 'webhook_endpoint');
+      const endpoint = await urlObject<Stripe.WebhookEndpoint>(ctx, path, 'webhook_endpoint');
       const disabled = str(params, 'disabled');
       const next: Stripe.WebhookEndpoint = {
         ...endpoint,
@@ -231,7 +232,7 @@ export const clockAndEventRoutes: RouteDef[] = [
     path: '/v1/webhook_endpoints/:id',
     auth: 'secret',
     async handler(ctx, { path }) {
-      const endpoint = await get<Stripe.WebhookEndpoint>(ctx, path.id ?? '', 'webhook_endpoint');
+      const endpoint = await urlObject<Stripe.WebhookEndpoint>(ctx, path, 'webhook_endpoint');
       await remove(ctx, endpoint.id);
       return { id: endpoint.id, object: 'webhook_endpoint', deleted: true };
     },

@@ -11,6 +11,7 @@ import { type ListObject, paginate } from '../lists';
 import { metadata, obj, objs, oneOf, reqStr, str } from '../params';
 import type { ApiRequest, RouteDef } from '../router';
 import { find, get, list, put, remove } from '../store';
+import { urlObject } from './retrieve';
 
 /** Customers and their tax ids. */
 
@@ -199,7 +200,7 @@ async function listOfCustomer<T extends { id: string }>(
   type: string,
   collection: string,
 ): Promise<ListObject<T>> {
-  const customer = await get<Stripe.Customer>(ctx, path.id ?? '', 'customer');
+  const customer = await urlObject<Stripe.Customer>(ctx, path, 'customer');
   const objects = await list<T>(ctx, type, customer.id);
   return paginate(objects, params, `/v1/customers/${customer.id}/${collection}`);
 }
@@ -235,7 +236,7 @@ export const customerRoutes: RouteDef[] = [
     path: '/v1/customers/:id',
     auth: 'secret',
     async handler(ctx, { path }) {
-      const customer = await get<Stripe.Customer>(ctx, path.id ?? '', 'customer');
+      const customer = await urlObject<Stripe.Customer>(ctx, path, 'customer');
       // Stripe ends a deleted customer's subscriptions at once.
       for (const sub of await list<Stripe.Subscription>(ctx, 'subscription', customer.id)) {
         if (sub.status !== 'canceled' && sub.status !== 'incomplete_expired')
@@ -266,7 +267,7 @@ export const customerRoutes: RouteDef[] = [
     auth: 'secret',
     accepts: ['type', 'value'],
     async handler(ctx, { path, params }) {
-      const customer = await get<Stripe.Customer>(ctx, path.id ?? '', 'customer');
+      const customer = await urlObject<Stripe.Customer>(ctx, path, 'customer');
       if (!params.type) throw missingParam('type');
       return createTaxId(ctx, customer.id, params);
     },

@@ -12,6 +12,7 @@ import { type ListObject, paginate } from '../lists';
 import { bool, int, metadata, reqStr, str, strings } from '../params';
 import type { RouteDef } from '../router';
 import { get, list, put } from '../store';
+import { urlObject } from './retrieve';
 
 /** The setup intent and payment intent routes; what they do lives in billing/. */
 
@@ -56,7 +57,7 @@ export const intentRoutes: RouteDef[] = [
     path: '/v1/setup_intents/:id',
     auth: 'either',
     async handler(ctx, request) {
-      const si = await get<Stripe.SetupIntent>(ctx, request.path.id ?? '', 'setup_intent');
+      const si = await urlObject<Stripe.SetupIntent>(ctx, request.path, 'setup_intent');
       checkClientSecret(request, si, 'SetupIntent');
       return si;
     },
@@ -67,7 +68,7 @@ export const intentRoutes: RouteDef[] = [
     auth: 'secret',
     accepts: ['customer', 'payment_method', 'metadata', 'description', 'payment_method_types'],
     async handler(ctx, { path, params }) {
-      const si = await get<Stripe.SetupIntent>(ctx, path.id ?? '', 'setup_intent');
+      const si = await urlObject<Stripe.SetupIntent>(ctx, path, 'setup_intent');
       const pmId = str(params, 'payment_method');
       const next: Stripe.SetupIntent = {
         ...si,
@@ -91,7 +92,7 @@ export const intentRoutes: RouteDef[] = [
       'mandate_data',
     ],
     async handler(ctx, request) {
-      const si = await get<Stripe.SetupIntent>(ctx, request.path.id ?? '', 'setup_intent');
+      const si = await urlObject<Stripe.SetupIntent>(ctx, request.path, 'setup_intent');
       checkClientSecret(request, si, 'SetupIntent');
       return confirmSetupIntent(ctx, si.id, {
         paymentMethod: str(request.params, 'payment_method'),
@@ -106,7 +107,7 @@ export const intentRoutes: RouteDef[] = [
     auth: 'secret',
     accepts: ['cancellation_reason'],
     async handler(ctx, { path, params }) {
-      const si = await get<Stripe.SetupIntent>(ctx, path.id ?? '', 'setup_intent');
+      const si = await urlObject<Stripe.SetupIntent>(ctx, path, 'setup_intent');
       if (si.status === 'succeeded')
         throw invalidRequest(
           'You cannot cancel this SetupIntent because it has a status of succeeded.',
@@ -190,7 +191,7 @@ export const intentRoutes: RouteDef[] = [
     path: '/v1/payment_intents/:id',
     auth: 'either',
     async handler(ctx, request) {
-      const pi = await get<Stripe.PaymentIntent>(ctx, request.path.id ?? '', 'payment_intent');
+      const pi = await urlObject<Stripe.PaymentIntent>(ctx, request.path, 'payment_intent');
       checkClientSecret(request, pi, 'PaymentIntent');
       return pi;
     },
@@ -210,7 +211,7 @@ export const intentRoutes: RouteDef[] = [
       'mandate_data',
     ],
     async handler(ctx, request) {
-      const pi = await get<Stripe.PaymentIntent>(ctx, request.path.id ?? '', 'payment_intent');
+      const pi = await urlObject<Stripe.PaymentIntent>(ctx, request.path, 'payment_intent');
       checkClientSecret(request, pi, 'PaymentIntent');
       return confirmPaymentIntent(ctx, pi.id, {
         paymentMethod: str(request.params, 'payment_method'),
@@ -226,7 +227,7 @@ export const intentRoutes: RouteDef[] = [
     auth: 'secret',
     accepts: ['cancellation_reason'],
     async handler(ctx, { path }) {
-      const pi = await get<Stripe.PaymentIntent>(ctx, path.id ?? '', 'payment_intent');
+      const pi = await urlObject<Stripe.PaymentIntent>(ctx, path, 'payment_intent');
       if (pi.status === 'succeeded')
         throw invalidRequest(
           'You cannot cancel this PaymentIntent because it has a status of succeeded.',

@@ -23,6 +23,7 @@ import { bool, int, metadata, obj, reqStr, str, strings } from '../params';
 import type { RouteDef } from '../router';
 import { find, get, getRow, list, put, remove } from '../store';
 import { buildPrice, createProduct } from './products-and-prices';
+import { retrieve, urlObject } from './retrieve';
 
 /** One-off invoice items and invoices, and the read/pay/void/finalize calls for every invoice. */
 
@@ -165,7 +166,7 @@ export const invoiceRoutes: RouteDef[] = [
     path: '/v1/invoiceitems/:id',
     auth: 'secret',
     async handler(ctx, { path }) {
-      const item = await get<Stripe.InvoiceItem>(ctx, path.id ?? '', 'invoiceitem');
+      const item = await urlObject<Stripe.InvoiceItem>(ctx, path, 'invoiceitem');
       await remove(ctx, item.id);
       if (item.invoice) await rebuildDraft(ctx, item.invoice as string);
       return { id: item.id, object: 'invoiceitem', deleted: true };
@@ -246,7 +247,7 @@ export const invoiceRoutes: RouteDef[] = [
     method: 'GET',
     path: '/v1/invoices/:id',
     auth: 'secret',
-    handler: (ctx, { path }) => get(ctx, path.id ?? '', 'invoice'),
+    handler: retrieve('invoice'),
   },
   {
     method: 'POST',
@@ -254,7 +255,7 @@ export const invoiceRoutes: RouteDef[] = [
     auth: 'secret',
     accepts: ['metadata', 'description', 'auto_advance', 'default_payment_method', 'footer'],
     async handler(ctx, { path, params }) {
-      const invoice = await get<Stripe.Invoice>(ctx, path.id ?? '', 'invoice');
+      const invoice = await urlObject<Stripe.Invoice>(ctx, path, 'invoice');
       const next = {
         ...invoice,
         metadata: metadata(params, invoice.metadata ?? {}),
@@ -289,7 +290,7 @@ export const invoiceRoutes: RouteDef[] = [
     path: '/v1/invoices/:id/lines',
     auth: 'secret',
     async handler(ctx, { path, params }) {
-      const invoice = await get<Stripe.Invoice>(ctx, path.id ?? '', 'invoice');
+      const invoice = await urlObject<Stripe.Invoice>(ctx, path, 'invoice');
       return paginate(invoice.lines.data, params, `/v1/invoices/${invoice.id}/lines`);
     },
   },
@@ -318,7 +319,7 @@ export const invoiceRoutes: RouteDef[] = [
     accepts: ['payment_method', 'off_session', 'paid_out_of_band', 'forgive'],
     async handler(ctx, { path, params }) {
       if (bool(params, 'paid_out_of_band')) {
-        await get(ctx, path.id ?? '', 'invoice');
+        await urlObject(ctx, path, 'invoice');
         return markInvoicePaid(ctx, path.id ?? '');
       }
       return payInvoice(ctx, path.id ?? '', str(params, 'payment_method'));
@@ -337,7 +338,7 @@ export const invoiceRoutes: RouteDef[] = [
     auth: 'secret',
     accepts: [],
     async handler(ctx, { path }) {
-      const invoice = await get<Stripe.Invoice>(ctx, path.id ?? '', 'invoice');
+      const invoice = await urlObject<Stripe.Invoice>(ctx, path, 'invoice');
       if (invoice.status !== 'open') throw invalidRequest('You can only mark open invoices uncollectible.');
       const next: Stripe.Invoice = {
         ...invoice,
@@ -360,7 +361,7 @@ export const invoiceRoutes: RouteDef[] = [
     accepts: ['payment_method'],
     async handler(ctx, { path, params }) {
       // The hosted invoice page pays an invoice that has no payment intent yet with the card it took.
-      const invoice = await get<Stripe.Invoice>(ctx, path.id ?? '', 'invoice');
+      const invoice = await urlObject<Stripe.Invoice>(ctx, path, 'invoice');
       if (invoice.status !== 'open')
         throw invalidRequest(`This invoice is ${invoice.status}.`, undefined, 'invoice_not_open');
       const pm = reqStr(params, 'payment_method');
@@ -383,7 +384,7 @@ export const invoiceRoutes: RouteDef[] = [
     raw: true,
     async handler(ctx, { path }) {
       // The hosted invoice page reads this: the invoice with its payment's client secret.
-      const invoice = await get<Stripe.Invoice>(ctx, path.id ?? '', 'invoice');
+      const invoice = await urlObject<Stripe.Invoice>(ctx, path, 'invoice');
       return {
         ...invoice,
         confirmation_secret: invoice.confirmation_secret ?? null,

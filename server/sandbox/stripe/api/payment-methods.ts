@@ -10,7 +10,8 @@ import { emit } from '../events';
 import { paginate } from '../lists';
 import { int, metadata, obj, reqStr, str } from '../params';
 import type { RouteDef } from '../router';
-import { get, list, put } from '../store';
+import { list, put } from '../store';
+import { retrieve, urlObject } from './retrieve';
 
 export const paymentMethodRoutes: RouteDef[] = [
   {
@@ -38,7 +39,7 @@ export const paymentMethodRoutes: RouteDef[] = [
     method: 'GET',
     path: '/v1/payment_methods/:id',
     auth: 'secret',
-    handler: (ctx, { path }) => get(ctx, path.id ?? '', 'payment_method'),
+    handler: retrieve('payment_method'),
   },
   {
     method: 'POST',
@@ -46,7 +47,7 @@ export const paymentMethodRoutes: RouteDef[] = [
     auth: 'secret',
     accepts: ['billing_details', 'metadata', 'card', 'allow_redisplay'],
     async handler(ctx, { path, params }) {
-      const pm = await get<Stripe.PaymentMethod>(ctx, path.id ?? '', 'payment_method');
+      const pm = await urlObject<Stripe.PaymentMethod>(ctx, path, 'payment_method');
       const billing = obj(params, 'billing_details');
       const card = obj(params, 'card');
       const next: Stripe.PaymentMethod = {

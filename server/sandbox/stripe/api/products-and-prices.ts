@@ -7,6 +7,7 @@ import { paginate } from '../lists';
 import { bool, int, metadata, obj, oneOf, reqStr, str, strings } from '../params';
 import type { RouteDef } from '../router';
 import { find, get, list, put } from '../store';
+import { retrieve, urlObject } from './retrieve';
 
 /** Products and prices: the catalogue subscriptions, checkouts and invoice items use. */
 
@@ -156,7 +157,7 @@ export const productAndPriceRoutes: RouteDef[] = [
     method: 'GET',
     path: '/v1/products/:id',
     auth: 'secret',
-    handler: (ctx, { path }) => get(ctx, path.id ?? '', 'product'),
+    handler: retrieve('product'),
   },
   {
     method: 'POST',
@@ -164,7 +165,7 @@ export const productAndPriceRoutes: RouteDef[] = [
     auth: 'secret',
     accepts: ['name', 'description', 'metadata', 'active', 'default_price', 'unit_label'],
     async handler(ctx, { path, params }) {
-      const product = await get<Stripe.Product>(ctx, path.id ?? '', 'product');
+      const product = await urlObject<Stripe.Product>(ctx, path, 'product');
       return put(ctx, {
         ...product,
         name: str(params, 'name') ?? product.name,
@@ -219,7 +220,7 @@ export const productAndPriceRoutes: RouteDef[] = [
     method: 'GET',
     path: '/v1/prices/:id',
     auth: 'secret',
-    handler: (ctx, { path }) => get(ctx, path.id ?? '', 'price'),
+    handler: retrieve('price'),
   },
   {
     method: 'POST',
@@ -227,7 +228,7 @@ export const productAndPriceRoutes: RouteDef[] = [
     auth: 'secret',
     accepts: ['active', 'lookup_key', 'transfer_lookup_key', 'metadata', 'nickname', 'tax_behavior'],
     async handler(ctx, { path, params }) {
-      const price = await get<Stripe.Price>(ctx, path.id ?? '', 'price');
+      const price = await urlObject<Stripe.Price>(ctx, path, 'price');
       const next: Stripe.Price = {
         ...price,
         active: bool(params, 'active') ?? price.active,

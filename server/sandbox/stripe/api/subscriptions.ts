@@ -5,7 +5,8 @@ import { updateSubscription } from '../billing/subscription-update';
 import { paginate } from '../lists';
 import { str } from '../params';
 import type { RouteDef } from '../router';
-import { get, list } from '../store';
+import { list } from '../store';
+import { retrieve, urlObject } from './retrieve';
 
 const CREATE_PARAMS = [
   'customer',
@@ -63,7 +64,7 @@ export const subscriptionRoutes: RouteDef[] = [
     method: 'GET',
     path: '/v1/subscriptions/:id',
     auth: 'secret',
-    handler: (ctx, { path }) => get(ctx, path.id ?? '', 'subscription'),
+    handler: retrieve('subscription'),
   },
   {
     method: 'POST',
@@ -78,7 +79,7 @@ export const subscriptionRoutes: RouteDef[] = [
     auth: 'secret',
     accepts: ['invoice_now', 'prorate', 'cancellation_details'],
     async handler(ctx, { path }) {
-      await get(ctx, path.id ?? '', 'subscription');
+      await urlObject(ctx, path, 'subscription');
       return cancelSubscription(ctx, path.id ?? '');
     },
   },
@@ -108,7 +109,7 @@ export const subscriptionRoutes: RouteDef[] = [
         const item = sub.items.data.find((i) => i.id === path.id);
         if (item) return item;
       }
-      return get(ctx, path.id ?? '', 'subscription_item');
+      return urlObject(ctx, path, 'subscription_item');
     },
   },
 ];

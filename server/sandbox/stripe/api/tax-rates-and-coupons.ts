@@ -6,6 +6,7 @@ import { paginate } from '../lists';
 import { bool, int, metadata, num, obj, oneOf, reqStr, str } from '../params';
 import type { RouteDef } from '../router';
 import { find, get, list, put } from '../store';
+import { retrieve, urlObject } from './retrieve';
 
 /** Tax rates, coupons and promotion codes. */
 
@@ -63,7 +64,7 @@ export const taxRateAndCouponRoutes: RouteDef[] = [
     method: 'GET',
     path: '/v1/tax_rates/:id',
     auth: 'secret',
-    handler: (ctx, { path }) => get(ctx, path.id ?? '', 'tax_rate'),
+    handler: retrieve('tax_rate'),
   },
   {
     method: 'POST',
@@ -80,7 +81,7 @@ export const taxRateAndCouponRoutes: RouteDef[] = [
       'tax_type',
     ],
     async handler(ctx, { path, params }) {
-      const rate = await get<Stripe.TaxRate>(ctx, path.id ?? '', 'tax_rate');
+      const rate = await urlObject<Stripe.TaxRate>(ctx, path, 'tax_rate');
       return put(ctx, {
         ...rate,
         active: bool(params, 'active') ?? rate.active,
@@ -162,14 +163,14 @@ export const taxRateAndCouponRoutes: RouteDef[] = [
     method: 'GET',
     path: '/v1/coupons/:id',
     auth: 'secret',
-    handler: (ctx, { path }) => get(ctx, path.id ?? '', 'coupon'),
+    handler: retrieve('coupon'),
   },
   {
     method: 'DELETE',
     path: '/v1/coupons/:id',
     auth: 'secret',
     async handler(ctx, { path }) {
-      const coupon = await get<Stripe.Coupon>(ctx, path.id ?? '', 'coupon');
+      const coupon = await urlObject<Stripe.Coupon>(ctx, path, 'coupon');
       // Kept (existing discounts still point at it) but no longer valid for new redemptions.
       await put(ctx, { ...coupon, valid: false });
       return { id: coupon.id, object: 'coupon', deleted: true };
@@ -238,7 +239,7 @@ export const taxRateAndCouponRoutes: RouteDef[] = [
     method: 'GET',
     path: '/v1/promotion_codes/:id',
     auth: 'secret',
-    handler: (ctx, { path }) => get(ctx, path.id ?? '', 'promotion_code'),
+    handler: retrieve('promotion_code'),
   },
   {
     method: 'POST',
@@ -246,7 +247,7 @@ export const taxRateAndCouponRoutes: RouteDef[] = [
     auth: 'secret',
     accepts: ['active', 'metadata', 'restrictions'],
     async handler(ctx, { path, params }) {
-      const promo = await get<Stripe.PromotionCode>(ctx, path.id ?? '', 'promotion_code');
+      const promo = await urlObject<Stripe.PromotionCode>(ctx, path, 'promotion_code');
       return put(ctx, {
         ...promo,
         active: bool(params, 'active') ?? promo.active,

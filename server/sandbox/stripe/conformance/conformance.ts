@@ -107,6 +107,16 @@ function shapeOf(value: unknown): string {
 interface Checked {
   route: string;
   kind: string;
+  shape: string;
+}
+
+/**
+ * Shapes type-checked already, and found right (the product's API suites share one across their
+ * files, so a shape is checked once per run rather than once per file).
+ */
+export interface ShapeCache {
+  has(shape: string): boolean;
+  add(shapes: string[]): void;
 }
 
 const DECIMAL_MARK = '__wire_decimal__';
@@ -127,7 +137,7 @@ function toSource(value: unknown): string {
 }
 
 /** One line of TypeScript per body: `export const b3 = {...} satisfies Stripe.Invoice;`. */
-function typeCheckSource(bodies: ObservedBody[]): { source: string; checked: Checked[] } {
+function typeCheckSource(bodies: ObservedBody[], cache?: ShapeCache): { source: string; checked: Checked[] } {
   const seen = new Set<string>();
   const checked: Checked[] = [];
   const lines = ["import type Stripe from 'stripe';", 'declare const wireDecimal: Stripe.Decimal;'];
@@ -138,9 +148,9 @@ function typeCheckSource(bodies: ObservedBody[]): { source: string; checked: Che
       const kind = error ? 'error' : kindOf(value);
       const type = error ? '{ error: Stripe.StripeRawError }' : SDK_TYPES[kind];
       const shape = `${kind} ${shapeOf(value)}`;
-      if (!type || seen.has(shape)) continue;
+      if (!type || seen.has(shape) || cache?.has(shape)) continue;
       seen.add(shape);
-      checked.push({ route: body.route, kind });
+      checked.push({ route: body.route, kind, shape });
       lines.push(`export const b${checked.length} = ${toSource(value)} satisfies ${type};`);
     }
   }
@@ -166,8 +176,13 @@ function typeErrors(output: string, checked: Checked[]): string[] {
 }
 
 /** Runs tsc (strict, excess-property checks through `satisfies`) over the bodies; the errors not allowed. */
-export async function sdkTypeErrors(bodies: ObservedBody[], suite: string): Promise<string[]> {
-  const { source, checked } = typeCheckSource(bodies);
+export async function sdkTypeErrors(
+  bodies: ObservedBody[],
+  suite: string,
+  cache?: ShapeCache,
+): Promise<string[]> {
+  const { source, checked } = typeCheckSource(bodies, cache);
+  if (checked.length === 0) return [];
   const dir = path.join(repoRoot, '.data-conformance', suite);
   await mkdir(dir, { recursive: true });
   await writeFile(path.join(dir, 'bodies.ts'), source);
@@ -197,7 +212,10 @@ export async function sdkTypeErrors(bodies: ObservedBody[], suite: string): Prom
     (error: { stdout?: string; message: string }) => error.stdout || error.message,
   );
   const errors = typeErrors(output, checked);
-  if (errors.length === 0) await rm(dir, { recursive: true, force: true });
+  if (errors.length === 0) {
+    await rm(dir, { recursive: true, force: true });
+    cache?.add(checked.map(({ shape }) => shape));
+  }
   return errors;
 }
 
@@ -214,10 +232,10 @@ export function recordedCounts(bodies: ObservedBody[]): { api: number; webhook: 
 export const CONFORMANCE_TIMEOUT_MS = 180_000;
 
 /** The suite's check: what it recorded, and every difference not allowed. */
-export async function conformanceReport(recorder: Recorder, suite: string) {
+export async function conformanceReport(recorder: Recorder, suite: string, cache?: ShapeCache) {
   return {
     recorded: recordedCounts(recorder.bodies),
     fixtureDifferences: fixtureDifferences(recorder.bodies),
-    typeErrors: await sdkTypeErrors(recorder.bodies, suite),
+    typeErrors: await sdkTypeErrors(recorder.bodies, suite, cache),
   };
 }
