@@ -12,6 +12,4 @@ if (failures.length > 0) {
   console.error(`\nSize budgets broken:\n  ${failures.join('\n  ')}`);
   process.exit(1);
 }
-console.log(
-  "\nSize budgets: every route within its budget (bench/first-visit.ts: issue 13's targets; sign-in held at 131 until won back).",
-);
+console.log("\nSize budgets: every route within its budget (bench/first-visit.ts: issue 13's targets).");

@@ -1,12 +1,12 @@
 // The guard around routes whose metadata says needsLogIn: it waits until the stored session is
 // restored (the loading screen meanwhile), then lets a logged-in user through or sends a visitor on
 // (see login-redirect.ts), replacing the entry.
-import { useSelector } from '@xstate/react';
 import { type ReactNode, useState } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { useServices } from '@/app/services-context';
 import type { SessionActor } from '@/machines/session.client';
 import { loginRedirectPath } from '@/routes/login-redirect';
+import { useSelectorInTransition } from '@/routes/transition-selector';
 import { LoadingScreen } from '@/ui/LoadingScreen';
 
 export function isSessionSettled(snapshot: ReturnType<SessionActor['getSnapshot']>): boolean {
@@ -22,7 +22,8 @@ interface Decision {
 export function RequireLogin({ children }: { children: ReactNode }) {
   const { session } = useServices();
   const location = useLocation();
-  const settled = useSelector(session, isSessionSettled);
+  // The page behind the guard renders in a transition, in slices (decision 028).
+  const settled = useSelectorInTransition(session, isSessionSettled);
   // Decided once per history entry, as a route loader would: a session that ends under the page is
   // followed by useFollowLogout (or the tab's own 'Log out' goes to sign-in), not by a second
   // navigation from here racing theirs.

@@ -3,9 +3,10 @@
 // the flow's selectors.
 import { shallowEqual, useActorRef, useSelector } from '@xstate/react';
 import { useCallback, useState } from 'react';
-import type { ActorRefFrom, AnyActorLogic, AnyActorRef, InputFrom } from 'xstate';
+import type { ActorRefFrom, AnyActorLogic, InputFrom } from 'xstate';
 import type { AppServices } from '@/app/services';
 import { useServices } from '@/app/services-context';
+import { type Readable, useSelectorInTransition } from '@/routes/transition-selector';
 
 /**
  * Starts the flow `create` builds from the app's services (API calls, flashes, error handling
@@ -20,8 +21,22 @@ export function useScreenFlow<TLogic extends AnyActorLogic>(
   return useActorRef(logic, { input, inspect: services.inspect }) as ActorRefFrom<TLogic>;
 }
 
-/** An actor as useSelector reads it: its snapshots and their changes. */
-type Readable<TSnapshot> = Pick<AnyActorRef, 'subscribe'> & { getSnapshot(): TSnapshot };
+type Selections<TSelectors extends Record<string, (snapshot: never) => unknown>> = {
+  [K in keyof TSelectors]: ReturnType<TSelectors[K]>;
+};
+
+/** One selector reading all of `selectors` into an object, made once per selectors object. */
+function useSelectAll<TSnapshot, TSelectors extends Record<string, (snapshot: TSnapshot) => unknown>>(
+  selectors: TSelectors,
+): (snapshot: TSnapshot) => Selections<TSelectors> {
+  return useCallback(
+    (snapshot: TSnapshot) =>
+      Object.fromEntries(
+        Object.entries(selectors).map(([key, select]) => [key, select(snapshot)]),
+      ) as Selections<TSelectors>,
+    [selectors],
+  );
+}
 
 /**
  * Reads several selectors of one actor at once: `{ user: selectUser, busy: selectBusy }` gives
@@ -31,13 +46,17 @@ type Readable<TSnapshot> = Pick<AnyActorRef, 'subscribe'> & { getSnapshot(): TSn
 export function useSelections<TSnapshot, TSelectors extends Record<string, (snapshot: TSnapshot) => unknown>>(
   actor: Readable<TSnapshot>,
   selectors: TSelectors,
-): { [K in keyof TSelectors]: ReturnType<TSelectors[K]> } {
-  const selectAll = useCallback(
-    (snapshot: TSnapshot) =>
-      Object.fromEntries(Object.entries(selectors).map(([key, select]) => [key, select(snapshot)])) as {
-        [K in keyof TSelectors]: ReturnType<TSelectors[K]>;
-      },
-    [selectors],
-  );
-  return useSelector(actor, selectAll, shallowEqual);
+): Selections<TSelectors> {
+  return useSelector(actor, useSelectAll<TSnapshot, TSelectors>(selectors), shallowEqual);
+}
+
+/**
+ * useSelections for what arrives rather than what a person does (a page's data loading): a change
+ * re-renders in a transition, in slices that leave the main thread free (transition-selector.ts).
+ */
+export function useSelectionsInTransition<
+  TSnapshot,
+  TSelectors extends Record<string, (snapshot: TSnapshot) => unknown>,
+>(actor: Readable<TSnapshot>, selectors: TSelectors): Selections<TSelectors> {
+  return useSelectorInTransition(actor, useSelectAll<TSnapshot, TSelectors>(selectors), shallowEqual);
 }

@@ -1,12 +1,12 @@
 // The signed-in account's email, for the user menu and the team selector (which names a
 // membership's email only where it differs from it). Loaded with the screen that shows it.
-import { useSelector } from '@xstate/react';
 import { fromPromise, type SnapshotFrom } from 'xstate';
 import { getProfile } from '@/api/profile';
 import type { Profile } from '@/domain/entities';
 import { errorOf } from '@/machines/actor-error';
 import { screenSetupMachine } from '@/machines/screen-setup.machine';
 import { useScreenFlow } from '@/routes/screen-flow';
+import { useSelectorInTransition } from '@/routes/transition-selector';
 
 const selectEmail = (snapshot: SnapshotFrom<typeof screenSetupMachine>): string | null =>
   snapshot.matches('ready') ? ((snapshot.context.data as Profile | null)?.email ?? null) : null;
@@ -19,5 +19,5 @@ export function useSignedInEmail(): string | null {
       actions: { escalate: ({ event }) => handleError(errorOf(event)) },
     }),
   );
-  return useSelector(setup, selectEmail);
+  return useSelectorInTransition(setup, selectEmail);
 }

@@ -1,7 +1,6 @@
 // Team billing (spec section 2 'Team billing'), for the team's owner only: anyone else gets a note and
 // no billing call. The team layout around it says 'Loading' or 'You are not a member of this team'.
 import { Stack, Text, Title } from '@mantine/core';
-import { useSelector } from '@xstate/react';
 import { useMemo } from 'react';
 import { useParams } from 'react-router';
 import { useServices } from '@/app/services-context';
@@ -9,6 +8,7 @@ import { canAccessBilling } from '@/domain/permissions';
 import { parseTeamUserRef } from '@/domain/team-user-ref';
 import { selectMembership } from '@/machines/team-registry.selectors';
 import { BillingScreen } from '@/routes/team/billing/billing-screen';
+import { useSelectorInTransition } from '@/routes/transition-selector';
 
 export function BillingPage() {
   const { registry } = useServices();
@@ -17,7 +17,7 @@ export function BillingPage() {
     () => selectMembership(teamUser.teamId, teamUser.userId),
     [teamUser.teamId, teamUser.userId],
   );
-  const membership = useSelector(registry, membershipSelector);
+  const membership = useSelectorInTransition(registry, membershipSelector);
   if (!membership) return null;
   return (
     <Stack gap="md">

@@ -8,7 +8,7 @@ import type { TeamMembership } from '@/domain/entities';
 import { parseTeamUserRef } from '@/domain/team-user-ref';
 import { errorOf } from '@/machines/actor-error';
 import { screenSetupMachine } from '@/machines/screen-setup.machine';
-import { useScreenFlow, useSelections } from '@/routes/screen-flow';
+import { useScreenFlow, useSelectionsInTransition } from '@/routes/screen-flow';
 import { TeamOverviewScreen } from '@/routes/team/overview/team-overview-screen';
 import { ScreenSetupStatus } from '@/ui/ScreenSetupStatus';
 
@@ -35,7 +35,7 @@ export function OverviewPage() {
       actions: { escalate: ({ event }) => handleError(errorOf(event)) },
     }),
   );
-  const { loading, membership, errorMessage } = useSelections(setup, SETUP_VIEW);
+  const { loading, membership, errorMessage } = useSelectionsInTransition(setup, SETUP_VIEW);
 
   return (
     <Stack gap="md">

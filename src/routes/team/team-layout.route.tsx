@@ -1,6 +1,5 @@
 // The team area frame for /teams/{tid}-{uid}/... (spec section 2): 'Back to Spark', the team
 // selector, 'Team Preferences', the nav for the user's role and plan, the page, the footer.
-import { useSelector } from '@xstate/react';
 import { useEffect, useMemo } from 'react';
 import { Outlet, useLocation, useNavigate, useParams } from 'react-router';
 import { links } from '@/app/config';
@@ -18,6 +17,7 @@ import {
 import { useCurrentRoute } from '@/routes/current-route';
 import { pathTo } from '@/routes/route-table';
 import { useSignedInEmail } from '@/routes/signed-in-email';
+import { useSelectorInTransition } from '@/routes/transition-selector';
 import { useColorSchemeToggle } from '@/routes/use-color-scheme-toggle';
 import { useLogout } from '@/routes/use-logout';
 import { BillingPlaceholder } from '@/ui/billing-page/BillingSkeleton';
@@ -40,14 +40,15 @@ export function TeamLayoutRoute() {
   const route = useCurrentRoute();
   // The route's loader has already refused anything that is not {tid}-{uid}.
   const ref = parseTeamUserRef(useParams().teamUser ?? '') ?? { teamId: 0, userId: 0 };
-  const loading = useSelector(registry, selectRegistryLoading);
-  const error = useSelector(registry, selectRegistryError);
-  const memberships = useSelector(registry, selectSelectableMemberships);
+  // The memberships arrive: the frame renders in a transition, in slices (decision 028).
+  const loading = useSelectorInTransition(registry, selectRegistryLoading);
+  const error = useSelectorInTransition(registry, selectRegistryError);
+  const memberships = useSelectorInTransition(registry, selectSelectableMemberships);
   const membershipSelector = useMemo(
     () => selectMembership(ref.teamId, ref.userId),
     [ref.teamId, ref.userId],
   );
-  const membership = useSelector(registry, membershipSelector);
+  const membership = useSelectorInTransition(registry, membershipSelector);
   const signedInEmail = useSignedInEmail();
   const logout = useLogout();
   const colorSchemeToggle = useColorSchemeToggle();

@@ -6,7 +6,7 @@ import type { TeamMembership } from '@/domain/entities';
 import type { TeamUserRef } from '@/domain/error-codes';
 import { errorOf } from '@/machines/actor-error';
 import { screenSetupMachine } from '@/machines/screen-setup.machine';
-import { useScreenFlow, useSelections } from '@/routes/screen-flow';
+import { useScreenFlow, useSelectionsInTransition } from '@/routes/screen-flow';
 import { BillingFlows } from '@/routes/team/billing/billing-flows';
 import { BillingSkeleton } from '@/ui/billing-page/BillingSkeleton';
 import { ScreenSetupStatus } from '@/ui/ScreenSetupStatus';
@@ -37,7 +37,7 @@ export function BillingScreen({ membership, teamUser }: BillingScreenProps) {
       actions: { escalate: ({ event }) => handleError(errorOf(event)) },
     }),
   );
-  const { loading, data, errorMessage } = useSelections(setup, SETUP_VIEW);
+  const { loading, data, errorMessage } = useSelectionsInTransition(setup, SETUP_VIEW);
   const reload = useCallback(() => setup.send({ type: 'setup.reload' }), [setup]);
   const { result, dismiss } = useCheckoutResult(data !== null);
 
