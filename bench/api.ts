@@ -19,8 +19,15 @@ const root = path.resolve(import.meta.dirname, '..');
 const tsx = path.join(root, 'node_modules/.bin/tsx');
 const SECONDS = Number(process.env.BENCH_API_SECONDS ?? 10);
 const CONNECTIONS = 64;
+/** Unrecorded load on each GET before a server's rows, so the JIT's first work is not counted. */
+const WARMUP_SECONDS = Number(process.env.BENCH_API_WARMUP_SECONDS ?? 3);
 /** Which sets of rows to run (comma list of embedded, postgres, two-servers); all by default. */
 const ROWS = (process.env.BENCH_API_ROWS ?? 'embedded,postgres,two-servers').split(',');
+/**
+ * Another checkout of the project (its own node_modules, or a link to this one's) to measure in the
+ * same run, its rows marked '(compare)': before and after a change, against the same bare Fastify.
+ */
+const COMPARE = process.env.BENCH_API_COMPARE ? path.resolve(process.env.BENCH_API_COMPARE) : null;
 const run = promisify(execFile);
 
 type Row = ApiRow;
@@ -85,9 +92,15 @@ interface Server {
   child: ChildProcess;
 }
 
-async function startServer(env: NodeJS.ProcessEnv): Promise<Server> {
+async function startServer(env: NodeJS.ProcessEnv, checkout = root): Promise<Server> {
   const port = await freePort();
-  const child = start(tsx, ['server/src/main.ts'], { PORT: String(port), HOST: '127.0.0.1', ...env });
+  const child = start(
+    tsx,
+    ['server/src/main.ts'],
+    { PORT: String(port), HOST: '127.0.0.1', ...env },
+    'ignore',
+    checkout,
+  );
   const url = `http://127.0.0.1:${port}`;
   await waitFor(`${url}/api/v2/profile`);
   return { url, child };
@@ -99,12 +112,12 @@ interface Caller {
 }
 
 /** Signs Olivia in as a person would: a login link from the CLI, its code exchanged for tokens. */
-async function signIn(url: string, env: NodeJS.ProcessEnv): Promise<Caller> {
+async function signIn(url: string, env: NodeJS.ProcessEnv, checkout = root): Promise<Caller> {
   const { stdout } = await run(
     tsx,
     ['server/src/cli/main.ts', 'login-url', 'olivia@acme.test', '--team', 'Acme Inc'],
     {
-      cwd: root,
+      cwd: checkout,
       env: { ...process.env, ...env, PUBLIC_URL: url },
     },
   );
@@ -131,6 +144,16 @@ async function loadCalls(
   const urls = servers.map((server) => server.url);
   const url = urls.length === 1 ? (urls[0] as string) : urls;
   const sides = { servers: servers.map((server) => server.child), databaseUrl };
+  for (const path of [`/api/v1/collab/teams/${caller.teamUser}`, `/api/v1/collab/${caller.teamUser}/users`]) {
+    if (WARMUP_SECONDS <= 0) break;
+    const requests = [{ method: 'GET' as const, path, headers: caller.headers }];
+    await autocannon({
+      connections: CONNECTIONS,
+      duration: WARMUP_SECONDS,
+      url,
+      requests,
+    } as autocannon.Options);
+  }
   const get = (path: string) => [{ method: 'GET' as const, path, headers: caller.headers }];
   await load(
     `${label}: GET team`,
@@ -166,11 +189,61 @@ async function loadCalls(
   );
 }
 
+/** Every row of ROWS against servers started from one checkout (this one, or BENCH_API_COMPARE's). */
+async function runRows(checkout: string, suffix: string, postgresUrl: string | null): Promise<void> {
+  const work = await mkdtemp(path.join(tmpdir(), 'spark-bench-api-'));
+  try {
+    if (ROWS.includes('embedded')) await runEmbeddedRows(checkout, suffix, path.join(work, 'embedded'));
+    if (!postgresUrl) return;
+    const databaseUrl = await createDatabase(postgresUrl, `spark_bench_api${suffix ? '_compare' : ''}`);
+    const env = {
+      DATA_DIR: path.join(work, 'postgres'),
+      DATABASE_URL: databaseUrl,
+      JWT_SECRET: 'b'.repeat(48),
+    };
+    const one = await startServer(env, checkout);
+    const caller = await signIn(one.url, env, checkout);
+    if (ROWS.includes('postgres')) await loadCalls(`Postgres, 1 server${suffix}`, [one], caller, databaseUrl);
+    if (ROWS.includes('two-servers')) {
+      // A second process on the same database and key: the same token works on both.
+      const two = await startServer(env, checkout);
+      await loadCalls(`Postgres, 2 servers round-robin${suffix}`, [one, two], caller, databaseUrl);
+      await stop(two.child);
+    }
+    await stop(one.child);
+  } finally {
+    await rm(work, { recursive: true, force: true });
+  }
+}
+
+async function runEmbeddedRows(checkout: string, suffix: string, dataDir: string): Promise<void> {
+  const env = { DATA_DIR: dataDir };
+  const server = await startServer(env, checkout);
+  await loadCalls(`embedded (PGlite)${suffix}`, [server], await signIn(server.url, env, checkout));
+  if (existsSync(path.join(checkout, 'dist/index.html'))) {
+    // A browser's navigation: the console's HTML (from memory, brotli), no database involved.
+    const requests = [
+      {
+        method: 'GET',
+        path: '/web-login',
+        headers: { accept: 'text/html', 'accept-encoding': 'gzip, deflate, br' },
+      },
+    ];
+    await load(`console HTML /web-login (br)${suffix}`, { url: server.url, requests } as autocannon.Options, {
+      servers: [server.child],
+    });
+  } else if (!suffix) {
+    skipped.push('console HTML row: dist/ is not built (npm run build)');
+  }
+  await stop(server.child);
+}
+
 // --- the run ----------------------------------------------------------------------------------------
 
-const work = await mkdtemp(path.join(tmpdir(), 'spark-bench-api-'));
 try {
   const bareServer = await startBare();
+  if (WARMUP_SECONDS > 0)
+    await autocannon({ connections: CONNECTIONS, duration: WARMUP_SECONDS, url: bareServer.url });
   const bare = await load(
     'bare Fastify hello-world',
     { url: bareServer.url },
@@ -178,57 +251,14 @@ try {
   );
   await stop(bareServer.child);
 
-  if (ROWS.includes('embedded')) {
-    const env = { DATA_DIR: path.join(work, 'embedded') };
-    const server = await startServer(env);
-    await loadCalls('embedded (PGlite)', [server], await signIn(server.url, env));
-    if (existsSync(path.join(root, 'dist/index.html'))) {
-      // A browser's navigation: the console's HTML (from memory, brotli), no database involved.
-      await load(
-        'console HTML /web-login (br)',
-        {
-          url: server.url,
-          requests: [
-            {
-              method: 'GET',
-              path: '/web-login',
-              headers: { accept: 'text/html', 'accept-encoding': 'gzip, deflate, br' },
-            },
-          ],
-        } as autocannon.Options,
-        { servers: [server.child] },
-      );
-    } else {
-      skipped.push('console HTML row: dist/ is not built (npm run build)');
-    }
-    await stop(server.child);
-  }
-
   const postgres = ROWS.some((set) => set !== 'embedded') ? await startPostgres(group) : null;
-  if (postgres && 'skip' in postgres) {
-    skipped.push(`Postgres rows: ${postgres.skip}`);
-  } else if (postgres) {
-    const databaseUrl = await createDatabase(postgres.url, 'spark_bench_api');
-    const env = {
-      DATA_DIR: path.join(work, 'postgres'),
-      DATABASE_URL: databaseUrl,
-      JWT_SECRET: 'b'.repeat(48),
-    };
-    const one = await startServer(env);
-    const caller = await signIn(one.url, env);
-    if (ROWS.includes('postgres')) await loadCalls('Postgres, 1 server', [one], caller, databaseUrl);
-    if (ROWS.includes('two-servers')) {
-      // A second process on the same database and key: the same token works on both.
-      const two = await startServer(env);
-      await loadCalls('Postgres, 2 servers round-robin', [one, two], caller, databaseUrl);
-      await stop(two.child);
-    }
-    await stop(one.child);
-    if (postgres.holder) await stop(postgres.holder);
-  }
+  if (postgres && 'skip' in postgres) skipped.push(`Postgres rows: ${postgres.skip}`);
+  const postgresUrl = postgres && 'url' in postgres ? postgres.url : null;
+  if (COMPARE) await runRows(COMPARE, ' (compare)', postgresUrl);
+  await runRows(root, '', postgresUrl);
+  if (postgres && 'holder' in postgres && postgres.holder) await stop(postgres.holder);
 
   printReport({ rows, bare, skipped, connections: CONNECTIONS, seconds: SECONDS });
 } finally {
   await group.stopAll();
-  await rm(work, { recursive: true, force: true });
 }
