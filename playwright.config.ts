@@ -55,6 +55,8 @@ export default defineConfig({
         DATA_DIR: dataDir,
         LOG_LEVEL: 'warn',
         PUBLIC_URL: baseUrl,
+        // The browser suites hold every answer to its zod schema too (decision 027).
+        CHECK_RESPONSES: '1',
       },
       reuseExistingServer: !process.env.CI,
       // The first start builds the console before the server listens.

@@ -10,6 +10,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import autocannon from 'autocannon';
+import { type ApiRow, printReport } from './api-report';
+import { backendCpuMsBetween, cpuMsByPid, groupCpuMs, postgresBackends } from './cpu';
 import { createDatabase, startPostgres } from './postgres';
 import { createProcessGroup, freePort, stopProcess, waitFor } from './processes';
 
@@ -17,15 +19,29 @@ const root = path.resolve(import.meta.dirname, '..');
 const tsx = path.join(root, 'node_modules/.bin/tsx');
 const SECONDS = Number(process.env.BENCH_API_SECONDS ?? 10);
 const CONNECTIONS = 64;
+/** Unrecorded load on each GET before a server's rows, so the JIT's first work is not counted. */
+const WARMUP_SECONDS = Number(process.env.BENCH_API_WARMUP_SECONDS ?? 3);
+/** Which sets of rows to run (comma list of embedded, postgres, two-servers); all by default. */
+const ROWS = (process.env.BENCH_API_ROWS ?? 'embedded,postgres,two-servers').split(',');
+/**
+ * Another checkout of the project (its own node_modules, or a link to this one's) to measure in the
+ * same run, its rows marked '(compare)': before and after a change, against the same bare Fastify.
+ */
+const COMPARE = process.env.BENCH_API_COMPARE ? path.resolve(process.env.BENCH_API_COMPARE) : null;
 const run = promisify(execFile);
 
-interface Row {
-  what: string;
-  rps: number;
-  p50: number;
-  p99: number;
-  errors: number;
-  note?: string;
+type Row = ApiRow;
+
+/** Whose CPU a row counts: the server process groups, and the database whose backends serve them. */
+interface CpuSides {
+  servers: ChildProcess[];
+  databaseUrl?: string;
+}
+
+async function cpuReading(sides: CpuSides) {
+  const server = sides.servers.reduce((sum, child) => sum + groupCpuMs(child.pid as number), 0);
+  const backends = sides.databaseUrl ? cpuMsByPid(await postgresBackends(sides.databaseUrl)) : null;
+  return { server, backends };
 }
 
 const rows: Row[] = [];
@@ -34,33 +50,41 @@ const group = createProcessGroup();
 const { start } = group;
 const stop = stopProcess;
 
-async function load(what: string, options: autocannon.Options): Promise<Row> {
+async function load(what: string, options: autocannon.Options, sides?: CpuSides): Promise<Row> {
+  const before = sides ? await cpuReading(sides) : null;
   const result = await autocannon({ connections: CONNECTIONS, duration: SECONDS, ...options });
+  const after = sides ? await cpuReading(sides) : null;
   const errors = result.errors + result.timeouts + result.non2xx;
   if (errors > 0) console.error(`${what}: answers by status ${JSON.stringify(result.statusCodeStats)}`);
-  const row = {
+  const served = Math.max(1, result.requests.total);
+  const row: Row = {
     what,
     rps: result.requests.average,
     p50: result.latency.p50,
     p99: result.latency.p99,
     errors,
   };
+  if (before && after) {
+    row.serverCpu = (after.server - before.server) / served;
+    if (before.backends && after.backends)
+      row.postgresCpu = backendCpuMsBetween(before.backends, after.backends) / served;
+  }
   rows.push(row);
   return row;
 }
 
 // --- the servers ------------------------------------------------------------------------------------
 
-async function startBare(): Promise<string> {
+async function startBare(): Promise<Server> {
   const port = await freePort();
   const code = `import Fastify from 'fastify';
 const app = Fastify();
 app.get('/', async () => ({ hello: 'world' }));
 await app.listen({ port: ${port}, host: '127.0.0.1' });`;
-  start(process.execPath, ['--input-type=module', '-e', code], {});
+  const child = start(process.execPath, ['--input-type=module', '-e', code], {});
   const url = `http://127.0.0.1:${port}`;
   await waitFor(url);
-  return url;
+  return { url, child };
 }
 
 interface Server {
@@ -68,9 +92,15 @@ interface Server {
   child: ChildProcess;
 }
 
-async function startServer(env: NodeJS.ProcessEnv): Promise<Server> {
+async function startServer(env: NodeJS.ProcessEnv, checkout = root): Promise<Server> {
   const port = await freePort();
-  const child = start(tsx, ['server/src/main.ts'], { PORT: String(port), HOST: '127.0.0.1', ...env });
+  const child = start(
+    tsx,
+    ['server/src/main.ts'],
+    { PORT: String(port), HOST: '127.0.0.1', ...env },
+    'ignore',
+    checkout,
+  );
   const url = `http://127.0.0.1:${port}`;
   await waitFor(`${url}/api/v2/profile`);
   return { url, child };
@@ -82,12 +112,12 @@ interface Caller {
 }
 
 /** Signs Olivia in as a person would: a login link from the CLI, its code exchanged for tokens. */
-async function signIn(url: string, env: NodeJS.ProcessEnv): Promise<Caller> {
+async function signIn(url: string, env: NodeJS.ProcessEnv, checkout = root): Promise<Caller> {
   const { stdout } = await run(
     tsx,
     ['server/src/cli/main.ts', 'login-url', 'olivia@acme.test', '--team', 'Acme Inc'],
     {
-      cwd: root,
+      cwd: checkout,
       env: { ...process.env, ...env, PUBLIC_URL: url },
     },
   );
@@ -105,106 +135,130 @@ async function signIn(url: string, env: NodeJS.ProcessEnv): Promise<Caller> {
   };
 }
 
-async function loadCalls(label: string, urls: string[], caller: Caller): Promise<void> {
+async function loadCalls(
+  label: string,
+  servers: Server[],
+  caller: Caller,
+  databaseUrl?: string,
+): Promise<void> {
+  const urls = servers.map((server) => server.url);
   const url = urls.length === 1 ? (urls[0] as string) : urls;
+  const sides = { servers: servers.map((server) => server.child), databaseUrl };
+  for (const path of [`/api/v1/collab/teams/${caller.teamUser}`, `/api/v1/collab/${caller.teamUser}/users`]) {
+    if (WARMUP_SECONDS <= 0) break;
+    const requests = [{ method: 'GET' as const, path, headers: caller.headers }];
+    await autocannon({
+      connections: CONNECTIONS,
+      duration: WARMUP_SECONDS,
+      url,
+      requests,
+    } as autocannon.Options);
+  }
   const get = (path: string) => [{ method: 'GET' as const, path, headers: caller.headers }];
-  await load(`${label}: GET team`, {
-    url,
-    requests: get(`/api/v1/collab/teams/${caller.teamUser}`),
-  } as autocannon.Options);
-  await load(`${label}: GET members page`, {
-    url,
-    requests: get(`/api/v1/collab/${caller.teamUser}/users`),
-  } as autocannon.Options);
+  await load(
+    `${label}: GET team`,
+    {
+      url,
+      requests: get(`/api/v1/collab/teams/${caller.teamUser}`),
+    } as autocannon.Options,
+    sides,
+  );
+  await load(
+    `${label}: GET members page`,
+    {
+      url,
+      requests: get(`/api/v1/collab/${caller.teamUser}/users`),
+    } as autocannon.Options,
+    sides,
+  );
   let n = 0;
-  await load(`${label}: PUT team rename`, {
-    url,
-    requests: [
-      {
-        method: 'PUT',
-        path: `/api/v1/collab/teams/${caller.teamUser}`,
-        headers: { ...caller.headers, 'content-type': 'application/json' },
-        setupRequest: (request) => ({ ...request, body: JSON.stringify({ name: `Acme Inc ${n++ % 2}` }) }),
-      },
-    ],
-  } as autocannon.Options);
+  await load(
+    `${label}: PUT team rename`,
+    {
+      url,
+      requests: [
+        {
+          method: 'PUT',
+          path: `/api/v1/collab/teams/${caller.teamUser}`,
+          headers: { ...caller.headers, 'content-type': 'application/json' },
+          setupRequest: (request) => ({ ...request, body: JSON.stringify({ name: `Acme Inc ${n++ % 2}` }) }),
+        },
+      ],
+    } as autocannon.Options,
+    sides,
+  );
 }
 
-// --- Postgres ---------------------------------------------------------------------------------------
-
-/** A throwaway Postgres from scripts/with-postgres.sh (or DATABASE_URL as given), or why there is none. */
-// --- the run ----------------------------------------------------------------------------------------
-
-const work = await mkdtemp(path.join(tmpdir(), 'spark-bench-api-'));
-try {
-  const bareUrl = await startBare();
-  const bare = await load('bare Fastify hello-world', { url: bareUrl });
-
-  {
-    const env = { DATA_DIR: path.join(work, 'embedded') };
-    const server = await startServer(env);
-    await loadCalls('embedded (PGlite)', [server.url], await signIn(server.url, env));
-    if (existsSync(path.join(root, 'dist/index.html'))) {
-      // A browser's navigation: the console's HTML (from memory, brotli), no database involved.
-      await load('console HTML /web-login (br)', {
-        url: server.url,
-        requests: [
-          {
-            method: 'GET',
-            path: '/web-login',
-            headers: { accept: 'text/html', 'accept-encoding': 'gzip, deflate, br' },
-          },
-        ],
-      } as autocannon.Options);
-    } else {
-      skipped.push('console HTML row: dist/ is not built (npm run build)');
-    }
-    await stop(server.child);
-  }
-
-  const postgres = await startPostgres(group);
-  if ('skip' in postgres) {
-    skipped.push(`Postgres rows: ${postgres.skip}`);
-  } else {
-    const databaseUrl = await createDatabase(postgres.url, 'spark_bench_api');
+/** Every row of ROWS against servers started from one checkout (this one, or BENCH_API_COMPARE's). */
+async function runRows(checkout: string, suffix: string, postgresUrl: string | null): Promise<void> {
+  const work = await mkdtemp(path.join(tmpdir(), 'spark-bench-api-'));
+  try {
+    if (ROWS.includes('embedded')) await runEmbeddedRows(checkout, suffix, path.join(work, 'embedded'));
+    if (!postgresUrl) return;
+    const databaseUrl = await createDatabase(postgresUrl, `spark_bench_api${suffix ? '_compare' : ''}`);
     const env = {
       DATA_DIR: path.join(work, 'postgres'),
       DATABASE_URL: databaseUrl,
       JWT_SECRET: 'b'.repeat(48),
     };
-    const one = await startServer(env);
-    const caller = await signIn(one.url, env);
-    await loadCalls('Postgres, 1 server', [one.url], caller);
-    // A second process on the same database and key: the same token works on both.
-    const two = await startServer(env);
-    await loadCalls('Postgres, 2 servers round-robin', [one.url, two.url], caller);
-    await stop(two.child);
+    const one = await startServer(env, checkout);
+    const caller = await signIn(one.url, env, checkout);
+    if (ROWS.includes('postgres')) await loadCalls(`Postgres, 1 server${suffix}`, [one], caller, databaseUrl);
+    if (ROWS.includes('two-servers')) {
+      // A second process on the same database and key: the same token works on both.
+      const two = await startServer(env, checkout);
+      await loadCalls(`Postgres, 2 servers round-robin${suffix}`, [one, two], caller, databaseUrl);
+      await stop(two.child);
+    }
     await stop(one.child);
-    if (postgres.holder) await stop(postgres.holder);
+  } finally {
+    await rm(work, { recursive: true, force: true });
   }
+}
 
-  const num = (value: number, width: number) => value.toFixed(value < 100 ? 1 : 0).padStart(width);
-  const width = Math.max(...rows.map((row) => row.what.length));
-  console.log(
-    `\nAPI benchmark: autocannon, ${CONNECTIONS} connections, ${SECONDS} s per row, Node ${process.version}, ` +
-      `server LOG_LEVEL ${process.env.LOG_LEVEL ?? 'info'}\n`,
-  );
-  console.log(
-    `${'row'.padEnd(width)}  ${'req/s'.padStart(8)}  ${'of bare'.padStart(7)}  ${'p50 ms'.padStart(7)}  ${'p99 ms'.padStart(7)}  ${'errors'.padStart(6)}`,
-  );
-  console.log('-'.repeat(width + 46));
-  for (const row of rows) {
-    const ratio = `${((100 * row.rps) / bare.rps).toFixed(1)}%`;
-    console.log(
-      `${row.what.padEnd(width)}  ${num(row.rps, 8)}  ${ratio.padStart(7)}  ${num(row.p50, 7)}  ${num(row.p99, 7)}  ${String(row.errors).padStart(6)}`,
-    );
+async function runEmbeddedRows(checkout: string, suffix: string, dataDir: string): Promise<void> {
+  const env = { DATA_DIR: dataDir };
+  const server = await startServer(env, checkout);
+  await loadCalls(`embedded (PGlite)${suffix}`, [server], await signIn(server.url, env, checkout));
+  if (existsSync(path.join(checkout, 'dist/index.html'))) {
+    // A browser's navigation: the console's HTML (from memory, brotli), no database involved.
+    const requests = [
+      {
+        method: 'GET',
+        path: '/web-login',
+        headers: { accept: 'text/html', 'accept-encoding': 'gzip, deflate, br' },
+      },
+    ];
+    await load(`console HTML /web-login (br)${suffix}`, { url: server.url, requests } as autocannon.Options, {
+      servers: [server.child],
+    });
+  } else if (!suffix) {
+    skipped.push('console HTML row: dist/ is not built (npm run build)');
   }
-  for (const reason of skipped) console.log(`skipped: ${reason}`);
-  console.log(
-    '\nTarget (issue 13): API throughput >= 40% of bare Fastify with p99 <= 20 ms on the members page (Postgres).\n' +
-      'Server and load generator share this machine, so figures move with whatever else runs on it.',
+  await stop(server.child);
+}
+
+// --- the run ----------------------------------------------------------------------------------------
+
+try {
+  const bareServer = await startBare();
+  if (WARMUP_SECONDS > 0)
+    await autocannon({ connections: CONNECTIONS, duration: WARMUP_SECONDS, url: bareServer.url });
+  const bare = await load(
+    'bare Fastify hello-world',
+    { url: bareServer.url },
+    { servers: [bareServer.child] },
   );
+  await stop(bareServer.child);
+
+  const postgres = ROWS.some((set) => set !== 'embedded') ? await startPostgres(group) : null;
+  if (postgres && 'skip' in postgres) skipped.push(`Postgres rows: ${postgres.skip}`);
+  const postgresUrl = postgres && 'url' in postgres ? postgres.url : null;
+  if (COMPARE) await runRows(COMPARE, ' (compare)', postgresUrl);
+  await runRows(root, '', postgresUrl);
+  if (postgres && 'holder' in postgres && postgres.holder) await stop(postgres.holder);
+
+  printReport({ rows, bare, skipped, connections: CONNECTIONS, seconds: SECONDS });
 } finally {
   await group.stopAll();
-  await rm(work, { recursive: true, force: true });
 }

@@ -11,10 +11,16 @@ export function createProcessGroup() {
   const children: ChildProcess[] = [];
   return {
     children,
-    /** Spawns in the repository root with the given environment on top of ours. */
-    start(command: string, args: string[], env: NodeJS.ProcessEnv, stdout: 'ignore' | 'pipe' = 'ignore') {
+    /** Spawns in the repository root (or `cwd`) with the given environment on top of ours. */
+    start(
+      command: string,
+      args: string[],
+      env: NodeJS.ProcessEnv,
+      stdout: 'ignore' | 'pipe' = 'ignore',
+      cwd = root,
+    ) {
       const child = spawn(command, args, {
-        cwd: root,
+        cwd,
         env: { ...process.env, ...env },
         stdio: ['ignore', stdout, 'pipe'],
         detached: true,

@@ -8,7 +8,8 @@ const publicUrl = process.env.PUBLIC_URL ?? 'http://127.0.0.1:5173';
 const children = [
   spawn(process.execPath, ['node_modules/tsx/dist/cli.mjs', 'watch', 'server/src/main.ts'], {
     stdio: 'inherit',
-    env: { ...process.env, PORT: apiPort, PUBLIC_URL: publicUrl },
+    // Every answer checked against its zod schema as the tests do (decision 027).
+    env: { CHECK_RESPONSES: '1', ...process.env, PORT: apiPort, PUBLIC_URL: publicUrl },
   }),
   spawn(process.execPath, ['node_modules/vite/bin/vite.js'], {
     stdio: 'inherit',

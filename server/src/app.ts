@@ -36,9 +36,10 @@ import { loggerOptions, RequestLinesAtDebug } from './http/logger';
 import { multipartFieldsToBody, multipartLimits } from './http/multipart-fields';
 import { registerOpenApi } from './http/openapi';
 import { registerRateLimits } from './http/rate-limit';
+import { createResponseSerializerCompiler } from './http/response-serializer';
 import { registerRouteCatalogue } from './http/route-catalogue';
 import { registerSecurityHeaders, schedulingOrigins } from './http/security-headers';
-import { zodSerializerCompiler, zodValidatorCompiler } from './http/zod-validation';
+import { zodValidatorCompiler } from './http/zod-validation';
 import type { Mailer } from './mail/mailer';
 import { analyticsRoutes } from './routes/analytics.routes';
 import { authRoutes } from './routes/auth.routes';
@@ -119,6 +120,12 @@ export interface BuildAppOptions {
   /** Built console to serve; missing folder means API only (plus a hint for pages). */
   distDir: string;
   logLevel?: string;
+  /**
+   * Parse every answer with its zod schema too and compare it with the compiled serializer's text
+   * (http/response-serializer.ts). On unless turned off: the production server runs without it
+   * (CHECK_RESPONSES, default off), every test app with it.
+   */
+  checkResponses?: boolean;
   /** Overrides the logger entirely (tests pass false). */
   logger?: FastifyServerOptions['logger'];
   /** Public files' store (DATA_DIR/public-files) and size limit; without it the calls are not served. */
@@ -168,7 +175,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     frameworkErrors: handleError,
   });
   app.setValidatorCompiler(zodValidatorCompiler);
-  app.setSerializerCompiler(zodSerializerCompiler);
+  app.setSerializerCompiler(
+    createResponseSerializerCompiler({ checkResponses: options.checkResponses ?? true }),
+  );
   app.setErrorHandler(handleError);
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
   // Before any route: tests read every route and its schemas from here (the write-call fuzz).

@@ -24,6 +24,8 @@ export interface Config {
   /** JWT_SECRET as given; null means "generate once into DATA_DIR". */
   jwtSecret: string | null;
   logLevel: string;
+  /** CHECK_RESPONSES=1: every answer also parsed by its zod schema (a 500 on a mismatch); off in production. */
+  checkResponses: boolean;
   /** smtp://user:pass@host:587 or smtps://...; null means mail goes to the outbox in DATA_DIR. */
   smtpUrl: string | null;
   /** The From of every mail the server sends. */
@@ -168,6 +170,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: publicUrl ? publicUrl.replace(/\/+$/, '') : null,
     jwtSecret: env.JWT_SECRET || null,
     logLevel: env.LOG_LEVEL?.trim() || 'info',
+    checkResponses: env.CHECK_RESPONSES?.trim() === '1',
     smtpUrl,
     mailFrom: env.MAIL_FROM?.trim() || DEFAULT_MAIL_FROM,
     distDir: path.join(repoRoot, 'dist'),

@@ -128,6 +128,7 @@ async function main(): Promise<void> {
       distDir: config.distDir,
       consoleSettings: config.console,
       logLevel: config.logLevel,
+      checkResponses: config.checkResponses,
       trustProxy: config.trustProxy,
       cleanupIntervalMs: config.cleanupIntervalMinutes * 60_000,
     });

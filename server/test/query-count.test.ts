@@ -60,10 +60,23 @@ describe.skipIf(twoServers)('queries per call', () => {
     expect(queries).toHaveLength(1);
   });
 
-  it("GET a members page and GET usage: the caller check plus the call's own query", async () => {
+  it('GET a members page: one statement (the page read with the caller check, decision 027)', async () => {
     countQueries();
-    expect((await get(`/api/v1/collab/${acme}/users`)).statusCode).toBe(200);
-    expect(queries).toHaveLength(2);
+    const first = await get(`/api/v1/collab/${acme}/users`);
+    expect(first.statusCode).toBe(200);
+    expect(queries).toHaveLength(1);
+    const { items } = first.json<{ items: { id: number }[] }>();
+    expect(items.length).toBeGreaterThan(1);
+    // A later page too: the token's id is read before the statement is sent.
+    countQueries();
+    const token = Buffer.from(`v1:${items[0]?.id}`).toString('base64url');
+    const later = await get(`/api/v1/collab/${acme}/users?pageToken=${token}`);
+    expect(later.statusCode).toBe(200);
+    expect(later.json<{ items: unknown[] }>().items).toEqual(items.slice(1));
+    expect(queries).toHaveLength(1);
+  });
+
+  it("GET usage: the caller check plus the call's own query", async () => {
     countQueries();
     expect((await get(`/api/v1/collab/${acme}/usage`)).statusCode).toBe(200);
     expect(queries).toHaveLength(2);

@@ -1,9 +1,14 @@
 import type { FastifyRequest } from 'fastify';
 import { parseTeamUserRef } from '../../../src/domain/team-user-ref';
 import type { Db } from '../db/db';
-import { type CallerInTeam, createCallerRepository } from '../db/repositories/caller.repository';
+import {
+  type CallerInTeam,
+  createCallerRepository,
+  type MembersPageAsk,
+} from '../db/repositories/caller.repository';
 import { createSessionsRepository } from '../db/repositories/sessions.repository';
 import { TokenInvalidError } from '../errors';
+import { pageTokenQuery } from '../http/page-token';
 import { MAX_ID } from '../http/team-user-param';
 import type { TokenSigner } from './tokens';
 
@@ -18,6 +23,13 @@ declare module 'fastify' {
      * session, for requireMembership (which then needs no query of its own).
      */
     callerInTeam: (CallerInTeam & { teamId: number; userId: number }) | null;
+  }
+  interface FastifyContextConfig {
+    /**
+     * A members page route: authenticate reads the page this many rows long (page size + 1) in its
+     * caller statement, so the route needs no query of its own (decision 027).
+     */
+    membersPageLimit?: number;
   }
   interface FastifyInstance {
     /** Pre-handler for routes that need a signed-in account. */
@@ -36,6 +48,17 @@ function teamUserRef(request: FastifyRequest): { teamId: number; userId: number 
 }
 
 /**
+ * The members page a route asks for with its caller check: after the id in `pageToken`. A token that is
+ * not ours reads no page (validation answers it after authentication, as before).
+ */
+function membersPageAsk(request: FastifyRequest): MembersPageAsk | null {
+  const limit = request.routeOptions.config.membersPageLimit;
+  if (limit === undefined) return null;
+  const token = pageTokenQuery.safeParse((request.query as { pageToken?: unknown } | null)?.pageToken);
+  return token.success ? { afterId: token.data, limit } : null;
+}
+
+/**
  * Accepts `Authorization: Bearer <access token>`. Missing, garbage, expired, of another kind (an auth
  * code), for a revoked session or a deleted account: 401 with errorCode 1200.
  */
@@ -51,7 +74,8 @@ export function createAuthenticate(db: Db, signer: TokenSigner) {
     const ref = teamUserRef(request);
     let accountId: number | null;
     if (ref) {
-      const found = await caller.findInTeam({ sessionId: claims.sid, accountId: claims.uid }, ref);
+      const session = { sessionId: claims.sid, accountId: claims.uid };
+      const found = await caller.findInTeam(session, ref, membersPageAsk(request));
       accountId = found.accountId;
       request.callerInTeam = { ...found, ...ref };
     } else {

@@ -1,4 +1,4 @@
-import type { FastifySchemaCompiler, FastifySerializerCompiler, FastifyTypeProvider } from 'fastify';
+import type { FastifySchemaCompiler, FastifyTypeProvider } from 'fastify';
 import type { ZodType, z } from 'zod';
 import type { FieldError } from '../../../src/domain/error-codes';
 import { ValidationError } from '../errors';
@@ -122,12 +122,4 @@ export const zodValidatorCompiler: FastifySchemaCompiler<ZodType> = ({ schema, h
     if (fields.length > 0) return { error: new ValidationError(fields) };
     return { value: (result as { data: unknown }).data };
   };
-};
-
-/**
- * Response schemas are zod too: parsing strips fields the schema does not list, so a row never leaks
- * a column by accident (the job fast-json-stringify would do with JSON Schema).
- */
-export const zodSerializerCompiler: FastifySerializerCompiler<ZodType> = ({ schema }) => {
-  return (data: unknown) => JSON.stringify(schema.parse(data));
 };

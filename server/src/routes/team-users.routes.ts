@@ -1,9 +1,9 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { lockMembership } from '../auth/require-membership';
 import { requireSelf } from '../auth/require-permission';
 import { createRepositories } from '../db/repositories';
-import { toTeamUser } from '../db/repositories/team-users.repository';
+import { type TeamUserRecord, toTeamUser } from '../db/repositories/team-users.repository';
 import { eventPerson, TeamEventType } from '../events/team-event';
 import { encodePageToken, pageTokenQuery } from '../http/page-token';
 import { teamUserParams, userInTeamParams } from '../http/team-user-param';
@@ -13,6 +13,17 @@ import { reloadTeamUser } from './team-reload';
 
 /** Members per page of GET /users. */
 export const USERS_PAGE_SIZE = 500;
+
+/**
+ * The page authenticate read with the caller check, when it is for this membership and this token;
+ * else null (the route then reads it itself).
+ */
+function prefetchedMembersPage(request: FastifyRequest, afterId: number): TeamUserRecord[] | null {
+  const read = request.callerInTeam;
+  const { team, teamUser } = request.membership;
+  if (!read?.membersPage || read.teamId !== team.id || read.userId !== teamUser.id) return null;
+  return read.membersPage.afterId === afterId ? read.membersPage.rows : null;
+}
 
 /** The member list and profiles: /api/v1/collab/{tid}-{uid}/users[/{id or me}]. */
 export const teamUsersRoutes: FastifyPluginAsync = async (instance) => {
@@ -24,6 +35,8 @@ export const teamUsersRoutes: FastifyPluginAsync = async (instance) => {
     {
       onRequest: [app.authenticate],
       preHandler: [app.requireMembership],
+      // authenticate reads the page in its caller statement: one round trip (decision 027).
+      config: { membersPageLimit: USERS_PAGE_SIZE + 1 },
       schema: {
         params: teamUserParams,
         querystring: z.object({ pageToken: pageTokenQuery }),
@@ -31,11 +44,11 @@ export const teamUsersRoutes: FastifyPluginAsync = async (instance) => {
       },
     },
     async (request) => {
-      const rows = await app.repos.teamUsers.listPage(
-        request.membership.team.id,
-        request.query.pageToken,
-        USERS_PAGE_SIZE + 1,
-      );
+      const teamId = request.membership.team.id;
+      const after = request.query.pageToken;
+      const rows =
+        prefetchedMembersPage(request, after) ??
+        (await app.repos.teamUsers.listPage(teamId, after, USERS_PAGE_SIZE + 1));
       const items = rows.slice(0, USERS_PAGE_SIZE);
       const last = items.at(-1);
       return {

@@ -7,7 +7,7 @@ export interface TeamUserRecord extends TeamUser {
   accountId: number | null;
 }
 
-const columns = `id, team_id AS "teamId", account_id AS "accountId", email, full_name AS "fullName", avatar,
+export const teamUserColumns = `id, team_id AS "teamId", account_id AS "accountId", email, full_name AS "fullName", avatar,
   role, status, team_status AS "teamStatus", is_banned AS "isBanned", inviter_id AS "inviterId"`;
 
 // The avatar column holds the storage key; the API shows where the image is served.
@@ -40,6 +40,15 @@ export function toTeamUser({ accountId: _accountId, ...teamUser }: TeamUserRecor
   return teamUser;
 }
 
+/**
+ * One page of the member list (everyone but removed members, by id, after an id), with the
+ * placeholders given: listPage runs it alone, the caller check runs it inside its own statement.
+ */
+export function membersPageSql(teamId: string, afterId: string, limit: string): string {
+  return `SELECT ${teamUserColumns} FROM team_users
+    WHERE team_id = ${teamId} AND team_status <> 'deleted' AND id > ${afterId} ORDER BY id LIMIT ${limit}`;
+}
+
 // Row actions change a member of the list: never an owner row, never a removed member.
 const actionableRow = "team_id = $1 AND id = $2 AND role <> 'owner' AND team_status <> 'deleted'";
 
@@ -53,11 +62,11 @@ export function createTeamUsersRepository(db: Queryable) {
 
   return {
     findInTeam(teamId: number, id: number): Promise<TeamUserRecord | null> {
-      return one(`SELECT ${columns} FROM team_users WHERE team_id = $1 AND id = $2`, [teamId, id]);
+      return one(`SELECT ${teamUserColumns} FROM team_users WHERE team_id = $1 AND id = $2`, [teamId, id]);
     },
 
     findByAccountInTeam(teamId: number, accountId: number): Promise<TeamUserRecord | null> {
-      return one(`SELECT ${columns} FROM team_users WHERE team_id = $1 AND account_id = $2`, [
+      return one(`SELECT ${teamUserColumns} FROM team_users WHERE team_id = $1 AND account_id = $2`, [
         teamId,
         accountId,
       ]);
@@ -65,27 +74,23 @@ export function createTeamUsersRepository(db: Queryable) {
 
     /** Email match ignores case, as the unique index does. */
     findByEmailInTeam(teamId: number, email: string): Promise<TeamUserRecord | null> {
-      return one(`SELECT ${columns} FROM team_users WHERE team_id = $1 AND lower(email) = lower($2)`, [
-        teamId,
-        email.trim(),
-      ]);
+      return one(
+        `SELECT ${teamUserColumns} FROM team_users WHERE team_id = $1 AND lower(email) = lower($2)`,
+        [teamId, email.trim()],
+      );
     },
 
     listByAccount(accountId: number): Promise<TeamUserRecord[]> {
-      return many(`SELECT ${columns} FROM team_users WHERE account_id = $1 ORDER BY id`, [accountId]);
+      return many(`SELECT ${teamUserColumns} FROM team_users WHERE account_id = $1 ORDER BY id`, [accountId]);
     },
 
     listByTeam(teamId: number): Promise<TeamUserRecord[]> {
-      return many(`SELECT ${columns} FROM team_users WHERE team_id = $1 ORDER BY id`, [teamId]);
+      return many(`SELECT ${teamUserColumns} FROM team_users WHERE team_id = $1 ORDER BY id`, [teamId]);
     },
 
     /** One page of the member list: everyone but removed members, by id, after `afterId`. */
     listPage(teamId: number, afterId: number, limit: number): Promise<TeamUserRecord[]> {
-      return many(
-        `SELECT ${columns} FROM team_users
-         WHERE team_id = $1 AND team_status <> 'deleted' AND id > $2 ORDER BY id LIMIT $3`,
-        [teamId, afterId, limit],
-      );
+      return many(membersPageSql('$1', '$2', '$3'), [teamId, afterId, limit]);
     },
 
     /** Accounts of everyone still in the team (active or pending), e.g. to tell them it was deleted. */
@@ -101,7 +106,7 @@ export function createTeamUsersRepository(db: Queryable) {
     async create(input: NewTeamUser): Promise<TeamUserRecord> {
       return (await one(
         `INSERT INTO team_users (team_id, account_id, email, full_name, avatar, role, team_status, is_banned, inviter_id)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING ${columns}`,
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING ${teamUserColumns}`,
         [
           input.teamId,
           input.accountId,
@@ -136,7 +141,7 @@ export function createTeamUsersRepository(db: Queryable) {
         // ON CONFLICT: a concurrent invite of the same address or account inserted first.
         return one(
           `INSERT INTO team_users (team_id, account_id, email, full_name, role, team_status, inviter_id)
-           VALUES ($1, $2, $3, $4, 'member', 'pending', $5) ON CONFLICT DO NOTHING RETURNING ${columns}`,
+           VALUES ($1, $2, $3, $4, 'member', 'pending', $5) ON CONFLICT DO NOTHING RETURNING ${teamUserColumns}`,
           [input.teamId, input.accountId, input.email.trim(), input.fullName, input.inviterId],
         );
       }
@@ -145,7 +150,7 @@ export function createTeamUsersRepository(db: Queryable) {
       return one(
         `UPDATE team_users SET email = $3, account_id = $4, full_name = CASE WHEN $5 = '' THEN full_name ELSE $5 END,
            role = 'member', status = 'active', team_status = 'pending', is_banned = false, inviter_id = $6
-         WHERE team_id = $1 AND id = $2 AND team_status = 'deleted' RETURNING ${columns}`,
+         WHERE team_id = $1 AND id = $2 AND team_status = 'deleted' RETURNING ${teamUserColumns}`,
         [input.teamId, reused.id, input.email.trim(), accountId, input.fullName, input.inviterId],
       );
     },
@@ -153,7 +158,7 @@ export function createTeamUsersRepository(db: Queryable) {
     updateFullName(teamId: number, id: number, fullName: string): Promise<TeamUserRecord | null> {
       return one(
         `UPDATE team_users SET full_name = $3 WHERE team_id = $1 AND id = $2 AND team_status <> 'deleted'
-         RETURNING ${columns}`,
+         RETURNING ${teamUserColumns}`,
         [teamId, id, fullName],
       );
     },
@@ -173,7 +178,7 @@ export function createTeamUsersRepository(db: Queryable) {
 
     /** Member <-> admin. Null when the row is an owner's, removed or missing. */
     setRole(teamId: number, id: number, role: 'admin' | 'member'): Promise<TeamUserRecord | null> {
-      return one(`UPDATE team_users SET role = $3 WHERE ${actionableRow} RETURNING ${columns}`, [
+      return one(`UPDATE team_users SET role = $3 WHERE ${actionableRow} RETURNING ${teamUserColumns}`, [
         teamId,
         id,
         role,
@@ -182,7 +187,7 @@ export function createTeamUsersRepository(db: Queryable) {
 
     /** Deactivate (ban) or activate. Null when the row is an owner's, removed or missing. */
     setBanned(teamId: number, id: number, banned: boolean): Promise<TeamUserRecord | null> {
-      return one(`UPDATE team_users SET is_banned = $3 WHERE ${actionableRow} RETURNING ${columns}`, [
+      return one(`UPDATE team_users SET is_banned = $3 WHERE ${actionableRow} RETURNING ${teamUserColumns}`, [
         teamId,
         id,
         banned,
@@ -192,7 +197,7 @@ export function createTeamUsersRepository(db: Queryable) {
     /** Removes a member (kick, cancelled invitation). Null when the row is an owner's, removed or missing. */
     remove(teamId: number, id: number): Promise<TeamUserRecord | null> {
       return one(
-        `UPDATE team_users SET team_status = 'deleted' WHERE ${actionableRow} RETURNING ${columns}`,
+        `UPDATE team_users SET team_status = 'deleted' WHERE ${actionableRow} RETURNING ${teamUserColumns}`,
         [teamId, id],
       );
     },
@@ -204,7 +209,7 @@ export function createTeamUsersRepository(db: Queryable) {
     activateInvitee(teamId: number, id: number, accountId: number): Promise<TeamUserRecord | null> {
       return one(
         `UPDATE team_users SET team_status = 'active', status = 'active', account_id = $3
-         WHERE team_id = $1 AND id = $2 AND team_status = 'pending' AND NOT is_banned RETURNING ${columns}`,
+         WHERE team_id = $1 AND id = $2 AND team_status = 'pending' AND NOT is_banned RETURNING ${teamUserColumns}`,
         [teamId, id, accountId],
       );
     },
@@ -221,7 +226,7 @@ export function createTeamUsersRepository(db: Queryable) {
     leave(teamId: number, id: number): Promise<TeamUserRecord | null> {
       return one(
         `UPDATE team_users SET team_status = 'deleted'
-         WHERE team_id = $1 AND id = $2 AND role <> 'owner' AND team_status = 'active' RETURNING ${columns}`,
+         WHERE team_id = $1 AND id = $2 AND role <> 'owner' AND team_status = 'active' RETURNING ${teamUserColumns}`,
         [teamId, id],
       );
     },

@@ -1,0 +1,59 @@
+// The API benchmark's table, and issue 22's targets printed beside the figures they judge.
+
+export interface ApiRow {
+  what: string;
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  /** CPU ms per request of the server process(es) and of the Postgres backends, when measured. */
+  serverCpu?: number;
+  postgresCpu?: number;
+}
+
+/** Issue 22: on a Postgres server, the members page at >= 0.15 of bare Fastify and p99 <= 30 ms. */
+export const TARGET = { row: 'Postgres, 1 server: GET members page', ratio: 0.15, p99Ms: 30 };
+
+const num = (value: number, width: number) => value.toFixed(value < 100 ? 1 : 0).padStart(width);
+const cpu = (value: number | undefined) => (value === undefined ? '-' : value.toFixed(2)).padStart(8);
+const verdict = (met: boolean) => (met ? 'met' : 'MISSED');
+
+export function printReport(run: {
+  rows: ApiRow[];
+  bare: ApiRow;
+  skipped: string[];
+  connections: number;
+  seconds: number;
+}): void {
+  const { rows, bare } = run;
+  const width = Math.max(...rows.map((row) => row.what.length));
+  console.log(
+    `\nAPI benchmark: autocannon, ${run.connections} connections, ${run.seconds} s per row, Node ${process.version}, ` +
+      `server LOG_LEVEL ${process.env.LOG_LEVEL ?? 'info'}\n`,
+  );
+  const head = ['req/s', 'of bare', 'p50 ms', 'p99 ms', 'errors', 'server', 'Postgres'];
+  console.log(`${'row'.padEnd(width)}  ${head.map((h, i) => h.padStart(i < 5 ? 7 : 8)).join('  ')}`);
+  console.log(`${' '.repeat(width + 46)}  ${'CPU ms per request'.padStart(18)}`);
+  console.log('-'.repeat(width + 66));
+  for (const row of rows) {
+    const ratio = (row.rps / bare.rps).toFixed(3);
+    console.log(
+      `${row.what.padEnd(width)}  ${num(row.rps, 7)}  ${ratio.padStart(7)}  ${num(row.p50, 7)}  ${num(row.p99, 7)}  ` +
+        `${String(row.errors).padStart(7)}  ${cpu(row.serverCpu)}  ${cpu(row.postgresCpu)}`,
+    );
+  }
+  for (const reason of run.skipped) console.log(`skipped: ${reason}`);
+  const judged = rows.find((row) => row.what === TARGET.row);
+  if (judged) {
+    const ratio = judged.rps / bare.rps;
+    console.log(
+      `\nTarget (issue 22), ${TARGET.row} at ${run.connections} connections:\n` +
+        `  share of bare Fastify ${ratio.toFixed(3)} (target >= ${TARGET.ratio}): ${verdict(ratio >= TARGET.ratio)}\n` +
+        `  p99 ${judged.p99} ms (target <= ${TARGET.p99Ms} ms): ${verdict(judged.p99 <= TARGET.p99Ms)}`,
+    );
+  }
+  console.log(
+    'Server and load generator share this machine, so compare rows of one run; CPU per request moves\n' +
+      'least with the load (server: the server process group; Postgres: the backends of its database).',
+  );
+}
