@@ -82,7 +82,7 @@ export async function importGraph(files: string[]): Promise<Map<string, Set<stri
   const edges = new Map<string, Set<string>>();
   await build({
     absWorkingDir: repoRoot,
-    entryPoints: files.filter((file) => /\.(ts|tsx)$/.test(file)),
+    entryPoints: files,
     bundle: true,
     write: false,
     outdir: 'out',

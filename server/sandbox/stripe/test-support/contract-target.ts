@@ -92,6 +92,11 @@ export async function sandboxTarget(observe?: (body: ObservedBody) => void): Pro
 export const realStripeKey = process.env.STRIPE_TEST_SECRET_KEY ?? '';
 if (realStripeKey && !realStripeKey.startsWith('sk_test_'))
   throw new Error('STRIPE_TEST_SECRET_KEY must be a test-mode key (sk_test_…)');
+// Said out loud as well as in the skipped suite's name, which vitest's default reporter hides.
+if (!realStripeKey)
+  console.info(
+    'Stripe contract: real Stripe test mode skipped: STRIPE_TEST_SECRET_KEY is not set (sandbox only)',
+  );
 
 export async function realStripeTarget(): Promise<Target> {
   const stripe = new Stripe(realStripeKey, {
