@@ -49,16 +49,12 @@ function summary(lhr: Lhr, runs: number): NonNullable<Row['result']> {
   };
 }
 
-async function measure(
-  name: string,
-  url: string,
-  port: number,
-  keepStorage: boolean,
-  clearCache: () => Promise<void>,
-) {
-  const lhrs: Lhr[] = [];
-  for (let i = 0; i < RUNS; i++) {
-    if (keepStorage) await clearCache();
+/**
+ * One Lighthouse run. A run whose trace Lighthouse failed to record (NO_NAVSTART and the like, seen on
+ * a loaded machine) is run again, up to twice: it says nothing about the page.
+ */
+async function lighthouseRun(url: string, port: number, keepStorage: boolean) {
+  for (let attempt = 1; ; attempt++) {
     const result = await lighthouse(url, {
       port,
       output: 'json',
@@ -69,7 +65,24 @@ async function measure(
       throttlingMethod: THROTTLING,
     });
     if (!result) throw new Error(`lighthouse returned nothing for ${url}`);
-    if (result.lhr.runtimeError) throw new Error(`${url}: ${result.lhr.runtimeError.message}`);
+    const error = result.lhr.runtimeError;
+    if (!error) return result;
+    if (attempt >= 3 || !/trace/i.test(error.message)) throw new Error(`${url}: ${error.message}`);
+    console.error(`${url}: ${error.code}, running it again`);
+  }
+}
+
+async function measure(
+  name: string,
+  url: string,
+  port: number,
+  keepStorage: boolean,
+  clearCache: () => Promise<void>,
+) {
+  const lhrs: Lhr[] = [];
+  for (let i = 0; i < RUNS; i++) {
+    if (keepStorage) await clearCache();
+    const result = await lighthouseRun(url, port, keepStorage);
     // A lost session would measure the login page instead: refuse a run that ended elsewhere.
     const landed = new URL(result.lhr.finalDisplayedUrl).pathname;
     if (landed !== new URL(url).pathname) throw new Error(`${url}: the page ended at ${landed}`);

@@ -19,7 +19,7 @@ import {
   selectFileLoading,
   selectNow,
 } from '@/machines/public-file.selectors';
-import { useScreenFlow, useSelections } from '@/routes/screen-flow';
+import { useScreenFlow, useSelectionsInTransition } from '@/routes/screen-flow';
 import { PublicFileView } from '@/ui/public-files/PublicFileView';
 
 const selectors = {
@@ -45,7 +45,9 @@ export function PublicFilePage() {
       }),
     { fileKey, secret },
   );
-  const { file, errorKind, now } = useSelections(flow, selectors);
+  // The file's card (and the 5 s clock) render in a transition, in slices: the answer landing right
+  // after first paint was a long task of its own, /web-login's TBT has none (issue 22, decision 028).
+  const { file, errorKind, now } = useSelectionsInTransition(flow, selectors);
 
   if (errorKind) {
     return (
