@@ -5,7 +5,7 @@
 import { appendFileSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { type AxeFinding, axeFindings, isBlocking } from './support/axe';
-import { cli } from './support/cli';
+import { seedReset } from './support/cli';
 import { openScreen, screens } from './support/screens';
 
 // The console's CSP allows same-origin script files only, and Playwright injects axe-core's script
@@ -21,9 +21,9 @@ type Scheme = (typeof SCHEMES)[number];
 // screen and scheme, and the last worker prints them all (Playwright empties test-results/ per run).
 const COUNTS_FILE = 'test-results/axe-counts.jsonl';
 
-test.beforeAll(() => {
+test.beforeAll(async () => {
   mkdirSync('test-results', { recursive: true });
-  cli('seed', '--reset');
+  await seedReset();
 });
 
 function readCounts(): Map<string, Partial<Record<Scheme, AxeFinding[]>>> {

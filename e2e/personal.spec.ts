@@ -2,11 +2,11 @@
 // Stripe sandbox: Sam Solo starts a trial, buys through the hosted checkout, fails one, and goes
 // through the Customer Portal and back; the result page's six texts.
 import { expect, type Page, test } from '@playwright/test';
-import { cli, loginUrl } from './support/cli';
+import { loginUrl, seedReset } from './support/cli';
 
 async function openProfile(page: Page, email = 'solo@example.test'): Promise<void> {
-  cli('seed', '--reset');
-  await page.goto(loginUrl(email));
+  await seedReset();
+  await page.goto(await loginUrl(email));
   await page.waitForURL((url) => !url.pathname.startsWith('/login'));
   await page.goto('/profile');
   await expect(page.getByRole('heading', { name: 'Profile' })).toBeVisible();

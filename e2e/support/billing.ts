@@ -1,7 +1,7 @@
 // The billing page as an owner sees it, for the billing browser tests: sign in, open the page, type a
 // card into the sandbox's Stripe.js card field, read flashes.
 import { expect, type Page } from '@playwright/test';
-import { cli, loginUrl } from './cli';
+import { loginUrl, seedReset } from './cli';
 
 export const CARDS = {
   good: '5555555555554444',
@@ -15,8 +15,8 @@ export const openAcmeBilling = (page: Page) => openBilling(page, 'olivia@acme.te
 
 /** Fresh demo data, a team's owner signed in, on the team's billing page. */
 export async function openBilling(page: Page, email: string, team: string): Promise<void> {
-  cli('seed', '--reset');
-  await page.goto(loginUrl(email, team));
+  await seedReset();
+  await page.goto(await loginUrl(email, team));
   await expect(page).toHaveURL(/\/teams\/\d+-\d+\/overview$/);
   await page.goto(page.url().replace(/overview$/, 'billing'));
   await expect(page.getByRole('region', { name: 'Plan and subscription' })).toBeVisible();
