@@ -30,9 +30,10 @@ export async function cli(...args: string[]): Promise<string> {
 }
 
 // The CLI's own route to a running server (server/src/cli/remote-backend.ts): loopback, with the
-// per-start secret the server writes to DATA_DIR/server.json. A node process per call cost about half
-// a second of CPU, and the suite makes a few hundred (a login link per test, a reset per billing
-// test); the CLI's parsing and printing are tested in server/test/cli.test.ts.
+// per-start secret the server writes to DATA_DIR/server.json. A node process per call cost 0.8-0.9 s
+// of CPU (5 s wall at load 30) against about 25 ms this way, and the suite makes about 300 (a login
+// link per test, a reset per billing test; decision 025). The CLI's parsing and printing are tested
+// in server/test/cli.test.ts.
 async function askServer<T>(command: string, body: object): Promise<T> {
   const server = JSON.parse(await readFile(path.join(E2E_DATA_DIR, 'server.json'), 'utf8')) as {
     cliSecret: string;
