@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { cli, redirectLink } from './support/cli';
+import { redirectLink } from './support/cli';
 
 // /back-to-app?key=: a one-time key made with `cli redirect-key` (as the app-started checkout makes
 // them) sends the browser where the server says, once; a bad or used key says so.
