@@ -1,11 +1,11 @@
 import { expect, test } from '@playwright/test';
-import { cli } from './support/cli';
+import { redirectLink } from './support/cli';
 
 // /back-to-app?key=: a one-time key made with `cli redirect-key` (as the app-started checkout makes
 // them) sends the browser where the server says, once; a bad or used key says so.
 
 test('a good key leads to its console path, once', async ({ page }) => {
-  const link = cli('redirect-key', '/login');
+  const link = await redirectLink('/login');
   expect(link).toMatch(/\/back-to-app\?key=[\w-]{43}$/);
   await page.goto(link);
   await expect(page).toHaveURL(/\/login$/);
@@ -17,7 +17,7 @@ test('a good key leads to its console path, once', async ({ page }) => {
 
 test('a key to the app says it is redirecting back to Spark', async ({ page }) => {
   // Nothing in this browser handles the app's scheme, so the page stays and keeps saying so.
-  await page.goto(cli('redirect-key', 'readdle-spark://checkout?result=success&mode=checkout'));
+  await page.goto(await redirectLink('readdle-spark://checkout?result=success&mode=checkout'));
   await expect(page.getByText('Redirecting back to Spark...')).toBeVisible();
 });
 

@@ -1,14 +1,14 @@
 import { expect, type Page, type Response, test } from '@playwright/test';
-import { cli, E2E_BASE_URL, loginUrl } from './support/cli';
+import { E2E_BASE_URL, loginUrl, seedReset } from './support/cli';
 
 // The billing page through the real server and its Stripe sandbox. Each test starts from freshly
 // seeded demo data (Acme on annual premium, Basic Bakery with nothing).
-test.beforeEach(() => {
-  cli('seed', '--reset');
+test.beforeEach(async () => {
+  await seedReset();
 });
 
 async function logIn(page: Page, email: string, team: string): Promise<string> {
-  await page.goto(loginUrl(email, team));
+  await page.goto(await loginUrl(email, team));
   await expect(page).toHaveURL(/\/teams\/\d+-\d+\/overview$/);
   return new URL(page.url()).pathname.replace(/\/overview$/, '');
 }

@@ -10,7 +10,7 @@ import {
   failAlways,
   unleashChaos,
 } from './support/chaos';
-import { cli, loginUrl } from './support/cli';
+import { cli, loginUrl, seedReset } from './support/cli';
 
 // Chaos (issue 14): every flow runs with 20% of its API calls spoiled (503, a connection dropped
 // before or after the server ran the call, a slow reply), plus the flow's own write losing its first
@@ -20,8 +20,8 @@ import { cli, loginUrl } from './support/cli';
 test.describe.configure({ timeout: 120_000 });
 const SLOW = { timeout: 30_000 };
 
-test.beforeEach(() => {
-  cli('seed', '--reset');
+test.beforeEach(async () => {
+  await seedReset();
 });
 
 async function signInUnderChaos(page: Page, email: string, team: string, options: ChaosOptions = {}) {
@@ -30,7 +30,7 @@ async function signInUnderChaos(page: Page, email: string, team: string, options
     ...options,
     dropFirstAnswerOf: options.dropFirstAnswerOf ?? /^POST \/api\/v2\/auth\/code$/,
   });
-  await page.goto(loginUrl(email, team));
+  await page.goto(await loginUrl(email, team));
   await expect(page).toHaveURL(/\/teams\/\d+-\d+\/overview$/, SLOW);
   const ref = /\/teams\/(\d+-\d+)\//.exec(page.url())?.[1] ?? '';
   return { stats, ref };
@@ -93,7 +93,7 @@ test('an invitation is sent once: one pending member and one mail per address', 
 
   const api = await apiAs(request, 'olivia@acme.test');
   const { items } = await api<{ items: { email: string }[] }>(`/api/v1/collab/${ref}/users`);
-  const outbox = cli('outbox', '--limit', '200');
+  const outbox = await cli('outbox', '--limit', '200');
   for (const email of emails) {
     expect(items.filter((user) => user.email === email)).toHaveLength(1);
     expect(outbox.split(email).length - 1, `mail to ${email}`).toBe(1);

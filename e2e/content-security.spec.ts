@@ -25,7 +25,7 @@ test('the public pages and the team screens load without a policy violation', as
     await page.goto(path);
     await expect(page.getByRole('link', { name: 'Get Spark' })).toBeVisible();
   }
-  await page.goto(loginUrl('olivia@acme.test', 'Acme Inc'));
+  await page.goto(await loginUrl('olivia@acme.test', 'Acme Inc'));
   await expect(page).toHaveURL(/\/overview$/);
   await page.getByRole('link', { name: 'Members' }).click();
   await expect(page.getByRole('listitem', { name: 'Mia Member' })).toBeVisible();

@@ -1,15 +1,15 @@
 import { expect, type Page, test } from '@playwright/test';
-import { cli, loginUrl } from './support/cli';
+import { loginUrl, seedReset } from './support/cli';
 
 // The event stream viewer: staff watch the global stream live; a rename made by an owner in another
 // browser shows up as a row; anyone else gets a clear message and no data.
 
-test.beforeEach(() => {
-  cli('seed', '--reset');
+test.beforeEach(async () => {
+  await seedReset();
 });
 
 async function signIn(page: Page, email: string, team?: string) {
-  await page.goto(loginUrl(email, team));
+  await page.goto(await loginUrl(email, team));
   await expect(page).not.toHaveURL(/\/login\?/);
 }
 

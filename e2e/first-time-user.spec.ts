@@ -1,20 +1,20 @@
 // Issue 15: what a first-time user trips over on the team screens, one test per point, through the
 // real server. Phone points run at 390 px as a touch screen; sizes are measured from the page.
 import { type Browser, type BrowserContext, expect, type Locator, type Page, test } from '@playwright/test';
-import { cli, loginUrl } from './support/cli';
+import { loginUrl, seedReset } from './support/cli';
 
-test.beforeEach(() => {
-  cli('seed', '--reset');
+test.beforeEach(async () => {
+  await seedReset();
 });
 
 /** The team-user ref a login link lands on: `{tid}-{uid}`. */
-function refOf(email: string, team: string): string {
-  const url = new URL(loginUrl(email, team));
+async function refOf(email: string, team: string): Promise<string> {
+  const url = new URL(await loginUrl(email, team));
   return `${url.searchParams.get('team_id')}-${url.searchParams.get('user_id')}`;
 }
 
 async function signIn(page: Page, email: string, team = 'Acme Inc') {
-  await page.goto(loginUrl(email, team));
+  await page.goto(await loginUrl(email, team));
   await expect(page).toHaveURL(/\/overview$/);
 }
 
@@ -55,8 +55,8 @@ async function heightOf(locator: Locator): Promise<number> {
 test("1. a teammate's shared link opens the same page under the user's own id; a non-member is told", async ({
   page,
 }) => {
-  const oliviaRef = refOf('olivia@acme.test', 'Acme Inc');
-  const miaRef = refOf('mia@acme.test', 'Acme Inc');
+  const oliviaRef = await refOf('olivia@acme.test', 'Acme Inc');
+  const miaRef = await refOf('mia@acme.test', 'Acme Inc');
   await signIn(page, 'mia@acme.test');
   const before = await page.evaluate(() => history.length);
 
@@ -318,7 +318,7 @@ test('9. a basic-plan owner reads that Team Signup and Admins Can come with a pa
 });
 
 test('10. a person with no team is offered a new team and their profile', async ({ page }) => {
-  await page.goto(loginUrl('solo@example.test'));
+  await page.goto(await loginUrl('solo@example.test'));
   await expect(page.getByText('No teams available')).toBeVisible();
   const create = page.getByRole('link', { name: 'Create a team' });
   await expect(page.getByRole('link', { name: 'Your profile and plan' })).toHaveAttribute('href', '/profile');

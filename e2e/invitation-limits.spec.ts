@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { authCode, cli, E2E_BASE_URL, loginUrl } from './support/cli';
+import { authCode, E2E_BASE_URL, loginUrl, seedReset } from './support/cli';
 
 // Issue 20 (decision 017): an address the team has mailed three invitations today gets no fourth;
 // the invite form says who was not mailed, whether the whole send was refused or only part of it.
@@ -7,8 +7,8 @@ import { authCode, cli, E2E_BASE_URL, loginUrl } from './support/cli';
 // A reset, seven API calls and two sends on top of a page: more than the default on a busy machine.
 test.describe.configure({ timeout: 180_000 });
 
-test.beforeEach(() => {
-  cli('seed', '--reset');
+test.beforeEach(async () => {
+  await seedReset();
 });
 
 const LIMITED = 'often@example.test';
@@ -18,7 +18,7 @@ async function oliviaAtAcme(): Promise<{ api: (path: string, body?: unknown) => 
   const exchange = await fetch(`${E2E_BASE_URL}/api/v2/auth/code`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ code: authCode('olivia@acme.test') }),
+    body: JSON.stringify({ code: await authCode('olivia@acme.test') }),
   });
   const { accessToken } = (await exchange.json()) as { accessToken: string };
   const call = (path: string, body?: unknown) =>
@@ -51,7 +51,7 @@ async function spendAllowance({ keepLast = false } = {}): Promise<void> {
 
 test('the invite form names the addresses the mail limits held back', async ({ page }) => {
   await spendAllowance();
-  await page.goto(loginUrl('olivia@acme.test', 'Acme Inc'));
+  await page.goto(await loginUrl('olivia@acme.test', 'Acme Inc'));
   await expect(page).toHaveURL(/\/overview$/, { timeout: 30_000 });
   await page.getByRole('navigation', { name: 'Team' }).getByRole('link', { name: 'Members' }).click();
   const field = page.getByRole('textbox', { name: 'Invite people' });

@@ -1,17 +1,17 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
-import { cli, loginUrl } from './support/cli';
+import { cli, loginUrl, seedReset } from './support/cli';
 
 // An owner invites someone in the console; the invited person opens the link from the mail (read
 // from the local outbox), the console accepts it, then opens the app and, for a new account, the
 // download page; the owner then sees them as a member.
 
-test.beforeEach(() => {
-  cli('seed', '--reset');
+test.beforeEach(async () => {
+  await seedReset();
 });
 
 /** The acceptance link of the newest mail to this address, from `cli outbox`. */
-function invitationLink(email: string): string {
-  const lines = cli('outbox').split('\n');
+async function invitationLink(email: string): Promise<string> {
+  const lines = (await cli('outbox')).split('\n');
   const at = lines.findIndex((line) => line.includes(email));
   const link = lines[at + 1]?.trim() ?? '';
   expect(link).toMatch(/\/accept-invitation\?key=[\w-]{43}$/);
@@ -19,7 +19,7 @@ function invitationLink(email: string): string {
 }
 
 async function inviteFromConsole(page: Page, email: string) {
-  await page.goto(loginUrl('olivia@acme.test', 'Acme Inc'));
+  await page.goto(await loginUrl('olivia@acme.test', 'Acme Inc'));
   await expect(page).toHaveURL(/\/overview$/);
   await page.getByRole('navigation', { name: 'Team' }).getByRole('link', { name: 'Members' }).click();
   await page.getByRole('textbox', { name: 'Invite people' }).fill(email);
@@ -42,7 +42,7 @@ test('an invited person with no account accepts; the app, then the download page
 }) => {
   const email = 'newbie@example.test';
   await inviteFromConsole(page, email);
-  const link = invitationLink(email);
+  const link = await invitationLink(email);
 
   const visitor = await visitorPage(browser);
   await visitor.goto(link);
@@ -78,7 +78,7 @@ test('a malformed, unknown or cancelled key says the link is expired or invalid'
   // An invitation the owner cancelled before it was opened.
   const email = 'cancelled@example.test';
   await inviteFromConsole(page, email);
-  const link = invitationLink(email);
+  const link = await invitationLink(email);
   const list = page.getByRole('list', { name: 'Members' });
   await list.getByRole('button', { name: `Actions for ${email}` }).click();
   await page.getByRole('menuitem', { name: 'Cancel invitation' }).click();

@@ -4,13 +4,13 @@
 // inside, Escape closes them, and closing gives it back to the button that opened them.
 import { expect, type Page, test } from '@playwright/test';
 import { CARDS, statusFlash } from './support/billing';
-import { cli, loginUrl } from './support/cli';
+import { loginUrl, seedReset } from './support/cli';
 import { expectFocusOn, expectFocusTrapped, tabTo } from './support/keyboard';
 
 test.describe.configure({ timeout: 120_000 });
 
-test.beforeEach(() => {
-  cli('seed', '--reset');
+test.beforeEach(async () => {
+  await seedReset();
 });
 
 const dialog = (page: Page) => page.getByRole('dialog');
@@ -39,7 +39,7 @@ test('an owner invites, changes a role, cancels through the survey and subscribe
   page,
 }) => {
   // Signing in is opening the link the app or the mail gives (no pointer involved).
-  await page.goto(loginUrl('olivia@acme.test', 'Acme Inc'));
+  await page.goto(await loginUrl('olivia@acme.test', 'Acme Inc'));
   await expect(page).toHaveURL(/\/overview$/);
 
   // Members, by the team nav.

@@ -1,13 +1,13 @@
 import { expect, type Page, test } from '@playwright/test';
-import { cli, loginUrl } from './support/cli';
+import { cli, loginUrl, seedReset } from './support/cli';
 
 // Every test here may change the team: each starts from freshly seeded demo data.
-test.beforeEach(() => {
-  cli('seed', '--reset');
+test.beforeEach(async () => {
+  await seedReset();
 });
 
 async function openMembers(page: Page, email: string, team = 'Acme Inc') {
-  await page.goto(loginUrl(email, team));
+  await page.goto(await loginUrl(email, team));
   await expect(page).toHaveURL(/\/overview$/);
   await page.getByRole('navigation', { name: 'Team' }).getByRole('link', { name: 'Members' }).click();
   await expect(page).toHaveURL(/\/users$/);
@@ -80,7 +80,7 @@ test('Olivia invites two people; a bad address is refused with is invalid', asyn
   await expect(list.getByRole('listitem', { name: 'quinn@acme.test' })).toBeVisible();
 
   // Each invitee got a mail with an acceptance link, in the local outbox.
-  const outbox = cli('outbox');
+  const outbox = await cli('outbox');
   expect(outbox).toContain('pete@acme.test');
   expect(outbox).toContain('quinn@acme.test');
   expect(outbox).toMatch(/\/accept-invitation\?key=[\w-]{20,}/);

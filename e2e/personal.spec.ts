@@ -2,13 +2,13 @@
 // Stripe sandbox: Sam Solo starts a trial, buys through the hosted checkout, fails one, and goes
 // through the Customer Portal and back; the result page's six texts.
 import { expect, type Page, test } from '@playwright/test';
-import { cli, loginUrl } from './support/cli';
+import { authCode, seedReset } from './support/cli';
 
+/** Fresh demo data, signed in on /profile: the login token on the profile's own address (decision 025). */
 async function openProfile(page: Page, email = 'solo@example.test'): Promise<void> {
-  cli('seed', '--reset');
-  await page.goto(loginUrl(email));
-  await page.waitForURL((url) => !url.pathname.startsWith('/login'));
-  await page.goto('/profile');
+  await seedReset();
+  await page.goto(`/profile?token=${encodeURIComponent(await authCode(email))}`);
+  await expect(page).toHaveURL(/\/profile$/);
   await expect(page.getByRole('heading', { name: 'Profile' })).toBeVisible();
 }
 

@@ -4,7 +4,7 @@
 // visible 'null', 'undefined' or 'NaN'. One browser context per role; the scheme is switched live
 // on each screen, as the axe spec does, so each screen loads once.
 import { expect, type Page, test } from '@playwright/test';
-import { cli } from './support/cli';
+import { seedReset } from './support/cli';
 import { PHONE, phoneProblems } from './support/phone';
 import { type Actor, openSignedIn, type Screen, screens, signIn } from './support/screens';
 
@@ -12,8 +12,8 @@ test.use({ ...PHONE, colorScheme: 'light' });
 // A cap, not a target: on a 2-core machine shared by 7 engineers a group took 40 s to 3 minutes.
 test.describe.configure({ timeout: 600_000 });
 
-test.beforeAll(() => {
-  cli('seed', '--reset');
+test.beforeAll(async () => {
+  await seedReset();
 });
 
 /** The problems on the page as it is now, in both colour schemes, each line prefixed with `where`. */

@@ -3,13 +3,13 @@
 // layout while its data loads, one set of legal links on /web-login, and the dark 'Inactive' badge.
 // Phone points use the 390×844 touch context (support/phone.ts) and measure from the page.
 import { type Browser, expect, type Locator, type Page, test } from '@playwright/test';
-import { cli, loginUrl } from './support/cli';
+import { loginUrl, seedReset } from './support/cli';
 import { phoneContext, phoneProblems } from './support/phone';
 import { signIn } from './support/screens';
 
 test.describe.configure({ timeout: 180_000 });
-test.beforeEach(() => {
-  cli('seed', '--reset');
+test.beforeEach(async () => {
+  await seedReset();
 });
 
 /** The element's box, with the viewport's width, read from the page. */
@@ -182,7 +182,7 @@ test('/web-login shows Terms of Service and Privacy Policy once, in the footer',
 test("dark mode: the 'Inactive' badge's label and dot read at 4.5:1 on the badge", async ({ browser }) => {
   const context = await browser.newContext({ colorScheme: 'dark' });
   const page = await context.newPage();
-  await page.goto(loginUrl('olivia@acme.test', 'Acme Inc'));
+  await page.goto(await loginUrl('olivia@acme.test', 'Acme Inc'));
   await expect(page).toHaveURL(/\/overview$/);
   await page.goto(page.url().replace(/overview$/, 'users'));
   const badge = page

@@ -11,7 +11,7 @@ async function redeemWelcome10(teamUserRef: string): Promise<void> {
   const exchange = await fetch(`${E2E_BASE_URL}/api/v2/auth/code`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ code: authCode('olivia@acme.test') }),
+    body: JSON.stringify({ code: await authCode('olivia@acme.test') }),
   });
   const { accessToken } = (await exchange.json()) as { accessToken: string };
   const changed = await fetch(`${E2E_BASE_URL}/api/v2/collab/${teamUserRef}/billing/plan`, {

@@ -10,7 +10,7 @@ const ALNUM = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 const newSecret = () => `${Array.from(randomBytes(43), (b) => ALNUM[b % 62]).join('')}=`;
 
 async function signInAsStaff(page: Page) {
-  await page.goto(loginUrl('staff@spark.test'));
+  await page.goto(await loginUrl('staff@spark.test'));
   // Staff have no team: the sign-in ends on home.
   await expect(page.getByText('Pick a team to start')).toBeVisible();
 }
@@ -20,7 +20,7 @@ async function staffToken(): Promise<string> {
   const response = await fetch(`${E2E_BASE_URL}/api/v2/auth/code`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ code: authCode('staff@spark.test') }),
+    body: JSON.stringify({ code: await authCode('staff@spark.test') }),
   });
   return ((await response.json()) as { accessToken: string }).accessToken;
 }

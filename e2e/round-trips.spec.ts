@@ -1,9 +1,9 @@
 import { expect, type Page, type Request, test } from '@playwright/test';
-import { cli, loginUrl } from './support/cli';
+import { loginUrl, seedReset } from './support/cli';
 
 // The screens show the demo data (Acme's billing above all): each test starts from a fresh seed.
-test.beforeEach(() => {
-  cli('seed', '--reset');
+test.beforeEach(async () => {
+  await seedReset();
 });
 
 // Issue 13: a screen is usable after at most two sequential API round trips, with no duplicate
@@ -77,7 +77,7 @@ async function checkScreen(page: Page, path: string, usable: () => Promise<void>
 }
 
 async function signIn(page: Page): Promise<string> {
-  await page.goto(loginUrl('olivia@acme.test', 'Acme Inc'));
+  await page.goto(await loginUrl('olivia@acme.test', 'Acme Inc'));
   await expect(page).toHaveURL(/\/teams\/\d+-\d+\/overview$/);
   await expect(page.getByRole('region', { name: 'Team details' })).toBeVisible();
   return new URL(page.url()).pathname.replace(/\/overview$/, '');

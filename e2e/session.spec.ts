@@ -1,15 +1,15 @@
 import { expect, type Page, test } from '@playwright/test';
-import { authCode, cli, E2E_BASE_URL, loginUrl } from './support/cli';
+import { authCode, E2E_BASE_URL, loginUrl, seedReset } from './support/cli';
 
 const STORAGE_KEY = 'spark-console:session';
 
 // Other files change the demo teams; these tests read them as seeded.
-test.beforeAll(() => {
-  cli('seed', '--reset');
+test.beforeAll(async () => {
+  await seedReset();
 });
 
 async function signInToTeam(page: Page, email: string, team: string) {
-  await page.goto(loginUrl(email, team));
+  await page.goto(await loginUrl(email, team));
   await expect(page).toHaveURL(/\/teams\/\d+-\d+\/overview$/);
 }
 
@@ -51,11 +51,11 @@ test('the nav differs for an owner on premium and a member', async ({ page }) =>
     'Talk to Customer Success',
   ]);
 
-  await page.goto(loginUrl('olivia@acme.test', 'Basic Bakery'));
+  await page.goto(await loginUrl('olivia@acme.test', 'Basic Bakery'));
   await expect(page.getByRole('button', { name: /Basic Bakery/ })).toBeVisible();
   await expect(teamNav(page).getByRole('link')).toHaveText(['Members', 'Overview']);
 
-  await page.goto(loginUrl('bella@bakery.test', 'Basic Bakery'));
+  await page.goto(await loginUrl('bella@bakery.test', 'Basic Bakery'));
   await expect(teamNav(page).getByRole('link')).toHaveText([
     'Members',
     'Overview',
@@ -65,7 +65,7 @@ test('the nav differs for an owner on premium and a member', async ({ page }) =>
 });
 
 test('a login-required page without a session asks to sign in, then returns to it', async ({ page }) => {
-  await page.goto(loginUrl('olivia@acme.test', 'Acme Inc'));
+  await page.goto(await loginUrl('olivia@acme.test', 'Acme Inc'));
   await expect(page).toHaveURL(/\/overview$/);
   const usersPath = new URL(page.url()).pathname.replace(/overview$/, 'users');
   await page.evaluate(() => localStorage.clear());
@@ -78,7 +78,7 @@ test('a login-required page without a session asks to sign in, then returns to i
 
   await page.getByRole('button', { name: 'Enter token manually' }).click();
   await expect(page.getByText('You are logged out')).toBeVisible();
-  await page.getByRole('textbox', { name: 'Token' }).fill(authCode('olivia@acme.test'));
+  await page.getByRole('textbox', { name: 'Token' }).fill(await authCode('olivia@acme.test'));
   await page.getByRole('button', { name: 'Log in' }).click();
 
   await expect(page).toHaveURL(usersPath);
@@ -92,7 +92,7 @@ test('a garbage token shows Token is invalid', async ({ page }) => {
 });
 
 test('a used login link shows Token is invalid', async ({ page }) => {
-  const code = authCode('mia@acme.test');
+  const code = await authCode('mia@acme.test');
   await page.goto(`/auth?token=${encodeURIComponent(code)}`);
   await expect(page).toHaveURL(/\/teams\/\d+-\d+\/overview$/);
   await page.evaluate(() => localStorage.clear());
@@ -101,7 +101,7 @@ test('a used login link shows Token is invalid', async ({ page }) => {
 });
 
 test('goto never leads off the console', async ({ page }) => {
-  await page.goto(`/auth?token=${encodeURIComponent(authCode('olivia@acme.test'))}&goto=//evil.test/x`);
+  await page.goto(`/auth?token=${encodeURIComponent(await authCode('olivia@acme.test'))}&goto=//evil.test/x`);
   await expect(page).toHaveURL((url) => url.origin === E2E_BASE_URL);
   await expect(page).toHaveURL(/\/teams\/\d+-\d+\/overview$/);
 });

@@ -1,13 +1,13 @@
 import { expect, type Page, test } from '@playwright/test';
-import { cli, loginUrl } from './support/cli';
+import { loginUrl, seedReset } from './support/cli';
 
 // Every test here changes teams: each starts from freshly seeded demo data.
-test.beforeEach(() => {
-  cli('seed', '--reset');
+test.beforeEach(async () => {
+  await seedReset();
 });
 
 async function openOverview(page: Page, email: string, team: string) {
-  await page.goto(loginUrl(email, team));
+  await page.goto(await loginUrl(email, team));
   await expect(page).toHaveURL(/\/teams\/\d+-\d+\/overview$/);
   return page.getByRole('region', { name: 'Team details' });
 }

@@ -1,17 +1,17 @@
 import { expect, type Page, test } from '@playwright/test';
-import { cli, loginUrl } from './support/cli';
+import { cli, loginUrl, seedReset } from './support/cli';
 
 // Issue 21: Trial Tech trials Premium with no card. Billing asks for one instead of promising a
 // payment, and leads to the edit-card flow; three days before the end the owner gets a mail, and
 // when the trial ends the team drops to Basic with another.
-test.beforeEach(() => {
-  cli('seed', '--reset');
+test.beforeEach(async () => {
+  await seedReset();
 });
 
 const summary = (page: Page) => page.getByRole('region', { name: 'Plan and subscription' });
 
 async function openTaraBilling(page: Page): Promise<void> {
-  await page.goto(loginUrl('tara@trial.test', 'Trial Tech'));
+  await page.goto(await loginUrl('tara@trial.test', 'Trial Tech'));
   await expect(page).toHaveURL(/\/teams\/\d+-\d+\/overview$/);
   await page.goto(page.url().replace(/\/overview$/, '/billing'));
 }
@@ -33,15 +33,15 @@ test('a trial without a card: billing asks for a card, not a payment, and Add a 
 });
 
 test('three days before the trial ends the owner is mailed once; at its end, Basic and another mail', async () => {
-  cli('sandbox', 'advance', '--days', '7');
+  await cli('sandbox', 'advance', '--days', '7');
   await expect
     .poll(() => cli('outbox', '--limit', '20'), { timeout: 20_000 })
     .toMatch(/tara@trial\.test.*The Premium trial of Trial Tech ends on/);
-  cli('sandbox', 'advance', '--days', '1');
-  cli('sandbox', 'advance', '--days', '3');
+  await cli('sandbox', 'advance', '--days', '1');
+  await cli('sandbox', 'advance', '--days', '3');
   await expect
     .poll(() => cli('outbox', '--limit', '20'), { timeout: 20_000 })
     .toMatch(/tara@trial\.test.*Trial Tech is now on Basic/);
-  const outbox = cli('outbox', '--limit', '20');
+  const outbox = await cli('outbox', '--limit', '20');
   expect(outbox.split('The Premium trial of Trial Tech ends on').length - 1).toBe(1);
 });

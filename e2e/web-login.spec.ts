@@ -8,8 +8,8 @@ import { cli } from './support/cli';
 const unique = (name: string, domain = 'newco.test') => `${name}-${randomBytes(3).toString('hex')}@${domain}`;
 
 /** The sign-in link of the newest mail to the address, from `cli outbox`. */
-function mailedLink(email: string): string {
-  const lines = cli('outbox').split('\n');
+async function mailedLink(email: string): Promise<string> {
+  const lines = (await cli('outbox')).split('\n');
   const at = lines.findIndex((line) => line.includes(email));
   const link = lines[at + 1]?.trim() ?? '';
   expect(link).toMatch(/\/api\/v1\/auth\/web\/login\/email\/callback\?key=[\w-]{43}$/);
@@ -90,7 +90,7 @@ test('sign-up by email link: verify, send again, the link from the outbox, check
   await page.getByRole('button', { name: 'Send again.' }).click();
   await expect(page.getByText('We have resent you a confirmation link.')).toBeVisible();
 
-  const link = mailedLink(email);
+  const link = await mailedLink(email);
   await page.goto(link);
   await payHostedCheckout(page, email);
   await endsOnOverview(page, `${email.slice(0, email.indexOf('@'))}'s team`);

@@ -1,7 +1,7 @@
 // The billing page as an owner sees it, for the billing browser tests: sign in, open the page, type a
 // card into the sandbox's Stripe.js card field, read flashes.
 import { expect, type Page } from '@playwright/test';
-import { cli, loginUrl } from './cli';
+import { loginUrl, seedReset } from './cli';
 
 export const CARDS = {
   good: '5555555555554444',
@@ -13,12 +13,18 @@ export const CARDS = {
 /** Fresh demo data, Olivia signed in, on Acme Inc's billing page. */
 export const openAcmeBilling = (page: Page) => openBilling(page, 'olivia@acme.test', 'Acme Inc');
 
-/** Fresh demo data, a team's owner signed in, on the team's billing page. */
+/**
+ * Fresh demo data, a team's owner signed in, on the team's billing page. The link's token goes on the
+ * billing address itself, as a link from the app carries it (auth, then back to the page): one
+ * console start instead of two (the overview's, then the billing page's).
+ */
 export async function openBilling(page: Page, email: string, team: string): Promise<void> {
-  cli('seed', '--reset');
-  await page.goto(loginUrl(email, team));
-  await expect(page).toHaveURL(/\/teams\/\d+-\d+\/overview$/);
-  await page.goto(page.url().replace(/overview$/, 'billing'));
+  await seedReset();
+  const link = new URL(await loginUrl(email, team));
+  const ref = `${link.searchParams.get('team_id')}-${link.searchParams.get('user_id')}`;
+  const token = encodeURIComponent(link.searchParams.get('token') ?? '');
+  await page.goto(`/teams/${ref}/billing?token=${token}`);
+  await expect(page).toHaveURL(new RegExp(`/teams/${ref}/billing$`));
   await expect(page.getByRole('region', { name: 'Plan and subscription' })).toBeVisible();
 }
 

@@ -111,7 +111,7 @@ export async function failAlways(page: Page, url: RegExp, method: string): Promi
 /** The API as a person, outside the spoiled page: to count what the server really holds. */
 export async function apiAs(request: APIRequestContext, email: string) {
   const signIn = await request.post('/api/v2/auth/code', {
-    data: { code: authCode(email), platform: 'web' },
+    data: { code: await authCode(email), platform: 'web' },
   });
   const { accessToken } = (await signIn.json()) as { accessToken: string };
   return async <T>(path: string): Promise<T> => {

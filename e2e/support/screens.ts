@@ -2,7 +2,7 @@
 // each role where the screen differs. A screen is one line: who, where, and (for a dialog) the clicks
 // that open it. `{team}` in a path is the signed-in team area's prefix, /teams/{tid}-{uid}.
 import { expect, type Locator, type Page } from '@playwright/test';
-import { authCode, cli, loginUrl } from './cli';
+import { authCode, loginUrl, redirectLink } from './cli';
 
 /** A demo account and, for a team member, the team its sign-in link opens. */
 export interface Actor {
@@ -23,7 +23,7 @@ export interface Screen {
   /** null: a visitor, never signed in. */
   as: Actor | null;
   /** Where to go after signing in; a function for addresses made on the spot (keys, tokens). */
-  path: string | (() => string);
+  path: string | (() => Promise<string>);
   /** What shows once the screen (or its dialog) is ready to be checked. */
   ready: (page: Page) => Locator;
   /** Clicks from the screen to the dialog under test. */
@@ -62,7 +62,7 @@ export const screens: Screen[] = [
   {
     name: 'weblogin-success',
     as: null,
-    path: () => `/teams/1-1/weblogin-success?token=${authCode(TRIAL_OWNER.email)}`,
+    path: async () => `/teams/1-1/weblogin-success?token=${await authCode(TRIAL_OWNER.email)}`,
     ready: heading('Your team is now on Spark Premium!'),
   },
   {
@@ -74,7 +74,7 @@ export const screens: Screen[] = [
   {
     name: 'back-to-app: redirecting',
     as: null,
-    path: () => cli('redirect-key', 'readdle-spark://checkout?result=success&mode=checkout'),
+    path: () => redirectLink('readdle-spark://checkout?result=success&mode=checkout'),
     ready: text('Redirecting back to Spark...'),
   },
   {
@@ -257,7 +257,7 @@ export const screens: Screen[] = [
 
 /** Signs the actor in (a fresh one-time link); for a team member, answers the team area's prefix. */
 export async function signIn(page: Page, actor: Actor): Promise<string> {
-  await page.goto(loginUrl(actor.email, actor.team));
+  await page.goto(await loginUrl(actor.email, actor.team));
   await page.waitForURL((url) => !url.pathname.startsWith('/login'));
   if (!actor.team) return '';
   await expect(page).toHaveURL(/\/teams\/\d+-\d+\/overview$/);
@@ -266,7 +266,7 @@ export async function signIn(page: Page, actor: Actor): Promise<string> {
 
 /** Opens the screen and its dialog in a page already signed in as its actor (team: signIn's answer). */
 export async function openSignedIn(page: Page, screen: Screen, team: string): Promise<void> {
-  const path = typeof screen.path === 'function' ? screen.path() : screen.path;
+  const path = typeof screen.path === 'function' ? await screen.path() : screen.path;
   const target = path.replace('{team}', team);
   const here = page.url().startsWith('http') ? new URL(page.url()) : null;
   if (!here || here.pathname + here.search !== target) await page.goto(target);
