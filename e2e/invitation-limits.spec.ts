@@ -75,7 +75,7 @@ test('the invite form names the addresses the mail limits held back', async ({ p
 
 test("'Resend all' names the pending invitations the mail limits held back", async ({ page }) => {
   await spendAllowance({ keepLast: true });
-  await page.goto(loginUrl('olivia@acme.test', 'Acme Inc'));
+  await page.goto(await loginUrl('olivia@acme.test', 'Acme Inc'));
   await expect(page).toHaveURL(/\/overview$/, { timeout: 30_000 });
   await page.getByRole('navigation', { name: 'Team' }).getByRole('link', { name: 'Members' }).click();
   const banner = page.getByRole('region', { name: 'Pending invitations' });
