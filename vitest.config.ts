@@ -34,6 +34,8 @@ export default defineConfig({
           environment: 'node',
           globals: true,
           include: ['server/**/*.test.ts'],
+          // Migrates one database per run; every test file's own database starts as a copy of it.
+          globalSetup: ['server/test/test-global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
