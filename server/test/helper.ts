@@ -31,7 +31,7 @@ import {
 } from '../src/storage/local-public-file-store';
 import { createMemoryFileStorage } from '../src/storage/memory-file-storage';
 import { s3TestStorage, startS3TestStorage } from './s3-test-storage';
-import { copyCluster, emptyClusterImage } from './test-db-images';
+import { copyCluster, emptyClusterImage, type ProvidedDatabases } from './test-db-images';
 
 /** Set by scripts/with-postgres.sh (and CI): run every API test against that server instead of PGlite. */
 export const serverDatabaseUrl = process.env.DATABASE_URL || null;
@@ -44,6 +44,14 @@ export interface TestDb {
 }
 
 /**
+ * What test-global-setup.ts provided ('' when a file runs without it). TypeScript 7 does not see
+ * vitest's ProvidedContext augmentation from here, so the key is checked against the set-up's type.
+ */
+function provided(key: keyof ProvidedDatabases): string {
+  return (inject as (name: string) => string | undefined)(key) ?? '';
+}
+
+/**
  * A fresh database for one test file: PGlite in a folder of its own (on tmpfs where there is one),
  * or with DATABASE_URL a uniquely named database created on that server (and dropped afterwards) so
  * test files can run in parallel. Empty by default; `migrated` starts it as a copy of the run's
@@ -53,7 +61,7 @@ export async function createTestDb(options: { migrated?: boolean } = {}): Promis
   if (!serverDatabaseUrl) {
     // Each file's own copy of the run's cluster, deleted when closed. A file run without the global
     // set-up (none provided) unpacks PGlite's empty image in memory, as before.
-    const cluster = inject(options.migrated ? 'migratedPgliteCluster' : 'emptyPgliteCluster');
+    const cluster = provided(options.migrated ? 'migratedPgliteCluster' : 'emptyPgliteCluster');
     if (!cluster) {
       const db = await openPgliteDb({ loadDataDir: await emptyClusterImage() });
       return { db, databaseUrl: null, close: () => db.close() };
@@ -69,7 +77,7 @@ export async function createTestDb(options: { migrated?: boolean } = {}): Promis
       },
     };
   }
-  const template = options.migrated ? inject('migratedPgTemplate') : '';
+  const template = options.migrated ? provided('migratedPgTemplate') : '';
   const name = `spark_test_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: serverDatabaseUrl });
   await admin.connect();

@@ -24,6 +24,15 @@ const execFileAsync = promisify(execFile);
 // image; Postgres: CREATE DATABASE ... TEMPLATE). The migrations still run for real once per run, and
 // migrations.test.ts runs them step by step on an empty database.
 
+/** What the global set-up hands every API test file: clusters to copy (PGlite) or a template (Postgres). */
+export interface ProvidedDatabases {
+  /** PGlite clusters on disk to copy (embedded runs), else ''. */
+  emptyPgliteCluster: string;
+  migratedPgliteCluster: string;
+  /** The migrated template database's name (DATABASE_URL runs), else ''. */
+  migratedPgTemplate: string;
+}
+
 /**
  * A tar of a freshly initialised, empty PGlite cluster, made once per PGlite version and kept in the
  * temp folder: loading it takes a fraction of the time initdb takes. Kept uncompressed: gunzipping

@@ -1,16 +1,15 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { createMigratedPgTemplate, testDbRoot, writePgliteClusters } from './test-db-images';
+import {
+  createMigratedPgTemplate,
+  type ProvidedDatabases,
+  testDbRoot,
+  writePgliteClusters,
+} from './test-db-images';
 
 declare module 'vitest' {
-  export interface ProvidedContext {
-    /** PGlite clusters on disk to copy (embedded runs), else ''. */
-    emptyPgliteCluster: string;
-    migratedPgliteCluster: string;
-    /** The migrated template database's name (DATABASE_URL runs), else ''. */
-    migratedPgTemplate: string;
-  }
+  export interface ProvidedContext extends ProvidedDatabases {}
 }
 
 /** Once per run, before any API test file: the migrated database every test app starts from. */
