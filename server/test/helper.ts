@@ -1,11 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import type { Tokens } from '../../src/domain/entities';
 import { createIdentitySandbox } from '../sandbox/identity/identity-sandbox';
 import { createStripeSandbox, type StripeSandbox } from '../sandbox/stripe/stripe-sandbox';
@@ -33,6 +32,7 @@ import {
 import { createMemoryFileStorage } from '../src/storage/memory-file-storage';
 import { s3TestStorage, startS3TestStorage } from './s3-test-storage';
 import { productRecorder } from './stripe-conformance';
+import { copyCluster, emptyClusterImage, type ProvidedDatabases } from './test-db-images';
 
 /** Set by scripts/with-postgres.sh (and CI): run every API test against that server instead of PGlite. */
 export const serverDatabaseUrl = process.env.DATABASE_URL || null;
@@ -45,41 +45,44 @@ export interface TestDb {
 }
 
 /**
- * A tarball of a freshly initialised, empty PGlite cluster, made once per PGlite version and kept in
- * the temp folder: loading it takes a fraction of the time initdb takes for every new database.
- * It holds no schema, so migrations are always tested for real.
+ * What test-global-setup.ts provided ('' when a file runs without it). TypeScript 7 does not see
+ * vitest's ProvidedContext augmentation from here, so the key is checked against the set-up's type.
  */
-async function emptyClusterImage(): Promise<Blob> {
-  const pkg = path.join(import.meta.dirname, '../../node_modules/@electric-sql/pglite/package.json');
-  const { version } = JSON.parse(await readFile(pkg, 'utf8')) as { version: string };
-  const file = path.join(tmpdir(), `spark-pglite-empty-${version}.tar.gz`);
-  try {
-    return new Blob([await readFile(file)], { type: 'application/x-gzip' });
-  } catch {
-    const db = await PGlite.create();
-    const image = await db.dumpDataDir('gzip');
-    await db.close();
-    // Parallel test files may race to create it: write aside, then rename into place atomically.
-    const temp = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`;
-    await writeFile(temp, Buffer.from(await image.arrayBuffer()));
-    await rename(temp, file);
-    return image;
-  }
+function provided(key: keyof ProvidedDatabases): string {
+  return (inject as (name: string) => string | undefined)(key) ?? '';
 }
 
 /**
- * A fresh, empty database for one test file: in-memory PGlite, or with DATABASE_URL a uniquely named
- * database created on that server (and dropped afterwards) so test files can run in parallel.
+ * A fresh database for one test file: PGlite in a folder of its own (on tmpfs where there is one),
+ * or with DATABASE_URL a uniquely named database created on that server (and dropped afterwards) so
+ * test files can run in parallel. Empty by default; `migrated` starts it as a copy of the run's
+ * migrated database (test-db-images.ts) instead of running every migration again in each file.
  */
-export async function createTestDb(): Promise<TestDb> {
+export async function createTestDb(options: { migrated?: boolean } = {}): Promise<TestDb> {
   if (!serverDatabaseUrl) {
-    const db = await openPgliteDb({ loadDataDir: await emptyClusterImage() });
-    return { db, databaseUrl: null, close: () => db.close() };
+    // Each file's own copy of the run's cluster, deleted when closed. A file run without the global
+    // set-up (none provided) unpacks PGlite's empty image in memory, as before.
+    const cluster = provided(options.migrated ? 'migratedPgliteCluster' : 'emptyPgliteCluster');
+    if (!cluster) {
+      const db = await openPgliteDb({ loadDataDir: await emptyClusterImage() });
+      return { db, databaseUrl: null, close: () => db.close() };
+    }
+    const dir = await copyCluster(cluster);
+    const db = await openPgliteDb(dir);
+    return {
+      db,
+      databaseUrl: null,
+      async close() {
+        await db.close();
+        await rm(dir, { recursive: true, force: true });
+      },
+    };
   }
+  const template = options.migrated ? provided('migratedPgTemplate') : '';
   const name = `spark_test_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: serverDatabaseUrl });
   await admin.connect();
-  await admin.query(`CREATE DATABASE "${name}"`);
+  await admin.query(`CREATE DATABASE "${name}"${template ? ` TEMPLATE "${template}"` : ''}`);
   await admin.end();
   const url = new URL(serverDatabaseUrl);
   url.pathname = `/${name}`;
@@ -278,8 +281,9 @@ function roundRobin(apps: FastifyInstance[]): FastifyInstance {
 
 /** The real app on a fresh migrated (and seeded) database, ready for app.inject. */
 export async function buildTestApp(options: TestAppOptions = {}): Promise<TestApp> {
-  const testDb = await createTestDb();
+  const testDb = await createTestDb({ migrated: true });
   const { db } = testDb;
+  // Finds the template current and does nothing (without the global set-up: migrates the empty one).
   await migrate(db);
   if (options.seed ?? true) await db.transaction((tx) => loadDemoData(tx));
   const jwtSecret = randomBytes(32);

@@ -35,6 +35,8 @@ const CLAIMS: Record<SandboxProviderName, Record<string, string[]>> = {
   microsoft: { openid: ['sub', 'tid', 'xms_edov'], email: ['email'], profile: ['name'] },
 };
 const migrationsDir = path.join(import.meta.dirname, 'migrations');
+/** Its schema's migrations (folder and table): tests migrate a template database with them once. */
+export const identitySandboxMigrations = { dir: migrationsDir, table: 'identity_sandbox_migrations' };
 
 interface SandboxKeys {
   jwks: { keys: Record<string, unknown>[] };
@@ -258,7 +260,7 @@ export function createIdentitySandbox(options: {
 
   return {
     async migrate() {
-      await runMigrations(options.db, migrationsDir, 'identity_sandbox_migrations');
+      await runMigrations(options.db, identitySandboxMigrations.dir, identitySandboxMigrations.table);
       keys = await loadKeys();
     },
     plugin: (async (app) => {

@@ -72,6 +72,8 @@ export interface StripeSandbox {
 }
 
 const migrationsDir = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+/** Its schema's migrations (folder and table): tests migrate a template database with them once. */
+export const stripeSandboxMigrations = { dir: migrationsDir, table: 'stripe_sandbox_migrations' };
 const DUE_WORK_INTERVAL_MS = 30_000;
 const WEBHOOK_RETRY_INTERVAL_MS = 5_000;
 
@@ -280,7 +282,7 @@ export function createStripeSandbox(options: StripeSandboxOptions): StripeSandbo
       return config.webhookSecret;
     },
     async migrate() {
-      await runMigrations(options.db, migrationsDir, 'stripe_sandbox_migrations');
+      await runMigrations(options.db, stripeSandboxMigrations.dir, stripeSandboxMigrations.table);
       await adoptSharedKeys();
     },
     plugin,

@@ -1,0 +1,31 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import path from 'node:path';
+import type { TestProject } from 'vitest/node';
+import {
+  createMigratedPgTemplate,
+  type ProvidedDatabases,
+  testDbRoot,
+  writePgliteClusters,
+} from './test-db-images';
+
+declare module 'vitest' {
+  export interface ProvidedContext extends ProvidedDatabases {}
+}
+
+/** Once per run, before any API test file: the migrated database every test app starts from. */
+export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  const serverUrl = process.env.DATABASE_URL || null;
+  if (serverUrl) {
+    const template = await createMigratedPgTemplate(serverUrl);
+    project.provide('emptyPgliteCluster', '');
+    project.provide('migratedPgliteCluster', '');
+    project.provide('migratedPgTemplate', template.name);
+    return () => template.drop();
+  }
+  const dir = await mkdtemp(path.join(testDbRoot(), 'spark-test-db-'));
+  const clusters = await writePgliteClusters(dir);
+  project.provide('emptyPgliteCluster', clusters.empty);
+  project.provide('migratedPgliteCluster', clusters.migrated);
+  project.provide('migratedPgTemplate', '');
+  return () => rm(dir, { recursive: true, force: true });
+}
