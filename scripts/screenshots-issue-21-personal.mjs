@@ -1,27 +1,10 @@
 // Screenshots of the screens issue 21 (items 4-8) changed, at 1280 px and a 390 px phone, light and
 // dark, into docs/screenshots/first-use-2/. Run against a server started with the demo data:
 //   PORT=8260 DATA_DIR=.data-e2e npm start   then   E2E_PORT=8260 node scripts/screenshots-issue-21-personal.mjs
-import { execFileSync } from 'node:child_process';
 import { chromium } from '@playwright/test';
+import { base, cli, out, signIn, sizes } from './screenshot-support.mjs';
 
-const port = process.env.E2E_PORT ?? '8260';
-const base = `http://127.0.0.1:${port}`;
-const out = 'docs/screenshots/first-use-2';
-const cli = (...args) =>
-  execFileSync(process.execPath, ['dist-server/cli.mjs', ...args], {
-    env: { ...process.env, DATA_DIR: process.env.E2E_DATA_DIR ?? '.data-e2e', PUBLIC_URL: base, PORT: port },
-    encoding: 'utf8',
-  }).trim();
-
-const SIZES = [
-  { name: '1280', viewport: { width: 1280, height: 900 }, isMobile: false, deviceScaleFactor: 1 },
-  { name: '390', viewport: { width: 390, height: 844 }, isMobile: true, deviceScaleFactor: 2 },
-];
-
-async function signIn(page, email, team) {
-  await page.goto(team ? cli('login-url', email, '--team', team) : cli('login-url', email));
-  await page.waitForURL((url) => !url.pathname.startsWith('/login'), { timeout: 60_000 });
-}
+const SIZES = sizes(2);
 
 const SCREENS = [
   {

@@ -3,30 +3,11 @@
 // server started with the demo data:
 //   PORT=8260 DATA_DIR=.data-e2e npm start   then   E2E_PORT=8260 node scripts/screenshots-issue-21-team.mjs
 // Arguments: a screen's file name to take only that one; `--missing` to take only pictures not there.
-import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { chromium } from '@playwright/test';
+import { base, cli, out, signIn, sizes } from './screenshot-support.mjs';
 
-const port = process.env.E2E_PORT ?? '8260';
-const base = `http://127.0.0.1:${port}`;
-const out = 'docs/screenshots/first-use-2';
-const cli = (...args) =>
-  execFileSync(process.execPath, ['dist-server/cli.mjs', ...args], {
-    env: { ...process.env, DATA_DIR: process.env.E2E_DATA_DIR ?? '.data-e2e', PUBLIC_URL: base, PORT: port },
-    encoding: 'utf8',
-  }).trim();
-
-const SIZES = [
-  { name: '1280', viewport: { width: 1280, height: 900 }, isMobile: false, deviceScaleFactor: 1 },
-  { name: '390', viewport: { width: 390, height: 844 }, isMobile: true, deviceScaleFactor: 1 },
-];
-
-async function signIn(page, email, team) {
-  await page.goto(team ? cli('login-url', email, '--team', team) : cli('login-url', email));
-  await page.waitForURL((url) => !url.pathname.startsWith('/login') && !url.pathname.startsWith('/auth'), {
-    timeout: 60_000,
-  });
-}
+const SIZES = sizes(1);
 
 const summary = (page) => page.getByRole('region', { name: 'Plan and subscription' });
 
