@@ -108,8 +108,9 @@ describe('the console router', () => {
     const { router, pageViews } = renderAt('/teams/3-7/users?filter=admins', { loggedIn: false });
     expect(await screen.findByRole('heading', { name: 'Session expired' })).toBeTruthy();
     expect(router.state.historyAction).toBe('REPLACE');
-    // The guarded page was never shown: the only view is the sign-in page's.
-    expect(pageViews).toEqual([{ route: 'session-expired', tid: null, uid: null }]);
+    // The guarded page was never shown: the only view is the sign-in page's. The view is reported
+    // from an effect after the heading renders, so wait for it; an extra view would never match.
+    await waitFor(() => expect(pageViews).toEqual([{ route: 'session-expired', tid: null, uid: null }]));
     expect(screen.getByText('You were logged out due to inactivity')).toBeTruthy();
     expect(router.state.location.pathname).toBe('/auth/session-expired');
     expect(new URLSearchParams(router.state.location.search).get('goto')).toBe(
@@ -134,10 +135,13 @@ describe('the console router', () => {
     await screen.findByRole('heading', { name: 'Overview' });
     await router.navigate('/teams/3-7/users');
     await screen.findByRole('heading', { name: 'Members' });
-    expect(pageViews).toEqual([
-      { route: 'team-overview', tid: 3, uid: 7 },
-      { route: 'team-users', tid: 3, uid: 7 },
-    ]);
+    // Views are reported from an effect after the page renders.
+    await waitFor(() =>
+      expect(pageViews).toEqual([
+        { route: 'team-overview', tid: 3, uid: 7 },
+        { route: 'team-users', tid: 3, uid: 7 },
+      ]),
+    );
   });
 
   it('follows a session that ends under a guarded page to sign-in, with the page as goto', async () => {
