@@ -3,8 +3,10 @@ import { defineConfig } from 'vitest/config';
 
 const alias = { '@': fileURLToPath(new URL('./src', import.meta.url)) };
 
-// Three projects: pure domain rules (node), console views and machines (jsdom), and the API
-// server against a real database (node; every file boots its own database).
+// Four projects: pure domain rules (node), the console's machines and logic (node), its views (jsdom),
+// and the API server against a real database (node; every file boots its own database).
+// A console test needs a DOM when it is a .tsx file or is named *.dom.test.ts; every other .ts test
+// runs in node, without building a jsdom and loading the views' set-up for it (decision 030).
 export default defineConfig({
   test: {
     // Both cores: PGlite runs a test file's database on one thread, so two files at once halve the
@@ -18,11 +20,20 @@ export default defineConfig({
       {
         resolve: { alias },
         test: {
+          name: 'console-logic',
+          environment: 'node',
+          globals: true,
+          include: ['src/**/*.test.ts'],
+          exclude: ['src/domain/**', 'src/**/*.dom.test.ts'],
+        },
+      },
+      {
+        resolve: { alias },
+        test: {
           name: 'console',
           environment: 'jsdom',
           globals: true,
-          include: ['src/**/*.test.{ts,tsx}'],
-          exclude: ['src/domain/**'],
+          include: ['src/**/*.test.tsx', 'src/**/*.dom.test.ts'],
           setupFiles: ['src/test-setup.ts'],
           // Page tests render whole routes in jsdom; on a loaded 2-core machine a few take seconds.
           testTimeout: 15_000,

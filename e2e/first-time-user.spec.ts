@@ -2,6 +2,7 @@
 // real server. Phone points run at 390 px as a touch screen; sizes are measured from the page.
 import { type Browser, type BrowserContext, expect, type Locator, type Page, test } from '@playwright/test';
 import { loginUrl, seedReset } from './support/cli';
+import { watchMailDrafts } from './support/mail-drafts';
 
 test.beforeEach(async () => {
   await seedReset();
@@ -79,11 +80,8 @@ test("1. a teammate's shared link opens the same page under the user's own id; a
 test('2. only addresses actually invited get the flash and the draft; skipped and bad ones are named', async ({
   page,
 }) => {
-  const drafts: string[] = [];
-  page.on('console', (message) => {
-    if (message.text().includes('mailto:')) drafts.push(decodeURIComponent(message.text()));
-  });
   await openMembers(page, 'olivia@acme.test');
+  const drafts = await watchMailDrafts(page);
   const invite = page.getByRole('textbox', { name: 'Invite people' });
 
   // Everyone already there: no flash, no draft, the reasons beside the field.
@@ -95,14 +93,13 @@ test('2. only addresses actually invited get the flash and the draft; skipped an
   await expect(page.getByText('Invitation was sent')).toHaveCount(0);
 
   // One new, one member: the flash, and a draft to the new one only.
-  const draft = page.waitForEvent('console', (message) => message.text().includes('mailto:'));
   await invite.fill('pete@acme.test, mia@acme.test');
   await page.getByRole('button', { name: 'Invite', exact: true }).click();
   await expect(page.getByText('Invitation was sent')).toBeVisible();
-  const text = decodeURIComponent((await draft).text());
+  const text = await drafts.next();
   expect(text).toContain('mailto:pete@acme.test?');
   expect(text).not.toContain('mia@acme.test');
-  expect(drafts).toHaveLength(1);
+  expect(drafts.all).toHaveLength(1);
   await expect(page.getByText('Not invited: mia@acme.test (already a member)')).toBeVisible();
 
   // A bad address in a list is named.

@@ -1,5 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { cli, loginUrl, seedReset } from './support/cli';
+import { watchMailDrafts } from './support/mail-drafts';
 
 // Every test here may change the team: each starts from freshly seeded demo data.
 test.beforeEach(async () => {
@@ -67,11 +68,11 @@ test('Olivia invites two people; a bad address is refused with is invalid', asyn
   await page.getByRole('button', { name: 'Invite', exact: true }).click();
   await expect(page.getByText('is invalid')).toBeVisible();
 
-  const mailDraft = page.waitForEvent('console', (message) => message.text().includes('mailto:'));
+  const mailDrafts = await watchMailDrafts(page);
   await invite.fill('pete@acme.test, quinn@acme.test');
   await page.getByRole('button', { name: 'Invite', exact: true }).click();
   await expect(page.getByText('Invitation was sent')).toBeVisible();
-  const draft = decodeURIComponent((await mailDraft).text());
+  const draft = await mailDrafts.next();
   expect(draft).toContain('pete@acme.test,quinn@acme.test');
   expect(draft).toContain('subject=Join our team on Spark');
 

@@ -2,10 +2,11 @@
 // puts in TEST_PARALLEL_INDEX before it loads the config and the specs in that worker) talks to the
 // server on E2E_PORT + i with the data folder E2E_DATA_DIR (worker 0) or E2E_DATA_DIR-i. A spec file
 // runs whole in one worker, so `seed --reset`, the outbox and the Stripe sandbox stay that file's own.
-// E2E_WORKERS sets how many (default 1: on the shared 2-core machine two workers were no faster,
-// 266 s either way for the same 36 tests at load 7-12, and the quiet CI machine is not measured yet).
+// E2E_WORKERS sets how many (default 2: on a quiet 2-core machine, on the headless shell, the whole
+// run took 10.2 min on two workers against 13.6 min on one; decision 030). Each adds a server and a
+// browser.
 
-export const E2E_WORKERS = Math.max(1, Number(process.env.E2E_WORKERS ?? 1));
+export const E2E_WORKERS = Math.max(1, Number(process.env.E2E_WORKERS ?? 2));
 const basePort = Number(process.env.E2E_PORT ?? 8190);
 const baseDataDir = process.env.E2E_DATA_DIR ?? '.data-e2e';
 
