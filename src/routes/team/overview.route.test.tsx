@@ -278,7 +278,7 @@ describe('Overview: settings and logo', () => {
     });
     await teamHeading('Acme Inc');
     fireEvent.click(screen.getByRole('button', { name: 'Remove logo' }));
-    const dialog = screen.getByRole('dialog', { name: 'Do you really want to delete avatar?' });
+    const dialog = await screen.findByRole('dialog', { name: 'Do you really want to delete avatar?' });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
     await waitFor(() => expect(calls(`DELETE ${TEAM_PATH}/avatar`)).toHaveLength(1));
     await waitFor(() => expect(screen.queryByRole('button', { name: 'Remove logo' })).toBeNull());
@@ -301,7 +301,8 @@ describe('Overview: delete and leave', () => {
     });
     await teamHeading('Acme Inc');
     fireEvent.click(screen.getByRole('button', { name: 'Delete team' }));
-    const dialog = screen.getByRole('dialog', { name: 'Delete team' });
+    // The page's data lands in a transition (decision 028): the click's update can commit a moment later.
+    const dialog = await screen.findByRole('dialog', { name: 'Delete team' });
     const field = within(dialog).getByRole('textbox', { name: 'Team name' });
     fireEvent.change(field, { target: { value: 'acme inc' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Delete team' }));
@@ -322,7 +323,8 @@ describe('Overview: delete and leave', () => {
     });
     await teamHeading('Acme Inc');
     fireEvent.click(screen.getByRole('button', { name: 'Leave team' }));
-    const dialog = screen.getByRole('dialog', { name: 'Leave team' });
+    // The page's data lands in a transition (decision 028): the click's update can commit a moment later.
+    const dialog = await screen.findByRole('dialog', { name: 'Leave team' });
     fireEvent.change(within(dialog).getByRole('textbox', { name: 'Team name' }), {
       target: { value: 'Acme Inc' },
     });
