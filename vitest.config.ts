@@ -25,6 +25,8 @@ export default defineConfig({
           globals: true,
           include: ['src/**/*.test.ts'],
           exclude: ['src/domain/**', 'src/**/*.dom.test.ts'],
+          // The route table's test imports every lazy page group: seconds on a cold, busy CI machine.
+          testTimeout: 15_000,
         },
       },
       {
