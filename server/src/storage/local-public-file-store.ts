@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import { createWriteStream } from 'node:fs';
 import { mkdir, open, readdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
@@ -35,12 +34,12 @@ export function createLocalPublicFileStore(dir: string): PublicFileStore & { dir
       const key = randomBytes(32).toString('base64url');
       const temp = path.join(dir, `.${key}${TEMP_SUFFIX}`);
       const counted = { bytes: 0 };
+      // Opened before the first byte arrives, not by the write stream: a source that fails at once
+      // would otherwise reject before the stream's own open created the part file, and the clean-up
+      // below would run before there was anything to remove.
+      const part = await open(temp, 'wx', 0o600);
       try {
-        await pipeline(
-          source,
-          byteLimit(maxBytes, counted),
-          createWriteStream(temp, { mode: 0o600, flags: 'wx' }),
-        );
+        await pipeline(source, byteLimit(maxBytes, counted), part.createWriteStream());
         // Durable before visible: the rename (and the database row after it) never points at bytes
         // still in the page cache only.
         await syncPath(temp);
@@ -49,6 +48,7 @@ export function createLocalPublicFileStore(dir: string): PublicFileStore & { dir
         await syncPath(dir);
         return { key, size: counted.bytes };
       } catch (error) {
+        await part.close().catch(() => {});
         await rm(temp, { force: true });
         throw error;
       }
