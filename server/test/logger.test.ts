@@ -1,9 +1,7 @@
-import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { buildApp } from '../src/app';
-import { loggerOptions, redactUrl } from '../src/http/logger';
-import { createMemoryFileStorage } from '../src/storage/memory-file-storage';
-import { createTestDb, unreachableBilling } from './helper';
+import { redactUrl } from '../src/http/logger';
+import { createTestDb } from './helper';
+import { buildLoggedApp } from './logged-app';
 
 describe('logging', () => {
   it('redacts credentials in query strings', () => {
@@ -20,25 +18,8 @@ describe('logging', () => {
   });
 
   it('never writes tokens, secrets or auth headers', async () => {
-    const lines: string[] = [];
-    const stream = new Writable({
-      write(chunk, _encoding, done) {
-        lines.push(String(chunk));
-        done();
-      },
-    });
     const testDb = await createTestDb();
-    const options = loggerOptions('trace') as Record<string, unknown>;
-    const app = await buildApp({
-      db: testDb.db,
-      jwtSecret: new Uint8Array(32).fill(7),
-      storage: createMemoryFileStorage(),
-      mailer: { send: async () => {} },
-      publicUrl: () => 'http://console.test',
-      distDir: '/nonexistent',
-      billing: unreachableBilling(),
-      logger: { ...options, stream },
-    });
+    const { app, lines } = await buildLoggedApp(testDb.db, 'trace');
     try {
       app.get('/api/test/log', async (request) => {
         request.log.info(
@@ -64,24 +45,8 @@ describe('logging', () => {
   });
 
   it('writes no line for a successful request at info, and still logs failures', async () => {
-    const lines: string[] = [];
-    const stream = new Writable({
-      write(chunk, _encoding, done) {
-        lines.push(String(chunk));
-        done();
-      },
-    });
     const testDb = await createTestDb();
-    const app = await buildApp({
-      db: testDb.db,
-      jwtSecret: new Uint8Array(32).fill(7),
-      storage: createMemoryFileStorage(),
-      mailer: { send: async () => {} },
-      publicUrl: () => 'http://console.test',
-      distDir: '/nonexistent',
-      billing: unreachableBilling(),
-      logger: { ...(loggerOptions('info') as Record<string, unknown>), stream },
-    });
+    const { app, lines } = await buildLoggedApp(testDb.db, 'info');
     try {
       app.get('/api/test/ok', async () => ({ ok: true }));
       app.get('/api/test/broken', async () => {

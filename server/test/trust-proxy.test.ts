@@ -1,13 +1,10 @@
-import { Writable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
 import { migrate } from '../src/db/migrator';
-import { loggerOptions } from '../src/http/logger';
 import { SIGN_IN_FAILURES_PER_WINDOW } from '../src/routes/auth.routes';
-import { createMemoryFileStorage } from '../src/storage/memory-file-storage';
-import { createTestDb, type TestDb, unreachableBilling } from './helper';
+import { createTestDb, type TestDb } from './helper';
+import { buildLoggedApp } from './logged-app';
 
 // TRUST_PROXY (README, production table; issue 20 finding 7): only the proxies it names may say who
 // the client is (X-Forwarded-For: request.ip, which keys rate limits and logs) and which host it asked
@@ -25,32 +22,15 @@ afterAll(async () => {
 
 interface Server {
   url: string;
-  /** The server's log lines, parsed. */
-  lines: Record<string, unknown>[];
+  /** The server's log lines, as written (one JSON object each). */
+  lines: string[];
   app: FastifyInstance;
 }
 
 /** A server started with TRUST_PROXY set to `setting` (undefined: unset), logging at debug. */
 async function startWith(setting: string | undefined): Promise<Server> {
-  const lines: Record<string, unknown>[] = [];
-  const stream = new Writable({
-    write(chunk, _encoding, done) {
-      lines.push(JSON.parse(String(chunk)));
-      done();
-    },
-  });
   const config = loadConfig(setting === undefined ? {} : { TRUST_PROXY: setting });
-  const app = await buildApp({
-    db: testDb.db,
-    jwtSecret: new Uint8Array(32).fill(7),
-    storage: createMemoryFileStorage(),
-    mailer: { send: async () => {} },
-    publicUrl: () => 'http://console.test',
-    distDir: '/nonexistent',
-    billing: unreachableBilling(),
-    logger: { ...(loggerOptions('debug') as Record<string, unknown>), stream },
-    trustProxy: config.trustProxy,
-  });
+  const { app, lines } = await buildLoggedApp(testDb.db, 'debug', { trustProxy: config.trustProxy });
   const url = await app.listen({ port: 0, host: '127.0.0.1' });
   return { url, lines, app };
 }
@@ -69,7 +49,9 @@ const wrongCode = (server: Server, client: string, attempt: number) =>
 async function seenBy(server: Server, client: string, host: string) {
   const path = `/api/v2/seen-${Math.random().toString(36).slice(2)}`;
   await fetch(`${server.url}${path}`, { headers: { 'x-forwarded-for': client, 'x-forwarded-host': host } });
-  const line = server.lines.find((entry) => (entry.req as { url?: string } | undefined)?.url === path);
+  const line = server.lines
+    .map((text) => JSON.parse(text) as Record<string, unknown>)
+    .find((entry) => (entry.req as { url?: string } | undefined)?.url === path);
   const req = line?.req as { remoteAddress: string; host: string };
   return { ip: req.remoteAddress, host: req.host };
 }

@@ -1,0 +1,41 @@
+// A bare app (no sandboxes, no built console, no mail) on a test database, whose log lines are kept:
+// for the tests of what the server logs (logger.test.ts) and whom it believes (trust-proxy.test.ts).
+import { Writable } from 'node:stream';
+import type { FastifyInstance } from 'fastify';
+import { type BuildAppOptions, buildApp } from '../src/app';
+import type { Db } from '../src/db/db';
+import { loggerOptions } from '../src/http/logger';
+import { createMemoryFileStorage } from '../src/storage/memory-file-storage';
+import { unreachableBilling } from './helper';
+
+export interface LoggedApp {
+  app: FastifyInstance;
+  /** Every line the app has logged so far, as written. */
+  lines: string[];
+}
+
+export async function buildLoggedApp(
+  db: Db,
+  level: string,
+  extra: Pick<BuildAppOptions, 'trustProxy'> = {},
+): Promise<LoggedApp> {
+  const lines: string[] = [];
+  const stream = new Writable({
+    write(chunk, _encoding, done) {
+      lines.push(String(chunk));
+      done();
+    },
+  });
+  const app = await buildApp({
+    db,
+    jwtSecret: new Uint8Array(32).fill(7),
+    storage: createMemoryFileStorage(),
+    mailer: { send: async () => {} },
+    publicUrl: () => 'http://console.test',
+    distDir: '/nonexistent',
+    billing: unreachableBilling(),
+    logger: { ...(loggerOptions(level) as Record<string, unknown>), stream },
+    ...extra,
+  });
+  return { app, lines };
+}
