@@ -1,6 +1,7 @@
 // CI's size budgets (issue 13): counts each route group's first visit in the built console (dist/,
 // or the folder given) with the weight benchmark's code, and fails past the issue's budgets: public
-// pages 130 KB gz JavaScript, team pages 190 KB, CSS 20 KB, no Stripe code on a first visit. No timing.
+// pages 130 KB gz JavaScript, team pages 190 KB, CSS 20 KB, at most 22 files (decision 031), no Stripe
+// code on a first visit. No timing.
 // Run after a build: npm run check:budgets [-- <dist folder>]
 import { budgetFailures, formatTable, measureRows } from '../bench/first-visit';
 
