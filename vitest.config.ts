@@ -23,7 +23,8 @@ export default defineConfig({
           name: 'console-logic',
           environment: 'node',
           globals: true,
-          include: ['src/**/*.test.ts'],
+          // With the console's build scripts (how its chunks are cut).
+          include: ['src/**/*.test.ts', 'scripts/**/*.test.ts'],
           exclude: ['src/domain/**', 'src/**/*.dom.test.ts'],
           // The route table's test imports every lazy page group: seconds on a cold, busy CI machine.
           testTimeout: 15_000,
