@@ -1,3 +1,4 @@
+// No Postgres database: its servers run on the embedded database (crash-server.ts empties DATABASE_URL).
 import { describe, expect, it } from 'vitest';
 import { CRASH_CASES } from './crash/crash-cases';
 import { runCrashChain } from './crash/run-crash-case';

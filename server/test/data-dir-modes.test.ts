@@ -1,3 +1,4 @@
+// No Postgres database: its server runs on the embedded database: the child's environment has no DATABASE_URL.
 import { spawn } from 'node:child_process';
 import { chmod, lstat, mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
