@@ -1,46 +1,26 @@
-import { type ChildProcess, execFile, spawn } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdtemp, readdir, realpath, rm, symlink, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Tokens } from '../../src/domain/entities';
 import { demoAccounts, demoTeams } from '../src/seed/demo-data';
 import { serverFilePath } from '../src/server-file';
 import { createTestDb, serverDatabaseUrl, type TestDb } from './helper';
+import { buildTestServerBundle, type TestServerBundle } from './server-bundle';
 
 const repoRoot = path.resolve(import.meta.dirname, '../..');
 const node = process.execPath;
 
-// The CLI and the server run from the server bundle (scripts/server-bundle.mjs, what `npm start` runs),
-// built once for this file: tsx transforms the whole server again in every process, about 3 s of CPU
-// each, the bundle about a third of that. One test runs the README's own `npm run --silent cli`
-// (tsx) so that path stays covered.
-// The bundle goes to a folder of this file's own, not dist-server/: a running `npm start` or a stale
-// dist-server/ never meets this test. That works because the bundle finds our files (migrations, demo
-// data, the sandboxes' pages) by paths written in relative to where it is built, and the packages it
-// leaves external through a node_modules link beside it.
-let bundleDir = '';
-
-async function buildBundle(): Promise<void> {
-  const tmp = await mkdtemp(path.join(tmpdir(), 'spark-cli-bundle-'));
-  // The real path: node resolves the bundle's own location through links, and the written-in paths
-  // are relative to it.
-  bundleDir = await realpath(tmp);
-  await symlink(path.join(repoRoot, 'node_modules'), path.join(bundleDir, 'node_modules'), 'dir');
-  // In a child: esbuild's service process stays out of this worker, which runs other files after this one.
-  await promisify(execFile)(
-    node,
-    [
-      '--input-type=module',
-      '--eval',
-      `const { buildServerBundle } = await import('./scripts/server-bundle.mjs');
-       await buildServerBundle({ outDir: ${JSON.stringify(bundleDir)} });`,
-    ],
-    { cwd: repoRoot },
-  );
-}
+// The CLI and the server run from the server bundle (server-bundle.ts), built once for this file:
+// through tsx every process cost about 3 s of CPU, and this file starts about twenty. One test runs
+// the README's own `npm run --silent cli` (tsx) so that path stays covered.
+let bundle: TestServerBundle | null = null;
+const built = (): TestServerBundle => {
+  if (!bundle) throw new Error('the server bundle is built in beforeAll');
+  return bundle;
+};
 
 let dataDir = '';
 let testDb: TestDb | null = null;
@@ -65,7 +45,7 @@ interface CliResult {
 
 /** The CLI from this file's server bundle. */
 function runCli(...args: string[]): Promise<CliResult> {
-  return runProcess(node, [path.join(bundleDir, 'cli.mjs'), ...args]);
+  return runProcess(node, [...built().cli, ...args]);
 }
 
 /** The CLI the README's way: `npm run --silent cli -- ...`, through tsx. */
@@ -98,7 +78,7 @@ interface RunningServer {
 /** Starts the real server (PORT=0: a free port) and resolves once it prints its URL. */
 function startServer(extraEnv: Record<string, string> = {}): Promise<RunningServer> {
   return new Promise((resolve, reject) => {
-    const child = spawn(node, [path.join(bundleDir, 'main.mjs')], {
+    const child = spawn(node, built().server, {
       cwd: repoRoot,
       env: env({ PORT: '0', ...extraEnv }),
     });
@@ -148,12 +128,12 @@ function singleLine(stdout: string): string {
 
 beforeAll(async () => {
   dataDir = await mkdtemp(path.join(tmpdir(), 'spark-cli-'));
-  await Promise.all([buildBundle(), serverDatabaseUrl ? createTestDb().then((db) => (testDb = db)) : null]);
+  [bundle, testDb] = await Promise.all([buildTestServerBundle(), serverDatabaseUrl ? createTestDb() : null]);
 });
 afterAll(async () => {
   await testDb?.close();
   await rm(dataDir, { recursive: true, force: true });
-  if (bundleDir) await rm(bundleDir, { recursive: true, force: true });
+  await bundle?.remove();
 });
 
 describe('cli', { timeout: 90_000 }, () => {
