@@ -17,10 +17,9 @@ const metaFile = path.join(serverOutDir, 'inputs.json');
  * import.meta.dirname. In the bundle those would name the bundle, so each file's own location is
  * written in, relative to the bundle (a moved checkout still works).
  */
-const ownLocation = {
+const ownLocation = (outDir) => ({
   name: 'own-location',
   setup(bundle) {
-    const outDir = path.resolve(serverOutDir);
     bundle.onLoad({ filter: /\.ts$/ }, async (args) => {
       if (args.path.includes(`${path.sep}node_modules${path.sep}`)) return undefined;
       let source = await readFile(args.path, 'utf8');
@@ -36,7 +35,7 @@ const ownLocation = {
       return { contents: source, loader: 'ts' };
     });
   },
-};
+});
 
 /** True when the bundle exists and no file it was made from changed since. */
 export function serverBundleUpToDate() {
@@ -50,13 +49,19 @@ export function serverBundleUpToDate() {
   }
 }
 
-export async function buildServerBundle() {
+/**
+ * Bundles the server into dist-server/ (what `npm start` runs), or into `outDir`: a folder of the
+ * caller's, e.g. a test's own temporary one, so it never races with `npm start` over dist-server/.
+ * Packages stay external, so node must find node_modules from `outDir` (in or under the checkout, or
+ * a node_modules link in it, as server/test/cli.test.ts makes); our own files are found from anywhere.
+ */
+export async function buildServerBundle({ outDir = serverOutDir } = {}) {
   // Loaded only when there is something to build: an up-to-date start never pays for it.
   const { build } = await import('esbuild');
   // Chunks of an earlier bundle have other hashes: clear them so the folder holds one bundle.
-  if (existsSync(serverOutDir)) {
-    for (const file of readdirSync(serverOutDir)) {
-      if (/\.mjs(\.map)?$/.test(file)) rmSync(path.join(serverOutDir, file));
+  if (existsSync(outDir)) {
+    for (const file of readdirSync(outDir)) {
+      if (/\.mjs(\.map)?$/.test(file)) rmSync(path.join(outDir, file));
     }
   }
   const result = await build({
@@ -72,13 +77,13 @@ export async function buildServerBundle() {
     // AWS SDK (storage-start.ts, only with S3 configured) would load on every start. Chunks sit beside
     // main.mjs, so the own-location paths below stay relative to one folder.
     splitting: true,
-    outdir: serverOutDir,
+    outdir: outDir,
     entryNames: '[name]',
     chunkNames: '[name]-[hash]',
     outExtension: { '.js': '.mjs' },
     metafile: true,
     logLevel: 'warning',
-    plugins: [ownLocation],
+    plugins: [ownLocation(path.resolve(outDir))],
   });
   // The files it was made from, and the configuration that shaped it.
   const inputs = [
@@ -87,5 +92,5 @@ export async function buildServerBundle() {
     'package-lock.json',
     'scripts/server-bundle.mjs',
   ];
-  writeFileSync(metaFile, JSON.stringify(inputs.filter((file) => existsSync(file))));
+  writeFileSync(path.join(outDir, 'inputs.json'), JSON.stringify(inputs.filter((file) => existsSync(file))));
 }

@@ -8,12 +8,19 @@ import type { Tokens } from '../../src/domain/entities';
 import { demoAccounts, demoTeams } from '../src/seed/demo-data';
 import { serverFilePath } from '../src/server-file';
 import { createTestDb, serverDatabaseUrl, type TestDb } from './helper';
+import { buildTestServerBundle, type TestServerBundle } from './server-bundle';
 
 const repoRoot = path.resolve(import.meta.dirname, '../..');
-// Node itself with tsx's loader, not the tsx CLI: the CLI runs the script in a child and relays
-// signals after a handshake that a loaded machine can miss, then ends the child itself (exit 143).
 const node = process.execPath;
-const tsxLoader = ['--import', 'tsx'];
+
+// The CLI and the server run from the server bundle (server-bundle.ts), built once for this file:
+// through tsx every process cost about 3 s of CPU, and this file starts about twenty. One test runs
+// the README's own `npm run --silent cli` (tsx) so that path stays covered.
+let bundle: TestServerBundle | null = null;
+const built = (): TestServerBundle => {
+  if (!bundle) throw new Error('the server bundle is built in beforeAll');
+  return bundle;
+};
 
 let dataDir = '';
 let testDb: TestDb | null = null;
@@ -30,12 +37,25 @@ function env(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
   return { ...base, ...extra };
 }
 
-function runCli(...args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
+interface CliResult {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** The CLI from this file's server bundle. */
+function runCli(...args: string[]): Promise<CliResult> {
+  return runProcess(node, [...built().cli, ...args]);
+}
+
+/** The CLI the README's way: `npm run --silent cli -- ...`, through tsx. */
+function runCliThroughNpm(...args: string[]): Promise<CliResult> {
+  return runProcess('npm', ['run', '--silent', 'cli', '--', ...args]);
+}
+
+function runProcess(command: string, args: string[]): Promise<CliResult> {
   return new Promise((resolve, reject) => {
-    const child = spawn(node, [...tsxLoader, 'server/src/cli/main.ts', ...args], {
-      cwd: repoRoot,
-      env: env(),
-    });
+    const child = spawn(command, args, { cwd: repoRoot, env: env() });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk) => {
@@ -58,7 +78,7 @@ interface RunningServer {
 /** Starts the real server (PORT=0: a free port) and resolves once it prints its URL. */
 function startServer(extraEnv: Record<string, string> = {}): Promise<RunningServer> {
   return new Promise((resolve, reject) => {
-    const child = spawn(node, [...tsxLoader, 'server/src/main.ts'], {
+    const child = spawn(node, built().server, {
       cwd: repoRoot,
       env: env({ PORT: '0', ...extraEnv }),
     });
@@ -108,11 +128,12 @@ function singleLine(stdout: string): string {
 
 beforeAll(async () => {
   dataDir = await mkdtemp(path.join(tmpdir(), 'spark-cli-'));
-  if (serverDatabaseUrl) testDb = await createTestDb();
+  [bundle, testDb] = await Promise.all([buildTestServerBundle(), serverDatabaseUrl ? createTestDb() : null]);
 });
 afterAll(async () => {
   await testDb?.close();
   await rm(dataDir, { recursive: true, force: true });
+  await bundle?.remove();
 });
 
 describe('cli', { timeout: 90_000 }, () => {
@@ -129,7 +150,8 @@ describe('cli', { timeout: 90_000 }, () => {
 
   it('cleanup with no server running: the CLI runs it on the database, a line per kind of row', async () => {
     // (Through a running server it calls /api/internal/cli/cleanup: server/test/cleanup.test.ts.)
-    const cleaned = await runCli('cleanup');
+    // The README's way, through npm and tsx: the CLI opens, migrates and seeds the database from source.
+    const cleaned = await runCliThroughNpm('cleanup');
     expect(cleaned).toMatchObject({ code: 0, stderr: '' });
     expect(cleaned.stdout).toMatch(/^sessions and refresh-token families: \d+ deleted$/mu);
     expect(cleaned.stdout).toMatch(/^rate-limit counters: \d+ deleted$/mu);

@@ -1,3 +1,4 @@
+// No Postgres database: token signatures only.
 import { createHmac, randomBytes } from 'node:crypto';
 import { SignJWT } from 'jose';
 import { describe, expect, it } from 'vitest';

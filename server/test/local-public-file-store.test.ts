@@ -1,3 +1,4 @@
+// No Postgres database: the public-file store on a local folder.
 import { mkdir, mkdtemp, readdir, rm, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';

@@ -1,3 +1,4 @@
+// No Postgres database: mail files in a folder and the configuration.
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';

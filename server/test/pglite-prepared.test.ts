@@ -1,3 +1,4 @@
+// No Postgres database: the embedded database (PGlite) by name, whatever DATABASE_URL says.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../src/db/db';
 import { openPgliteDb } from '../src/db/pglite-db';

@@ -1,3 +1,4 @@
+// No Postgres database: the embedded database's cluster image unpacked to a folder.
 import { mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';

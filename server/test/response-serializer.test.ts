@@ -1,3 +1,4 @@
+// No Postgres database: response schemas compiled and run.
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { compileResponseSchema, createResponseSerializerCompiler } from '../src/http/response-serializer';

@@ -1,3 +1,4 @@
+// No Postgres database: the configuration and the stand-ins' start-up decisions (no database given).
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../src/config';
 import type { Db } from '../src/db/db';

@@ -1,3 +1,4 @@
+// No Postgres database: file storage on a folder and on the S3 stand-in.
 import { createHash, createHmac, randomBytes } from 'node:crypto';
 import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import http from 'node:http';

@@ -1,3 +1,4 @@
+// No Postgres database: the storage configuration and start-up.
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';

@@ -1,5 +1,6 @@
-// The real server as a child process (`tsx server/src/main.ts`) on the embedded database, for the
-// crash harness (issue 14): started, driven over HTTP, killed with SIGKILL, started again.
+// The real server as a child process (`tsx server/src/main.ts`, or the server bundle the test built:
+// server/test/server-bundle.ts) on the embedded database, for the crash harness (issue 14): started,
+// driven over HTTP, killed with SIGKILL, started again.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { cp, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -30,12 +31,16 @@ function exited(child: ChildProcess): Promise<void> {
   return new Promise((resolve) => child.once('exit', () => resolve()));
 }
 
-/** Starts main.ts on dataDir (a free port) and waits until it has published where it listens. */
-export async function startServer(dataDir: string): Promise<CrashServer> {
+/**
+ * node's arguments that start the server: main.ts through tsx as a loader in the same process (its
+ * CLI would run the server as a grandchild), so the pid that gets SIGKILL is the server itself.
+ */
+export const serverFromSource = ['--import', 'tsx', 'server/src/main.ts'];
+
+/** Starts the server on dataDir (a free port) and waits until it has published where it listens. */
+export async function startServer(dataDir: string, entry: string[] = serverFromSource): Promise<CrashServer> {
   let log = '';
-  // tsx as a loader in the same process (its CLI would run the server as a grandchild): the pid that
-  // gets SIGKILL is the server itself.
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
+  const child = spawn(process.execPath, entry, {
     cwd: root,
     env: {
       ...process.env,

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { openPgliteDb } from '../../src/db/pglite-db';
 import type { CrashCase } from './crash-cases';
-import { startServer } from './crash-server';
+import { serverFromSource, startServer } from './crash-server';
 
 export interface CrashResult {
   name: string;
@@ -59,13 +59,17 @@ export async function runCrashCase(
  * The cases one after another on one data folder, each killed `midwayMs` after its write was sent,
  * the next one prepared on the restarted server; one last start settles them all, then each is
  * checked. Four starts for three crashes instead of seven: the short version `npm test` runs.
+ * `serverEntry`: node's arguments that start the server (crash-server.ts).
  */
-export async function runCrashChain(cases: readonly CrashCase[]): Promise<CrashResult[]> {
+export async function runCrashChain(
+  cases: readonly CrashCase[],
+  serverEntry: string[] = serverFromSource,
+): Promise<CrashResult[]> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'spark-crash-chain-'));
   try {
     const contexts: Awaited<ReturnType<CrashCase['prepare']>>[] = [];
     for (const crashCase of cases) {
-      const server = await startServer(dataDir);
+      const server = await startServer(dataDir, serverEntry);
       try {
         const context = await crashCase.prepare(server);
         await crashCase.fire(server, context);
@@ -75,7 +79,7 @@ export async function runCrashChain(cases: readonly CrashCase[]): Promise<CrashR
         await server.kill9();
       }
     }
-    const last = await startServer(dataDir);
+    const last = await startServer(dataDir, serverEntry);
     try {
       await Promise.all(
         cases.map((crashCase, i) => crashCase.settle(last, contexts[i] as (typeof contexts)[number])),

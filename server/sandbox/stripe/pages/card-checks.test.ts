@@ -1,3 +1,4 @@
+// No Postgres database: pure checks of card numbers, expiry dates and CVCs.
 import { describe, expect, it } from 'vitest';
 import {
   cardBrand,

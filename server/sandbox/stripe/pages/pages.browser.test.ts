@@ -1,3 +1,4 @@
+// No Postgres database: the Stripe pages in a browser against a fake Stripe API.
 import Fastify from 'fastify';
 import { stripeSandboxPages } from './pages-plugin';
 import { describeBrowserFlows } from './test-support/browser-flows';

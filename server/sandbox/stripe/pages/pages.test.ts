@@ -1,3 +1,4 @@
+// No Postgres database: the pages plugin on a bare Fastify app, no sandbox behind it.
 import { Script } from 'node:vm';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
