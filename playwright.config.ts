@@ -59,8 +59,9 @@ export default defineConfig({
     // recorded on a developer's machine only (decision 030). `--trace=on` asks for them anyway.
     trace: process.env.CI ? 'off' : 'retain-on-failure',
   },
+  // Playwright hands out files in project order: the full browser's two long files first, so the
+  // many short ones fill both workers at the end (listed last, they ran last, one file per worker).
   projects: [
-    { name: chromium === headlessShell ? 'headless-shell' : 'chromium' },
     ...(alsoOnFullBrowser
       ? [
           {
@@ -70,6 +71,7 @@ export default defineConfig({
           },
         ]
       : []),
+    { name: chromium === headlessShell ? 'headless-shell' : 'chromium' },
   ],
   // Started one after the other: the first start builds dist/ if needed, the next finds it built.
   webServer: Array.from({ length: E2E_WORKERS }, (_, index) => {
