@@ -5,8 +5,7 @@ import { E2E_WORKERS, e2eServer, workerServer } from './e2e/support/servers';
 // Debian's Chromium, never a downloaded browser. The suite runs on its headless shell
 // (`chromium-headless-shell`, built from the same Debian source package and version) when it is
 // installed: the same Blink and V8 without the full browser's shell, at about a third of the CPU per
-// page load on a 2-core machine (decision 030). E2E_CHROMIUM names another binary; CI also runs a
-// part of the suite on the full browser (`E2E_CHROMIUM=/usr/bin/chromium`).
+// page load on a 2-core machine (decision 030). E2E_CHROMIUM names another binary.
 const fullChromium = '/usr/bin/chromium';
 const headlessShell = '/usr/bin/chromium-headless-shell';
 const chromium = process.env.E2E_CHROMIUM ?? (existsSync(headlessShell) ? headlessShell : fullChromium);
@@ -15,6 +14,24 @@ if (!existsSync(chromium)) {
     `Browser tests use Debian's Chromium at ${chromium}: apt-get install chromium chromium-headless-shell`,
   );
 }
+
+// CI (CI=true) also runs two files on the full browser, so what only the full browser does is seen: a
+// new user's journey and billing through the hosted checkout with its card frame (decision 030). They
+// are a second project of the same run: the same workers and servers, and spread among the other
+// files, instead of a second run that starts its own servers and leaves a core idle while its
+// longer file finishes.
+const FULL_BROWSER_FILES = [/first-time-user\.spec\.ts$/, /billing-page\.spec\.ts$/];
+const alsoOnFullBrowser = !!process.env.CI && chromium !== fullChromium && existsSync(fullChromium);
+const ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
 
 // Browser tests run Debian's Chromium (never a downloaded browser) against the real server: the
 // built console and the API on one port, on a fresh embedded database with the demo data.
@@ -37,23 +54,25 @@ export default defineConfig({
   use: {
     baseURL,
     browserName: 'chromium',
-    launchOptions: {
-      executablePath: chromium,
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-      ],
-    },
+    launchOptions: { executablePath: chromium, args: ARGS },
     // Recording a trace costs a fifth of the run's CPU, and CI keeps no artefacts: traces are
     // recorded on a developer's machine only (decision 030). `--trace=on` asks for them anyway.
     trace: process.env.CI ? 'off' : 'retain-on-failure',
   },
+  // Playwright hands out files in project order: the full browser's two long files first, so the
+  // many short ones fill both workers at the end (listed last, they ran last, one file per worker).
+  projects: [
+    ...(alsoOnFullBrowser
+      ? [
+          {
+            name: 'full-chromium',
+            testMatch: FULL_BROWSER_FILES,
+            use: { launchOptions: { executablePath: fullChromium, args: ARGS } },
+          },
+        ]
+      : []),
+    { name: chromium === headlessShell ? 'headless-shell' : 'chromium' },
+  ],
   // Started one after the other: the first start builds dist/ if needed, the next finds it built.
   webServer: Array.from({ length: E2E_WORKERS }, (_, index) => {
     const { port, dataDir, baseUrl } = e2eServer(index);

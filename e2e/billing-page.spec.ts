@@ -1,5 +1,6 @@
 import { expect, type Page, type Response, test } from '@playwright/test';
 import { E2E_BASE_URL, loginUrl, seedReset } from './support/cli';
+import { signInAt } from './support/screens';
 
 // The billing page through the real server and its Stripe sandbox. Each test starts from freshly
 // seeded demo data (Acme on annual premium, Basic Bakery with nothing).
@@ -182,8 +183,7 @@ test('contact us embeds the scheduling widget prefilled with the name and email'
 test("a seat added mid-period: Acme's next payment says what its proration is for", async ({ page }) => {
   // Two billing loads, a member action and the sandbox's invoice previews: slow on a busy machine.
   test.setTimeout(150_000);
-  const team = await logIn(page, 'olivia@acme.test', 'Acme Inc');
-  await page.goto(`${team}/billing`);
+  await signInAt(page, { email: 'olivia@acme.test', team: 'Acme Inc' }, '{team}/billing');
   await expect(summary(page).getByText('Next payment')).toBeVisible({ timeout: 30_000 });
   await expect(summary(page).getByText(/^Includes /)).toHaveCount(0);
 

@@ -8,6 +8,8 @@ import {
   type ChaosStats,
   describeStats,
   failAlways,
+  fastForwardThroughRetries,
+  TRIES,
   unleashChaos,
 } from './support/chaos';
 import { cli, loginUrl, seedReset } from './support/cli';
@@ -187,43 +189,55 @@ test('a first subscription through the hosted checkout subscribes once', async (
   record('hosted checkout', stats);
 });
 
+// A call that fails on every try: the page's clock is installed before the first load and moved
+// through the 5 x 2 s backoff (support/chaos.ts), so each retry is still made, and counted, without
+// the test waiting 10 s of real time for them.
 test('a rename that fails on every try rolls back and says why', async ({ page, request }) => {
+  await page.clock.install();
   const { ref } = await signInUnderChaos(page, 'olivia@acme.test', 'Acme Inc', { rate: 0 });
-  const heal = await failAlways(page, /\/api\/v1\/collab\/teams\/\d+-\d+$/, 'PUT');
+  const failing = await failAlways(page, /\/api\/v1\/collab\/teams\/\d+-\d+$/, 'PUT');
   await details(page).getByRole('button', { name: 'Edit team name' }).click();
   await details(page).getByRole('textbox', { name: 'Name', exact: true }).fill('Never Saved');
   await details(page).getByRole('button', { name: 'Save' }).click();
   await expect(details(page).getByRole('heading', { name: 'Never Saved' })).toBeVisible();
   // 1 try and 5 retries 2 s apart, then the edit is undone.
+  await fastForwardThroughRetries(page, failing);
   await expect(page.getByRole('alert').filter({ hasText: 'Service unavailable' })).toBeVisible(SLOW);
   await expect(details(page).getByRole('heading', { name: 'Acme Inc' })).toBeVisible();
-  await heal();
+  expect(failing.tries()).toBe(TRIES);
+  await failing.heal();
   const api = await apiAs(request, 'olivia@acme.test');
   expect((await api<{ team: { name: string } }>(`/api/v1/collab/teams/${ref}`)).team.name).toBe('Acme Inc');
 });
 
 test('a screen whose loading fails on every try offers Retry', async ({ page }) => {
+  await page.clock.install();
   await signInUnderChaos(page, 'olivia@acme.test', 'Acme Inc', { rate: 0 });
-  const heal = await failAlways(page, /\/api\/v1\/collab\/\d+-\d+\/users(\?|$)/, 'GET');
+  const failing = await failAlways(page, /\/api\/v1\/collab\/\d+-\d+\/users(\?|$)/, 'GET');
   await teamNav(page).getByRole('link', { name: 'Members' }).click();
+  await fastForwardThroughRetries(page, failing);
   const retry = page.getByRole('button', { name: 'Retry' });
   await expect(retry).toBeVisible(SLOW);
-  await heal();
+  expect(failing.tries()).toBe(TRIES);
+  await failing.heal();
   await retry.click();
   await expect(members(page).getByRole('listitem', { name: 'Mia Member' })).toBeVisible(SLOW);
 });
 
 test('a role change that fails on every try rolls back and says why', async ({ page, request }) => {
+  await page.clock.install();
   const { ref } = await signInUnderChaos(page, 'olivia@acme.test', 'Acme Inc', { rate: 0 });
   await openMembers(page);
-  const heal = await failAlways(page, /\/api\/v1\/collab\/\d+-\d+\/users\/\d+\/role$/, 'PUT');
+  const failing = await failAlways(page, /\/api\/v1\/collab\/\d+-\d+\/users\/\d+\/role$/, 'PUT');
   const mia = members(page).getByRole('listitem', { name: 'Mia Member' });
   await members(page).getByRole('button', { name: 'Actions for Mia Member' }).click();
   await page.getByRole('menuitem', { name: 'Make admin' }).click();
   await expect(mia.getByText('Admin', { exact: true })).toBeVisible();
+  await fastForwardThroughRetries(page, failing);
   await expect(page.getByRole('alert').filter({ hasText: 'Service unavailable' })).toBeVisible(SLOW);
   await expect(mia.getByText('Admin', { exact: true })).toHaveCount(0);
-  await heal();
+  expect(failing.tries()).toBe(TRIES);
+  await failing.heal();
   const api = await apiAs(request, 'olivia@acme.test');
   const { items } = await api<{ items: { email: string; role: string }[] }>(`/api/v1/collab/${ref}/users`);
   expect(items.find((user) => user.email === 'mia@acme.test')?.role).toBe('member');

@@ -1,5 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { loginUrl, seedReset } from './support/cli';
+import { signInAt } from './support/screens';
 
 // The event stream viewer: staff watch the global stream live; a rename made by an owner in another
 // browser shows up as a row; anyone else gets a clear message and no data.
@@ -14,8 +15,7 @@ async function signIn(page: Page, email: string, team?: string) {
 }
 
 test('staff see a rename made in another browser appear in the global stream', async ({ page, browser }) => {
-  await signIn(page, 'staff@spark.test');
-  await page.goto('/debug-es');
+  await signInAt(page, { email: 'staff@spark.test' }, '/debug-es');
   await expect(page.getByRole('heading', { name: 'Event stream' })).toBeVisible();
   await expect(page.getByLabel('Stream')).toHaveValue('global');
   await page.getByLabel('Lookbehind (minutes)').selectOption('1');
@@ -38,8 +38,7 @@ test('staff see a rename made in another browser appear in the global stream', a
 });
 
 test('someone who is not staff sees a clear message and no events', async ({ page }) => {
-  await signIn(page, 'olivia@acme.test', 'Acme Inc');
-  await page.goto('/debug-es');
+  await signInAt(page, { email: 'olivia@acme.test', team: 'Acme Inc' }, '/debug-es');
   await expect(page.getByText('This page is only for Spark staff.')).toBeVisible();
   await expect(page.getByRole('table')).toHaveCount(0);
 });

@@ -3,9 +3,9 @@
 // layout while its data loads, one set of legal links on /web-login, and the dark 'Inactive' badge.
 // Phone points use the 390×844 touch context (support/phone.ts) and measure from the page.
 import { type Browser, expect, type Locator, type Page, test } from '@playwright/test';
-import { loginUrl, seedReset } from './support/cli';
+import { seedReset } from './support/cli';
 import { phoneContext, phoneProblems } from './support/phone';
-import { signIn } from './support/screens';
+import { signIn, signInAt } from './support/screens';
 
 test.describe.configure({ timeout: 180_000 });
 test.beforeEach(async () => {
@@ -36,8 +36,7 @@ async function phonePage(browser: Browser, width = 390, colorScheme: 'light' | '
 for (const width of [390, 320]) {
   test(`the hosted checkout fits a ${width} px phone and a tap on Subscribe lands`, async ({ browser }) => {
     const page = await phonePage(browser, width);
-    await signIn(page, { email: 'solo@example.test' });
-    await page.goto('/pb/products');
+    await signInAt(page, { email: 'solo@example.test' }, '/pb/products');
     await page.getByRole('button', { name: 'Checkout Spark Premium $7.99 per month' }).tap();
     const subscribe = page.getByRole('button', { name: 'Subscribe' });
     await expect(subscribe).toBeVisible({ timeout: 15_000 });
@@ -63,8 +62,7 @@ for (const width of [390, 320]) {
 
 test('the hosted invoice and the portal fit a 320 px phone', async ({ browser }) => {
   const page = await phonePage(browser, 320);
-  const team = await signIn(page, { email: 'olivia@acme.test', team: 'Acme Inc' });
-  await page.goto(`${team}/billing`);
+  await signInAt(page, { email: 'olivia@acme.test', team: 'Acme Inc' }, '{team}/billing');
   const href = await page
     .getByRole('table', { name: 'Invoices' })
     .getByRole('link')
@@ -74,6 +72,7 @@ test('the hosted invoice and the portal fit a 320 px phone', async ({ browser })
   await expect(page.getByRole('heading', { level: 1 })).not.toHaveText('Invoice');
   expect(await phoneProblems(page)).toEqual([]);
 
+  // Already signed in as Olivia: the login link switches to Sam.
   await signIn(page, { email: 'solo@example.test' });
   await page.goto('/pb/trial');
   await expect(page).toHaveURL(/\/profile$/);
@@ -90,8 +89,7 @@ async function phoneBilling(
   who = { email: 'olivia@acme.test', team: 'Acme Inc' },
 ): Promise<Page> {
   const page = await phonePage(browser);
-  const team = await signIn(page, who);
-  await page.goto(`${team}/billing`);
+  await signInAt(page, who, '{team}/billing');
   await expect(page.getByRole('region', { name: 'Plan and subscription' })).toBeVisible({ timeout: 30_000 });
   return page;
 }
@@ -182,9 +180,7 @@ test('/web-login shows Terms of Service and Privacy Policy once, in the footer',
 test("dark mode: the 'Inactive' badge's label and dot read at 4.5:1 on the badge", async ({ browser }) => {
   const context = await browser.newContext({ colorScheme: 'dark' });
   const page = await context.newPage();
-  await page.goto(await loginUrl('olivia@acme.test', 'Acme Inc'));
-  await expect(page).toHaveURL(/\/overview$/);
-  await page.goto(page.url().replace(/overview$/, 'users'));
+  await signInAt(page, { email: 'olivia@acme.test', team: 'Acme Inc' }, '{team}/users');
   const badge = page
     .getByRole('list', { name: 'Members' })
     .getByRole('listitem', { name: 'Ben Banned' })

@@ -1,6 +1,6 @@
 // Chaos between the browser and the API (issue 14): a page.route handler that spoils a share of the
 // console's API calls, chosen by a seeded random so a failing run can be replayed (CHAOS_SEED).
-import type { APIRequestContext, Page, Route } from '@playwright/test';
+import { type APIRequestContext, expect, type Page, type Route } from '@playwright/test';
 import { authCode } from './cli';
 
 /** What a spoiled call gets. 'dropAfter' is the interesting one: the server applied it, the answer is lost. */
@@ -94,18 +94,47 @@ export async function unleashChaos(page: Page, options: ChaosOptions = {}): Prom
   return stats;
 }
 
-/** Fails every matching call (as a 503) until the returned function is called. */
-export async function failAlways(page: Page, url: RegExp, method: string): Promise<() => Promise<void>> {
-  const handler = (route: Route) =>
-    route.request().method() === method
-      ? route.fulfill({
-          status: 503,
-          contentType: 'application/json',
-          body: JSON.stringify({ errorCode: 1, errorMessage: 'Service unavailable', errorData: null }),
-        })
-      : route.fallback();
+/** A call that fails every time: how many tries reached it, and how to let the next ones through. */
+export interface AlwaysFailing {
+  tries: () => number;
+  heal: () => Promise<void>;
+}
+
+/** Fails every matching call (as a 503) until `heal` is called; counts the tries. */
+export async function failAlways(page: Page, url: RegExp, method: string): Promise<AlwaysFailing> {
+  let tries = 0;
+  const handler = (route: Route) => {
+    if (route.request().method() !== method) return route.fallback();
+    tries++;
+    return route.fulfill({
+      status: 503,
+      contentType: 'application/json',
+      body: JSON.stringify({ errorCode: 1, errorMessage: 'Service unavailable', errorData: null }),
+    });
+  };
   await page.route(url, handler);
-  return () => page.unroute(url, handler);
+  return { tries: () => tries, heal: () => page.unroute(url, handler) };
+}
+
+/** The console's retry policy (spec section 8, src/api/client.ts): a try and 5 retries, 2 s apart. */
+export const TRIES = 1 + 5;
+
+/**
+ * Moves the page's clock (`page.clock.install()` before the first load) through the console's retry
+ * backoff instead of waiting it out: half a second at a time until `failing` has seen `tries` tries.
+ * Each retry is still made, and made when its delay is due on the page's clock; only the waiting
+ * goes (10 s of real time per call that fails on every try).
+ */
+export async function fastForwardThroughRetries(page: Page, failing: AlwaysFailing, tries = TRIES) {
+  await expect
+    .poll(
+      async () => {
+        if (failing.tries() < tries) await page.clock.fastForward(500);
+        return failing.tries();
+      },
+      { intervals: [100], timeout: 30_000 },
+    )
+    .toBe(tries);
 }
 
 /** The API as a person, outside the spoiled page: to count what the server really holds. */

@@ -264,6 +264,26 @@ export async function signIn(page: Page, actor: Actor): Promise<string> {
   return new URL(page.url()).pathname.replace(/\/overview$/, '');
 }
 
+/**
+ * Signs the actor in on the page a test is about: a fresh link's token on that page's own address
+ * (auth, then back to it, as the app's links do; support/billing.ts's openBilling does the same), so
+ * one console start instead of two (the overview the login link lands on, then the page). `path` may
+ * start with `{team}`, the team area's prefix, which is also the answer ('' without a team). For a page
+ * nobody is signed in on yet: a signed-in page keeps its session (a login link switches the user).
+ */
+export async function signInAt(page: Page, actor: Actor, path: string): Promise<string> {
+  const link = new URL(await loginUrl(actor.email, actor.team));
+  const team = actor.team
+    ? `/teams/${link.searchParams.get('team_id')}-${link.searchParams.get('user_id')}`
+    : '';
+  const target = path.replace('{team}', team);
+  const token = encodeURIComponent(link.searchParams.get('token') ?? '');
+  await page.goto(`${target}${target.includes('?') ? '&' : '?'}token=${token}`);
+  // Signed in and back: the token spent, auth left behind (the page may send on, as /pb/trial does).
+  await page.waitForURL((url) => !url.searchParams.has('token') && !url.pathname.startsWith('/auth'));
+  return team;
+}
+
 /** Opens the screen and its dialog in a page already signed in as its actor (team: signIn's answer). */
 export async function openSignedIn(page: Page, screen: Screen, team: string): Promise<void> {
   const path = typeof screen.path === 'function' ? await screen.path() : screen.path;
