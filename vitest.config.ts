@@ -3,7 +3,18 @@ import { defineConfig } from 'vitest/config';
 
 const alias = { '@': fileURLToPath(new URL('./src', import.meta.url)) };
 
-// Four projects: pure domain rules (node), the console's machines and logic (node), its views (jsdom),
+/**
+ * The console's jsdom test files that replace a module with vi.mock: they need a worker whose modules
+ * are loaded afresh for them ('console-mocked'). src/test/module-mocks.test.ts fails when a file
+ * with vi.mock is missing here.
+ */
+export const CONSOLE_FILES_WITH_MODULE_MOCKS = [
+  'src/routes/team/billing/billing-flows.test.tsx',
+  'src/routes/team/billing/billing-page.test.tsx',
+];
+
+// Five projects: pure domain rules (node), the console's machines and logic (node), its views (jsdom;
+// the files that mock a module in an isolated project of their own),
 // and the API server against a real database (node; every file boots its own database).
 // A console test needs a DOM when it is a .tsx file or is named *.dom.test.ts; every other .ts test
 // runs in node, without building a jsdom and loading the views' set-up for it (decision 030).
@@ -37,8 +48,25 @@ export default defineConfig({
           environment: 'jsdom',
           globals: true,
           include: ['src/**/*.test.tsx', 'src/**/*.dom.test.ts'],
+          exclude: [...CONSOLE_FILES_WITH_MODULE_MOCKS],
           setupFiles: ['src/test-setup.ts'],
           // Page tests render whole routes in jsdom; on a loaded 2-core machine a few take seconds.
+          testTimeout: 15_000,
+          // A worker runs file after file without importing React, Mantine and the console again:
+          // 83 s to 25 s for this project (decision 031). Each file renders into a fresh document
+          // and the test set-up cleans up after every test; a module mock cannot work here (the real
+          // module is already loaded), so files with vi.mock run in 'console-mocked'.
+          isolate: false,
+        },
+      },
+      {
+        resolve: { alias },
+        test: {
+          name: 'console-mocked',
+          environment: 'jsdom',
+          globals: true,
+          include: [...CONSOLE_FILES_WITH_MODULE_MOCKS],
+          setupFiles: ['src/test-setup.ts'],
           testTimeout: 15_000,
         },
       },
