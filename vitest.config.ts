@@ -1,5 +1,5 @@
 import { fileURLToPath, URL } from 'node:url';
-import { defineConfig } from 'vitest/config';
+import { defineConfig, type ViteUserConfig } from 'vitest/config';
 
 const alias = { '@': fileURLToPath(new URL('./src', import.meta.url)) };
 
@@ -12,6 +12,15 @@ export const CONSOLE_FILES_WITH_MODULE_MOCKS = [
   'src/routes/team/billing/billing-flows.test.tsx',
   'src/routes/team/billing/billing-page.test.tsx',
 ];
+
+/** The console's views in jsdom: both projects that test them ('console', 'console-mocked'). */
+const consoleViews = {
+  environment: 'jsdom',
+  globals: true,
+  setupFiles: ['src/test-setup.ts'],
+  // Page tests render whole routes in jsdom; on a loaded 2-core machine a few take seconds.
+  testTimeout: 15_000,
+} satisfies ViteUserConfig['test'];
 
 // Five projects: pure domain rules (node), the console's machines and logic (node), its views (jsdom;
 // the files that mock a module in an isolated project of their own),
@@ -44,14 +53,10 @@ export default defineConfig({
       {
         resolve: { alias },
         test: {
+          ...consoleViews,
           name: 'console',
-          environment: 'jsdom',
-          globals: true,
           include: ['src/**/*.test.tsx', 'src/**/*.dom.test.ts'],
           exclude: [...CONSOLE_FILES_WITH_MODULE_MOCKS],
-          setupFiles: ['src/test-setup.ts'],
-          // Page tests render whole routes in jsdom; on a loaded 2-core machine a few take seconds.
-          testTimeout: 15_000,
           // A worker runs file after file without importing React, Mantine and the console again:
           // 83 s to 25 s for this project (decision 031). Each file renders into a fresh document
           // and the test set-up cleans up after every test; a module mock cannot work here (the real
@@ -61,14 +66,7 @@ export default defineConfig({
       },
       {
         resolve: { alias },
-        test: {
-          name: 'console-mocked',
-          environment: 'jsdom',
-          globals: true,
-          include: [...CONSOLE_FILES_WITH_MODULE_MOCKS],
-          setupFiles: ['src/test-setup.ts'],
-          testTimeout: 15_000,
-        },
+        test: { ...consoleViews, name: 'console-mocked', include: [...CONSOLE_FILES_WITH_MODULE_MOCKS] },
       },
       {
         test: {
