@@ -118,3 +118,43 @@ test('the own profile block shows name, role and email, and refuses an empty nam
   await page.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(page.getByText('must not be empty')).toBeVisible();
 });
+
+test('a team of 300 scrolls by a window of rows: those in view are there, the rest are not', async ({
+  page,
+}) => {
+  // The demo team has five people: the list's answer gets 300 more, copies of Mia under other names.
+  await page.route(/\/api\/v1\/collab\/[\d-]+\/users(\?|$)/, async (route) => {
+    const response = await route.fetch();
+    const body = (await response.json()) as { items: { email: string }[] };
+    const mia = body.items.find((user) => user.email === 'mia@acme.test');
+    const more = Array.from({ length: 300 }, (_, index) => ({
+      ...mia,
+      id: 10_000 + index,
+      fullName: `Zed ${String(index + 1).padStart(3, '0')}`,
+      email: `zed${index + 1}@acme.test`,
+    }));
+    await route.fulfill({ response, json: { ...body, items: [...body.items, ...more] } });
+  });
+  const list = await openMembers(page, 'olivia@acme.test');
+  const box = page.locator('[tabindex="0"]', { has: list });
+  const rowsInDom = () => list.getByRole('listitem').count();
+  // A 600 px box of 60 px rows: ten in view, eight more on each side at most.
+  expect(await rowsInDom()).toBeLessThanOrEqual(10 + 8);
+  await expect(list.getByRole('listitem').first()).toHaveAttribute('aria-setsize', '305');
+
+  // Scrolled by the wheel to the end: the last row (Ben, inactive, comes last) is in view, the first gone.
+  await box.hover();
+  for (let i = 0; i < 10 && !(await list.getByRole('listitem', { name: 'Ben Banned' }).isVisible()); i++) {
+    await page.mouse.wheel(0, 5_000);
+  }
+  await expect(list.getByRole('listitem', { name: 'Ben Banned' })).toBeInViewport();
+  await expect(list.getByRole('listitem', { name: 'Olivia Owens' })).toHaveCount(0);
+  expect(await rowsInDom()).toBeLessThanOrEqual(10 + 8 + 1);
+
+  // Halfway: the rows there are laid out where the box shows them.
+  await box.evaluate((element) => {
+    element.scrollTop = 150 * 60;
+  });
+  const middle = list.getByRole('listitem').filter({ has: page.getByText('zed150@acme.test') });
+  await expect(middle).toBeInViewport();
+});

@@ -1,4 +1,4 @@
-import { fireEvent, render, screen, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { Providers } from '@/app/providers';
 import type { TeamUser } from '@/domain/entities';
 import { teamUserFixture } from '@/domain/entity-fixtures';
@@ -40,6 +40,71 @@ describe('MemberList', () => {
     expect(items[0]?.getAttribute('aria-setsize')).toBe('5000');
     expect(screen.getByRole('listitem', { name: 'User 0001' })).toBeTruthy();
     expect(screen.queryByRole('listitem', { name: 'User 5000' })).toBeNull();
+  });
+
+  it('follows the scroll box: the rows around the scroll position, placed at their index', () => {
+    const members = Array.from({ length: 5000 }, (_, index) => member(index + 1));
+    renderList(members);
+    const list = screen.getByRole('list', { name: 'Members' });
+    const box = list.parentElement as HTMLElement;
+    expect(list.style.height).toBe(`${5000 * MEMBER_ROW_HEIGHT}px`);
+
+    act(() => {
+      box.scrollTop = 3000 * MEMBER_ROW_HEIGHT;
+      fireEvent.scroll(box);
+    });
+    const row = screen.getByRole('listitem', { name: 'User 3001' });
+    expect(row.getAttribute('aria-posinset')).toBe('3001');
+    expect(row.style.transform).toBe(`translateY(${3000 * MEMBER_ROW_HEIGHT}px)`);
+    expect(screen.queryByRole('listitem', { name: 'User 0001' })).toBeNull();
+    const inView = Math.ceil(MEMBER_LIST_MAX_HEIGHT / MEMBER_ROW_HEIGHT);
+    expect(screen.getAllByRole('listitem').length).toBeLessThan(inView + 20);
+
+    // The last row, scrolled to the end, is marked as the last (its border is the box's).
+    act(() => {
+      box.scrollTop = 5000 * MEMBER_ROW_HEIGHT - MEMBER_LIST_MAX_HEIGHT;
+      fireEvent.scroll(box);
+    });
+    expect(screen.getByRole('listitem', { name: 'User 5000' }).hasAttribute('data-last')).toBe(true);
+  });
+
+  it('keeps the window within a list that shrinks while scrolled far down', () => {
+    const members = Array.from({ length: 5000 }, (_, index) => member(index + 1));
+    const { rerender } = render(
+      <Providers env="test">
+        <MemberList
+          members={members}
+          actionsFor={noActions}
+          busyIds={new Set()}
+          avatarSrc={() => null}
+          onAction={vi.fn()}
+        />
+      </Providers>,
+    );
+    const box = screen.getByRole('list', { name: 'Members' }).parentElement as HTMLElement;
+    act(() => {
+      box.scrollTop = 4000 * MEMBER_ROW_HEIGHT;
+      fireEvent.scroll(box);
+    });
+    // A filter leaves three rows. The browser clamps the box's scroll as its content shrinks; the
+    // window reads it again when the count changes, scroll event or not.
+    box.scrollTop = 0;
+    rerender(
+      <Providers env="test">
+        <MemberList
+          members={members.slice(0, 3)}
+          actionsFor={noActions}
+          busyIds={new Set()}
+          avatarSrc={() => null}
+          onAction={vi.fn()}
+        />
+      </Providers>,
+    );
+    expect(screen.getAllByRole('listitem').map((item) => item.getAttribute('aria-posinset'))).toEqual([
+      '1',
+      '2',
+      '3',
+    ]);
   });
 
   it('sizes its box to short lists', () => {

@@ -1,10 +1,10 @@
 import { Text } from '@mantine/core';
-import { observeElementRect, useVirtualizer } from '@tanstack/react-virtual';
-import { useCallback, useId, useRef } from 'react';
+import { useId, useRef } from 'react';
 import type { TeamUser } from '@/domain/entities';
 import classes from './MemberList.module.css';
 import { MemberRow } from './MemberRow';
 import type { MemberRowAction } from './member-row-action';
+import { useFixedRowWindow } from './use-fixed-row-window';
 
 /** Every row has this height (CSS too), so nothing is measured while scrolling. */
 export const MEMBER_ROW_HEIGHT = 60;
@@ -12,17 +12,6 @@ export const MEMBER_ROW_HEIGHT = 60;
 export const MEMBER_LIST_MAX_HEIGHT = 600;
 /** Rows rendered beyond the visible ones on each side, so fast scrolling shows no blank rows. */
 const OVERSCAN = 8;
-
-type RectObserver = typeof observeElementRect<HTMLDivElement>;
-
-/**
- * The scroll box's size as the browser lays it out. Without layout (jsdom, or the box not laid out
- * yet) it reads 0 x 0; the virtualizer then assumes the box's full height rather than showing nothing.
- */
-const observeRectWithFallback: RectObserver = (instance, callback) =>
-  observeElementRect(instance, (rect) =>
-    callback(rect.height > 0 ? rect : { width: rect.width, height: MEMBER_LIST_MAX_HEIGHT }),
-  );
 
 export interface MemberListProps {
   /** The rows on show, already filtered and ordered. */
@@ -36,8 +25,8 @@ export interface MemberListProps {
 }
 
 /**
- * The member list, virtualized: a team may have thousands of members, so only the rows in view
- * (plus a few) are in the DOM, each absolutely placed at a fixed height inside the scroll box.
+ * The member list, windowed: a team may have thousands of members, so only the rows in view (plus a
+ * few) are in the DOM, each absolutely placed at a fixed height inside the scroll box.
  */
 export function MemberList({
   members,
@@ -49,17 +38,13 @@ export function MemberList({
 }: MemberListProps) {
   const scrollRef = useRef<HTMLDivElement>(null);
   const idPrefix = useId();
-  const getItemKey = useCallback((index: number) => members[index]?.id ?? index, [members]);
-  const virtualizer = useVirtualizer({
+  // Without layout (jsdom, or the box not laid out yet) the box reads 0 px tall: the window then
+  // assumes the box's full height rather than showing nothing.
+  const { first, end } = useFixedRowWindow(scrollRef, {
     count: members.length,
-    getScrollElement: () => scrollRef.current,
-    estimateSize: () => MEMBER_ROW_HEIGHT,
-    getItemKey,
+    rowHeight: MEMBER_ROW_HEIGHT,
     overscan: OVERSCAN,
-    observeElementRect: observeRectWithFallback,
-    initialRect: { width: 0, height: MEMBER_LIST_MAX_HEIGHT },
-    // React 19 batches the scroll updates itself; flushSync inside them only warns.
-    useFlushSync: false,
+    fallbackHeight: MEMBER_LIST_MAX_HEIGHT,
   });
 
   if (members.length === 0) {
@@ -78,20 +63,23 @@ export function MemberList({
       // biome-ignore lint/a11y/noNoninteractiveTabindex: a scroll box must take the focus to scroll by keyboard
       tabIndex={0}
     >
-      <ul aria-label="Members" className={classes.sizer} style={{ height: virtualizer.getTotalSize() }}>
-        {virtualizer.getVirtualItems().map((item) => {
-          const user = members[item.index];
-          if (!user) return null;
+      <ul
+        aria-label="Members"
+        className={classes.sizer}
+        style={{ height: members.length * MEMBER_ROW_HEIGHT }}
+      >
+        {members.slice(first, end).map((user, offset) => {
+          const index = first + offset;
           const nameId = `${idPrefix}-${user.id}`;
           return (
             <li
-              key={item.key}
+              key={user.id}
               aria-labelledby={nameId}
               aria-setsize={members.length}
-              aria-posinset={item.index + 1}
-              data-last={item.index === members.length - 1 || undefined}
+              aria-posinset={index + 1}
+              data-last={index === members.length - 1 || undefined}
               className={classes.item}
-              style={{ transform: `translateY(${item.start}px)` }}
+              style={{ transform: `translateY(${index * MEMBER_ROW_HEIGHT}px)` }}
             >
               <MemberRow
                 user={user}
