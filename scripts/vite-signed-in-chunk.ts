@@ -17,7 +17,7 @@ type ChunkingContext = Rolldown.ChunkingContext;
 // module graph shows every route group reaching every component; these are named instead. A public
 // page that starts to use one would load this chunk: the size budgets (check:budgets) would show it.
 export const SIGNED_IN_MANTINE =
-  /[\\/]@mantine[\\/](core[\\/]esm[\\/](components[\\/](Avatar|Badge|Alert|Skeleton|Paper|FileButton|SegmentedControl|Radio)[\\/]|core[\\/](DirectionProvider|utils[\\/]get-auto-contrast-value)[\\/]|utils[\\/]to-int)|hooks[\\/]esm[\\/](use-uncontrolled|use-merged-ref)[\\/])/;
+  /[\\/]@mantine[\\/](core[\\/]esm[\\/](components[\\/](Avatar|Badge|Alert|Skeleton|Paper|FileButton|Radio)[\\/]|core[\\/](DirectionProvider|utils[\\/]get-auto-contrast-value)[\\/]|utils[\\/]to-int)|hooks[\\/]esm[\\/](use-uncontrolled|use-merged-ref)[\\/])/;
 const ROUTE_GROUP = /[\\/]src[\\/]routes[\\/].+\.group\.ts$/;
 const SIGNED_IN_GROUP =
   /[\\/]src[\\/]routes[\\/](team[\\/]team(-[a-z-]+)?|home[\\/]home|personal[\\/]personal|internal[\\/]internal)\.group\.ts$/;

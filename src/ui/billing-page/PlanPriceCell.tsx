@@ -1,4 +1,4 @@
-import { Anchor, Badge, Button, SegmentedControl } from '@mantine/core';
+import { Anchor, Badge, Button } from '@mantine/core';
 import {
   annualDiscountLabel,
   type BillingInterval,
@@ -8,10 +8,11 @@ import {
   priceText,
   upgradeButtonText,
 } from '@/domain/plan-table';
+import { SegmentedChoice } from '@/ui/SegmentedChoice';
 import classes from './PlanTable.module.css';
 import { PlanTermsHint } from './PlanTermsHint';
 
-const INTERVALS = [
+const INTERVALS: readonly { label: string; value: BillingInterval }[] = [
   { label: 'Monthly', value: 'month' },
   { label: 'Annually', value: 'year' },
 ];
@@ -47,13 +48,13 @@ export function PriceCell({
   const offered = upgradeOptions && !current && planId !== null;
   return (
     <div className={classes.priceCell}>
-      <SegmentedControl
+      <SegmentedChoice
         size="xs"
-        aria-label={`Billing interval for ${product.title}`}
+        label={`Billing interval for ${product.title}`}
         classNames={{ input: classes.intervalInput }}
         data={INTERVALS}
         value={interval}
-        onChange={(value) => onIntervalChange(value as BillingInterval)}
+        onChange={onIntervalChange}
       />
       {/* A green dot beside the text: green text on its tint is below 4.5:1 (issue 14, axe). */}
       {discount && (
