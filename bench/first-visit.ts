@@ -82,6 +82,13 @@ export function jsBudgetKb(kind: RowKind): number {
   return kind === 'team' ? BUDGETS.teamJsKb : BUDGETS.publicJsKb;
 }
 
+/**
+ * What makes a browser load ICU's locale data: the first Intl formatter or collator a page makes cost
+ * 40-130 ms of the main thread on this machine, 160-500 ms under Lighthouse's 4x slowdown (decision
+ * 032). A public page has no need of it (English only), so a public first visit must not hold one.
+ */
+export const ICU_CALLS = /\bIntl\.[A-Z]\w*|\.toLocale\w*String\(|\.localeCompare\(/g;
+
 /** Strings that must never appear in a first visit: Stripe.js, the card field, the sandbox stand-in. */
 export const FORBIDDEN_ON_FIRST_VISIT = ['@stripe', '/sandbox/stripe/js', 'js.stripe.com'];
 
@@ -93,6 +100,8 @@ export interface Weight {
   cssGzip: number;
   /** Forbidden strings found, as `file: string`. */
   forbidden: string[];
+  /** Calls that load ICU's locale data (Intl formatters, toLocale*String, localeCompare), as `file: call`. */
+  intl: string[];
 }
 
 export const kb = (bytes: number) => bytes / 1024;
@@ -183,6 +192,7 @@ export function firstVisitWeight(
     cssRaw: 0,
     cssGzip: 0,
     forbidden: [],
+    intl: [],
   };
   for (const file of js) {
     const size = fileSize(distDir, file);
@@ -199,6 +209,10 @@ export function firstVisitWeight(
     for (const needle of FORBIDDEN_ON_FIRST_VISIT) {
       if (text.includes(needle)) weight.forbidden.push(`${file}: ${needle}`);
     }
+  }
+  for (const file of js) {
+    const calls = new Set(readFileSync(join(distDir, file), 'utf8').match(ICU_CALLS) ?? []);
+    for (const call of calls) weight.intl.push(`${file}: ${call}`);
   }
   return weight;
 }
@@ -245,6 +259,11 @@ export function budgetFailures(rows: RowWeight[]): string[] {
     }
     for (const found of weight.forbidden) {
       failures.push(`${spec.label}: first visit loads Stripe code (${found})`);
+    }
+    if (spec.kind === 'public') {
+      for (const found of weight.intl) {
+        failures.push(`${spec.label}: first visit formats through ICU (${found}; decision 032)`);
+      }
     }
   }
   return failures;

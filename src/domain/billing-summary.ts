@@ -40,10 +40,13 @@ export function cancelledSubscriptionAction(subscription: Pick<Subscription, 'st
   return isTrialingSubscription(subscription) ? 'Upgrade' : 'Renew';
 }
 
-const dateFormat = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'short', day: 'numeric' });
+// Made on first use, not when the module loads: the signed-in pages share this module, and the first
+// Intl object a page makes loads ICU's locale data (decision 032), which a page showing no date skips.
+let dateFormat: Intl.DateTimeFormat | null = null;
 
 /** 'Jan 15, 2027'. */
 export function formatBillingDate(seconds: number): string {
+  dateFormat ??= new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'short', day: 'numeric' });
   return dateFormat.format(new Date(seconds * 1000));
 }
 

@@ -127,4 +127,17 @@ describe('timeLeftText', () => {
   ])('%d seconds left reads %s', (seconds, text) => {
     expect(timeLeftText(at(seconds), now)).toBe(text);
   });
+
+  it('says what Intl.RelativeTimeFormat says in English, from a minute to a year', () => {
+    const intl = new Intl.RelativeTimeFormat('en', { numeric: 'always' });
+    const steps = [
+      ['day', 86_400],
+      ['hour', 3_600],
+      ['minute', 60],
+    ] as const;
+    for (let seconds = 60; seconds < 366 * 86_400; seconds = Math.ceil(seconds * 1.07) + 1) {
+      const [unit, size] = steps.find(([, size]) => seconds >= size) ?? steps[2];
+      expect(timeLeftText(at(seconds), now)).toBe(intl.format(Math.floor(seconds / size), unit));
+    }
+  });
 });
