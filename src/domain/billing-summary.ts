@@ -2,6 +2,7 @@
 // 4), and the result dialog after a checkout or an upgrade. Times are seconds since epoch; the caller
 // passes the current time.
 
+import { formatShortDate } from './english-format';
 import type { Billing, Card, Invoice, Subscription, TeamPlan } from './entities';
 import { isAnnualPlanId } from './price';
 
@@ -40,14 +41,9 @@ export function cancelledSubscriptionAction(subscription: Pick<Subscription, 'st
   return isTrialingSubscription(subscription) ? 'Upgrade' : 'Renew';
 }
 
-// Made on first use, not when the module loads: the signed-in pages share this module, and the first
-// Intl object a page makes loads ICU's locale data (decision 032), which a page showing no date skips.
-let dateFormat: Intl.DateTimeFormat | null = null;
-
-/** 'Jan 15, 2027'. */
+/** 'Jan 15, 2027' (without Intl's ICU data load: english-format.ts). */
 export function formatBillingDate(seconds: number): string {
-  dateFormat ??= new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'short', day: 'numeric' });
-  return dateFormat.format(new Date(seconds * 1000));
+  return formatShortDate(new Date(seconds * 1000));
 }
 
 const pad2 = (value: number) => String(value % 100).padStart(2, '0');

@@ -1,5 +1,6 @@
 // The member list's filter and order (spec section 2, 'Members'; section 4, member status).
 
+import { compareEnglishNames } from './english-format';
 import type { TeamUser } from './entities';
 
 export type MemberFilter = 'everyone' | 'members' | 'admins' | 'pending';
@@ -62,12 +63,6 @@ export function matchesMemberFilter(user: ListedMember, filter: MemberFilter): b
 }
 
 /**
- * Fixed English collation, case-insensitive but accent-aware: the console is English-only, and a
- * fixed locale keeps the order the same in the browser, on the server and in tests.
- */
-const nameCollator = new Intl.Collator('en', { sensitivity: 'accent' });
-
-/**
  * The three status criteria packed into one number, most significant first:
  * not banned before banned, active status before any other, active team status before pending.
  */
@@ -79,7 +74,7 @@ function statusRank(user: ListedMember): number {
 
 /** The list order for two members; exported for inserting one member into an already sorted list. */
 export function compareMembers(a: ListedMember, b: ListedMember): number {
-  return statusRank(a) - statusRank(b) || nameCollator.compare(displayName(a), displayName(b));
+  return statusRank(a) - statusRank(b) || compareEnglishNames(displayName(a), displayName(b));
 }
 
 /**
@@ -97,7 +92,7 @@ export function filterAndSortMembers<T extends ListedMember>(
     if (matchesMemberFilter(user, filter) && matchesMemberSearch(user, search))
       rows.push({ user, rank: statusRank(user), name: displayName(user) });
   }
-  rows.sort((a, b) => a.rank - b.rank || nameCollator.compare(a.name, b.name));
+  rows.sort((a, b) => a.rank - b.rank || compareEnglishNames(a.name, b.name));
   return rows.map((row) => row.user);
 }
 

@@ -1,5 +1,6 @@
 // Which of the user's memberships the console offers, in what order, and where home sends the
 // user (spec section 2: team selector and home).
+import { compareEnglishNames } from './english-format';
 import type { TeamMembership } from './entities';
 
 /** Memberships with a deleted team status, banned, or not active are left out. */
@@ -7,8 +8,9 @@ export function isUsableMembership({ profile }: TeamMembership): boolean {
   return profile.teamStatus !== 'deleted' && !profile.isBanned && profile.status === 'active';
 }
 
+// English order, fixed (the console is English-only), without ICU for plain names (english-format.ts).
 function byTeamName(a: TeamMembership, b: TeamMembership): number {
-  return a.team.name.localeCompare(b.team.name, undefined, { sensitivity: 'base' }) || a.team.id - b.team.id;
+  return compareEnglishNames(a.team.name, b.team.name) || a.team.id - b.team.id;
 }
 
 /** The team selector's list: usable memberships sorted by team name. */

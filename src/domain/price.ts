@@ -1,5 +1,7 @@
 // Price display rules of the billing page (spec section 9). Amounts are integer cents.
 
+import { formatUsdCents } from './english-format';
+
 const formatters = new Map<string, Intl.NumberFormat>();
 
 /** Building an Intl.NumberFormat is costly and the plan table formats many prices, so reuse them. */
@@ -13,9 +15,15 @@ function currencyFormatter(currency: string): Intl.NumberFormat {
   return formatter;
 }
 
-/** '$12.34' for 1234 cents. The console is English-only, hence a fixed en-US locale. */
+/**
+ * '$12.34' for 1234 cents. The console is English-only, hence a fixed en-US locale. US dollars are
+ * written without Intl (english-format.ts: the same text, without loading ICU's data).
+ */
 export function formatPrice(cents: number, currency = 'USD'): string {
-  return currencyFormatter(currency).format(cents / 100);
+  return (
+    (currency.toUpperCase() === 'USD' ? formatUsdCents(cents) : null) ??
+    currencyFormatter(currency).format(cents / 100)
+  );
 }
 
 /**

@@ -38,13 +38,16 @@ function useHiddenEntries(nav: RefObject<HTMLElement | null>) {
       current.before === before && current.after === after ? current : { before, after },
     );
   }, [nav]);
+  // Measured when the observer reports, which it does once the nav is first laid out and on every
+  // resize: the browser has just done the layout then, so reading it costs nothing. Read straight
+  // from the effect, it forced the whole page's layout in the middle of the frame's commit (decision
+  // 032).
   useEffect(() => {
     const element = nav.current;
-    if (!element) return;
-    measure();
-    const observer = typeof ResizeObserver === 'function' ? new ResizeObserver(measure) : null;
-    observer?.observe(element);
-    return () => observer?.disconnect();
+    if (!element || typeof ResizeObserver !== 'function') return;
+    const observer = new ResizeObserver(measure);
+    observer.observe(element);
+    return () => observer.disconnect();
   }, [nav, measure]);
   return { ...hidden, measure };
 }
@@ -57,8 +60,15 @@ export function TeamNav({ entries, activeRoute, hrefFor, onNavigate }: TeamNavPr
   const activeLink = useRef<HTMLAnchorElement>(null);
   const navRef = useRef<HTMLElement>(null);
   const { before, after, measure } = useHiddenEntries(navRef);
+  // In the next frame, before it paints (so the nav never shows unscrolled), when the browser lays
+  // the page out anyway: revealing from the layout effect itself forced that layout inside React's
+  // commit, 160-400 ms of a team page's first load under Lighthouse's 4x slowdown (decision 032).
   useLayoutEffect(() => {
-    if (activeRoute && activeLink.current) revealInNav(activeLink.current);
+    if (!activeRoute) return;
+    const frame = requestAnimationFrame(() => {
+      if (activeLink.current) revealInNav(activeLink.current);
+    });
+    return () => cancelAnimationFrame(frame);
   }, [activeRoute]);
   const scrollBy = (direction: 1 | -1) => {
     const nav = navRef.current;

@@ -1,6 +1,7 @@
 import { Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { type ReactNode, useCallback, useMemo, useState } from 'react';
 import { useServices } from '@/app/services-context';
+import { groupThousands } from '@/domain/english-format';
 import type { TeamMembership, TeamUser } from '@/domain/entities';
 import type { MemberFilter } from '@/domain/members';
 import { displayName } from '@/domain/members';
@@ -31,7 +32,7 @@ export function deleteMemberQuestion(user: string, team: string): string {
   return `You are going to remove ${user} from ${team}.`;
 }
 
-const peopleCount = (count: number) => (count === 1 ? '1 person' : `${count.toLocaleString('en')} people`);
+const peopleCount = (count: number) => (count === 1 ? '1 person' : `${groupThousands(count)} people`);
 
 export function MemberListSection({
   membership,
