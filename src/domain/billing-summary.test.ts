@@ -6,7 +6,6 @@ import {
   cardExpiryText,
   checkoutResultOf,
   checkoutResultText,
-  countryDisplayName,
   formatBillingDate,
   hasCheckoutResultParams,
   intervalName,
@@ -75,12 +74,6 @@ describe('cards, dates and invoices', () => {
     expect(cardBrandName('amex')).toBe('American Express');
     expect(cardBrandName('elo')).toBe('Elo');
     expect(cardBrandName('')).toBe('Card');
-  });
-
-  it('names countries', () => {
-    expect(countryDisplayName('DE')).toBe('Germany');
-    expect(countryDisplayName('us')).toBe('United States');
-    expect(countryDisplayName('')).toBe('');
   });
 
   it('formats dates', () => {

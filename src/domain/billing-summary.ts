@@ -70,21 +70,6 @@ export function cardBrandName(brand: string): string {
   return BRAND_NAMES[brand.toLowerCase()] ?? (brand ? capitalized(brand) : 'Card');
 }
 
-let regionNames: Intl.DisplayNames | null = null;
-
-/**
- * 'DE' -> 'Germany', through Intl rather than the country list, so the billing page does not carry the
- * list the billing details form needs.
- */
-export function countryDisplayName(code: string): string {
-  regionNames ??= new Intl.DisplayNames(['en'], { type: 'region', fallback: 'code' });
-  try {
-    return regionNames.of(code.toUpperCase()) ?? code;
-  } catch {
-    return code;
-  }
-}
-
 export const NO_PAYMENT_INFORMATION = 'No payment information';
 export const NO_INVOICES = 'No invoices';
 

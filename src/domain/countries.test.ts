@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   COUNTRIES,
+  countryDisplayName,
   countryName,
   isCountryCode,
   isUsStateCode,
@@ -84,6 +85,15 @@ describe('countryName', () => {
     expect(countryName('UK')).toBeNull();
     expect(countryName('de')).toBeNull();
     expect(countryName('')).toBeNull();
+  });
+});
+
+describe('countryDisplayName', () => {
+  it('names a code in any case as the billing details form does, and an unknown code by itself', () => {
+    expect(countryDisplayName('DE')).toBe('Germany');
+    expect(countryDisplayName('us')).toBe('United States of America');
+    expect(countryDisplayName('UK')).toBe('UK');
+    expect(countryDisplayName('')).toBe('');
   });
 });
 

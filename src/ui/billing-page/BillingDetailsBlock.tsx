@@ -1,5 +1,5 @@
 import { Button, Paper, Text, Title } from '@mantine/core';
-import { countryDisplayName } from '@/domain/billing-summary';
+import { countryDisplayName } from '@/domain/countries';
 import type { Customer } from '@/domain/entities';
 import classes from './BillingBlocks.module.css';
 
