@@ -19,7 +19,7 @@ if (!existsSync(chromium)) {
 // new user's journey and billing through the hosted checkout with its card frame (decision 030). They
 // are a project of the same run: the same workers and servers, and spread among the other files,
 // instead of a second run that starts its own servers and leaves a core idle while its longer file
-// finishes. There they run on the full browser only, the stricter of the two (decision 032): on the
+// finishes. There they run on the full browser only, the stricter of the two (decision 033): on the
 // headless shell too they added 78 s of test time and checked nothing the full browser does not.
 // Without CI they run on the headless shell with the rest.
 const FULL_BROWSER_FILES = [/first-time-user\.spec\.ts$/, /billing-page\.spec\.ts$/];

@@ -58,7 +58,7 @@ export function wipePlan(tables: readonly WipedTable[]): { truncate: string[]; r
  * too, so the tax rates made there are forgotten (made again on next use). Run it in one transaction
  * with whatever refills the tables, so nobody sees them empty.
  *
- * Row by row, not TRUNCATE (decision 032): a TRUNCATE gives each table, index and TOAST table new
+ * Row by row, not TRUNCATE (decision 033): a TRUNCATE gives each table, index and TOAST table new
  * files, and on the embedded database (PGlite) making them was most of a reset: 90-165 ms of CPU for
  * 30 tables against 12-25 ms for DELETEs of their few rows. Postgres prunes the dead rows as it reads
  * the pages; a table whose file grows large anyway is truncated. The tables are locked against
