@@ -35,7 +35,15 @@ export default defineConfig({
     projects: [
       {
         resolve: { alias },
-        test: { name: 'domain', environment: 'node', globals: true, include: ['src/domain/**/*.test.ts'] },
+        test: {
+          name: 'domain',
+          environment: 'node',
+          globals: true,
+          include: ['src/domain/**/*.test.ts'],
+          // Pure functions: nothing to load afresh per file. A worker runs file after file without
+          // starting again (34 files: 45 s wall, 22 s CPU to a few seconds).
+          isolate: false,
+        },
       },
       {
         resolve: { alias },
@@ -48,6 +56,10 @@ export default defineConfig({
           exclude: ['src/domain/**', 'src/**/*.dom.test.ts'],
           // The route table's test imports every lazy page group: seconds on a cold, busy CI machine.
           testTimeout: 15_000,
+          // No file here mocks a module or stubs a global (machines get their effects through
+          // provide(), fake timers are put back after each test), so one worker runs file after file
+          // without importing xstate and the console's logic again for each.
+          isolate: false,
         },
       },
       {
