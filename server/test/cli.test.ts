@@ -13,8 +13,8 @@ import { buildTestServerBundle, type TestServerBundle } from './server-bundle';
 const repoRoot = path.resolve(import.meta.dirname, '../..');
 const node = process.execPath;
 
-// The CLI and the server run from the server bundle (server-bundle.ts), built once for this file:
-// through tsx every process cost about 3 s of CPU, and this file starts about twenty. One test runs
+// The CLI and the server run from the server bundle (server-bundle.ts), built once per run: through
+// tsx every process cost about 3 s of CPU, and this file starts about twenty. One test runs
 // the README's own `npm run --silent cli` (tsx) so that path stays covered.
 let bundle: TestServerBundle | null = null;
 const built = (): TestServerBundle => {

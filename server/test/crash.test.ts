@@ -10,7 +10,7 @@ import { buildTestServerBundle, type TestServerBundle } from './server-bundle';
 // folder (each killed midway, the next prepared on the restarted server) to keep npm test short. The
 // sweep over many delays, each case on its own copy, is `npm run bench -- crash`.
 
-// The server runs from the server bundle, as `npm start` runs it, built once for this file
+// The server runs from the server bundle, as `npm start` runs it, built once per run
 // (server-bundle.ts): each of the starts through tsx cost about 3 s of CPU transforming the server.
 let bundle: TestServerBundle | null = null;
 beforeAll(async () => {

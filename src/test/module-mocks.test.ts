@@ -1,24 +1,35 @@
 // The console's jsdom project runs file after file in one worker without loading modules afresh
 // (isolate: false, decision 031), where vi.mock cannot replace a module an earlier file loaded: such
 // a file passes or fails by which file ran before it. Every jsdom test file that mocks a module must
-// therefore be listed for the isolated 'console-mocked' project.
+// therefore be listed for the isolated 'console-mocked' project. The node projects ('domain',
+// 'console-logic') run the same way and have no isolated twin: no file there may mock a module.
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { CONSOLE_FILES_WITH_MODULE_MOCKS } from '../../vitest.config';
 
 const repoRoot = path.resolve(import.meta.dirname, '../..');
 
-function jsdomTestFiles(dir: string): string[] {
+function testFiles(dir: string, name: RegExp): string[] {
   return readdirSync(path.join(repoRoot, dir), { withFileTypes: true }).flatMap((entry) => {
     const relative = `${dir}/${entry.name}`;
-    if (entry.isDirectory()) return jsdomTestFiles(relative);
-    return /\.test\.tsx$|\.dom\.test\.ts$/.test(entry.name) ? [relative] : [];
+    if (entry.isDirectory()) return testFiles(relative, name);
+    return name.test(entry.name) ? [relative] : [];
   });
 }
 
+const jsdomTestFiles = (dir: string) => testFiles(dir, /\.test\.tsx$|\.dom\.test\.ts$/);
+/** The 'domain' and 'console-logic' projects' files (vitest.config.ts): .test.ts, not .dom.test.ts. */
+const nodeTestFiles = (dir: string) => testFiles(dir, /(?<!\.dom)\.test\.ts$/);
+const mocksAModule = (file: string) =>
+  /\bvi\.(mock|doMock)\(/.test(readFileSync(path.join(repoRoot, file), 'utf8'));
+
 it('lists every jsdom test file that uses vi.mock for the isolated project, and no other', () => {
-  const mocking = jsdomTestFiles('src').filter((file) =>
-    /\bvi\.(mock|doMock)\(/.test(readFileSync(path.join(repoRoot, file), 'utf8')),
-  );
+  const mocking = jsdomTestFiles('src').filter(mocksAModule);
   expect(mocking.sort()).toEqual([...CONSOLE_FILES_WITH_MODULE_MOCKS].sort());
+});
+
+it('finds no module mock in the node projects, which run without isolation and have no isolated twin', () => {
+  const files = [...nodeTestFiles('src'), ...nodeTestFiles('scripts')];
+  expect(files.length).toBeGreaterThan(60);
+  expect(files.filter(mocksAModule)).toEqual([]);
 });
