@@ -1,6 +1,7 @@
 // Chaos between the browser and the API (issue 14): a page.route handler that spoils a share of the
 // console's API calls, chosen by a seeded random so a failing run can be replayed (CHAOS_SEED).
 import { type APIRequestContext, expect, type Page, type Route } from '@playwright/test';
+import { seededRandom } from '../../src/test/seeded-random';
 import { authCode } from './cli';
 
 /** What a spoiled call gets. 'dropAfter' is the interesting one: the server applied it, the answer is lost. */
@@ -12,18 +13,6 @@ export interface ChaosStats {
   faults: Record<Fault, number>;
   /** Writes (POST, PUT, DELETE) the server applied whose answer the browser never got. */
   droppedWrites: string[];
-}
-
-/** mulberry32: small, fast, and the same sequence for the same seed on every machine. */
-export function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 2 ** 32;
-  };
 }
 
 export const CHAOS_SEED = Number(process.env.CHAOS_SEED ?? 20261123);

@@ -1,3 +1,4 @@
+import { seededRandom } from '@/test/seeded-random';
 import {
   compareEnglishNames,
   formatShortDate,
@@ -8,18 +9,6 @@ import {
 
 // Each function stands in for an Intl call the pages made (decision 032): here they are held to what
 // Intl itself says, over many inputs.
-
-/** A small seeded random, so a failure can be replayed. */
-function seeded(seed: number) {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 describe('compareEnglishNames', () => {
   const collator = new Intl.Collator('en', { sensitivity: 'accent' });
@@ -40,7 +29,7 @@ describe('compareEnglishNames', () => {
   });
 
   it('orders 20,000 pairs of ASCII names as Intl.Collator does', () => {
-    const random = seeded(20261126);
+    const random = seededRandom(20261126);
     // Mostly letters and spaces, as names are, with every other printable character now and then.
     const pick = () => {
       const roll = random();
@@ -104,7 +93,7 @@ describe('formatUsdCents', () => {
   const intl = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
 
   it('writes amounts as Intl.NumberFormat does', () => {
-    const random = seeded(7);
+    const random = seededRandom(7);
     const amounts = [0, 1, 5, 99, 100, 1999, 123_456, -500, -1, 100_000_000_00];
     for (let i = 0; i < 2000; i++) amounts.push(Math.round((random() - 0.2) * 10 ** (1 + random() * 9)) || 0);
     for (const cents of amounts) expect(formatUsdCents(cents)).toBe(intl.format(cents / 100));

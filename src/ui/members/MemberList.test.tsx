@@ -14,19 +14,22 @@ const noActions = () => [] as MemberRowAction[];
 
 function renderList(members: TeamUser[], props: Partial<Parameters<typeof MemberList>[0]> = {}) {
   const onAction = vi.fn();
-  render(
+  const list = (shown: TeamUser[]) => (
     <Providers env="test">
       <MemberList
-        members={members}
+        members={shown}
         actionsFor={noActions}
         busyIds={new Set()}
         avatarSrc={() => null}
         onAction={onAction}
         {...props}
       />
-    </Providers>,
+    </Providers>
   );
-  return { onAction };
+  const { rerender } = render(list(members));
+  /** The same list, now showing `shown` (a filter applied). */
+  const show = (shown: TeamUser[]) => rerender(list(shown));
+  return { onAction, show };
 }
 
 describe('MemberList', () => {
@@ -70,17 +73,7 @@ describe('MemberList', () => {
 
   it('keeps the window within a list that shrinks while scrolled far down', () => {
     const members = Array.from({ length: 5000 }, (_, index) => member(index + 1));
-    const { rerender } = render(
-      <Providers env="test">
-        <MemberList
-          members={members}
-          actionsFor={noActions}
-          busyIds={new Set()}
-          avatarSrc={() => null}
-          onAction={vi.fn()}
-        />
-      </Providers>,
-    );
+    const { show } = renderList(members);
     const box = screen.getByRole('list', { name: 'Members' }).parentElement as HTMLElement;
     act(() => {
       box.scrollTop = 4000 * MEMBER_ROW_HEIGHT;
@@ -89,17 +82,7 @@ describe('MemberList', () => {
     // A filter leaves three rows. The browser clamps the box's scroll as its content shrinks; the
     // window reads it again when the count changes, scroll event or not.
     box.scrollTop = 0;
-    rerender(
-      <Providers env="test">
-        <MemberList
-          members={members.slice(0, 3)}
-          actionsFor={noActions}
-          busyIds={new Set()}
-          avatarSrc={() => null}
-          onAction={vi.fn()}
-        />
-      </Providers>,
-    );
+    show(members.slice(0, 3));
     expect(screen.getAllByRole('listitem').map((item) => item.getAttribute('aria-posinset'))).toEqual([
       '1',
       '2',

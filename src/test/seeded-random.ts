@@ -1,0 +1,15 @@
+/**
+ * mulberry32: a small seeded random, the same sequence for the same seed on every machine, so a test
+ * that draws its inputs from it (the browser suite's chaos, the domain's checks against Intl) can be
+ * replayed.
+ */
+export function seededRandom(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 2 ** 32;
+  };
+}
