@@ -211,7 +211,7 @@ export function firstVisitWeight(
     }
   }
   for (const file of js) {
-    const calls = new Set(readFileSync(join(distDir, file), 'utf8').match(ICU_CALLS) ?? []);
+    const calls = new Set(fileSize(distDir, file).text.match(ICU_CALLS) ?? []);
     for (const call of calls) weight.intl.push(`${file}: ${call}`);
   }
   return weight;

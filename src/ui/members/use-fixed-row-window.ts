@@ -25,7 +25,7 @@ function rowsInView(top: number, height: number, rowHeight: number) {
 }
 
 /** The rows to render for the rows in view: `overscan` more on each side, within the list. */
-export function rowWindow(
+function rowWindow(
   inView: { from: number; to: number },
   { count, overscan }: Pick<WindowOptions, 'count' | 'overscan'>,
 ): FixedRowWindow {
