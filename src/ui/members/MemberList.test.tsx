@@ -90,6 +90,38 @@ describe('MemberList', () => {
     ]);
   });
 
+  it('starts a list that comes back after an empty filter at its top', () => {
+    const members = Array.from({ length: 5000 }, (_, index) => member(index + 1));
+    const { show } = renderList(members);
+    const box = screen.getByRole('list', { name: 'Members' }).parentElement as HTMLElement;
+    act(() => {
+      box.scrollTop = 3000 * MEMBER_ROW_HEIGHT;
+      fireEvent.scroll(box);
+    });
+    show([]);
+    expect(screen.getByText('No one here')).toBeTruthy();
+    // A new box, at its top: the rows at its top are there, not the ones the old box was scrolled to.
+    show(members);
+    expect(screen.getByRole('listitem', { name: 'User 0001' })).toBeTruthy();
+    expect(screen.queryByRole('listitem', { name: 'User 3001' })).toBeNull();
+  });
+
+  it('reads no layout while it mounts, so the first load lays the page out once', () => {
+    // Reading a size or a scroll position while React commits makes the browser lay out the whole
+    // page there and then, and a window set from it lays it out again (decision 036).
+    const clientHeight = vi.spyOn(Element.prototype, 'clientHeight', 'get');
+    const scrollTop = vi.spyOn(Element.prototype, 'scrollTop', 'get');
+    try {
+      renderList(Array.from({ length: 5000 }, (_, index) => member(index + 1)));
+      renderList([member(1), member(2)]);
+      expect(clientHeight).not.toHaveBeenCalled();
+      expect(scrollTop).not.toHaveBeenCalled();
+    } finally {
+      clientHeight.mockRestore();
+      scrollTop.mockRestore();
+    }
+  });
+
   it('sizes its box to short lists', () => {
     renderList([member(1), member(2)]);
     const box = screen.getByRole('list', { name: 'Members' }).parentElement as HTMLElement;

@@ -38,13 +38,12 @@ export function MemberList({
 }: MemberListProps) {
   const scrollRef = useRef<HTMLDivElement>(null);
   const idPrefix = useId();
-  // Without layout (jsdom, or the box not laid out yet) the box reads 0 px tall: the window then
-  // assumes the box's full height rather than showing nothing.
+  const boxHeight = Math.min(members.length * MEMBER_ROW_HEIGHT, MEMBER_LIST_MAX_HEIGHT);
   const { first, end } = useFixedRowWindow(scrollRef, {
     count: members.length,
     rowHeight: MEMBER_ROW_HEIGHT,
     overscan: OVERSCAN,
-    fallbackHeight: MEMBER_LIST_MAX_HEIGHT,
+    boxHeight,
   });
 
   if (members.length === 0) {
@@ -59,7 +58,7 @@ export function MemberList({
     <div
       ref={scrollRef}
       className={classes.scroller}
-      style={{ height: Math.min(members.length * MEMBER_ROW_HEIGHT, MEMBER_LIST_MAX_HEIGHT) }}
+      style={{ height: boxHeight }}
       // biome-ignore lint/a11y/noNoninteractiveTabindex: a scroll box must take the focus to scroll by keyboard
       tabIndex={0}
     >

@@ -12,62 +12,76 @@ interface WindowOptions {
   rowHeight: number;
   /** Rows rendered beyond the visible ones on each side, so fast scrolling shows no blank rows. */
   overscan: number;
-  /** The box's height when the browser has not laid it out (jsdom, or before layout). */
-  fallbackHeight: number;
+  /** The scroll box's height, as the list sets it: the window never asks the browser for it. */
+  boxHeight: number;
+}
+
+/** Where the box is scrolled, in rows: its top row, and whether it is scrolled part-way into it. */
+interface ScrolledTo {
+  row: number;
+  partWay: boolean;
 }
 
 /**
- * The rows a box scrolled to `top` and `height` px tall shows, without overscan and not clamped to the
- * list's length: what changes only when a row's edge crosses the box's edge.
+ * The rows to render: those a box scrolled to `scrolled` shows (one more at its foot when it is
+ * scrolled part-way into its top row), `overscan` more on each side, within the list. A list that
+ * shrank while scrolled far down is scrolled back by the browser, as far as its new height allows,
+ * which need not say so with a scroll event: the top row is held to that limit here.
  */
-function rowsInView(top: number, height: number, rowHeight: number) {
-  return { from: Math.floor(top / rowHeight), to: Math.ceil((top + height) / rowHeight) };
-}
-
-/** The rows to render for the rows in view: `overscan` more on each side, within the list. */
 function rowWindow(
-  inView: { from: number; to: number },
-  { count, overscan }: Pick<WindowOptions, 'count' | 'overscan'>,
+  scrolled: ScrolledTo,
+  { count, rowHeight, overscan, boxHeight }: WindowOptions,
 ): FixedRowWindow {
-  const first = Math.min(count, Math.max(0, inView.from - overscan));
-  const end = Math.min(count, Math.max(first, inView.to + overscan));
+  const lastRow = Math.max(0, Math.ceil((count * rowHeight - boxHeight) / rowHeight));
+  const beyond = scrolled.row > lastRow || (scrolled.row === lastRow && scrolled.partWay);
+  const from = beyond ? lastRow : scrolled.row;
+  const to = from + Math.ceil(boxHeight / rowHeight) + (!beyond && scrolled.partWay ? 1 : 0);
+  const first = Math.min(count, Math.max(0, from - overscan));
+  const end = Math.min(count, Math.max(first, to + overscan));
   return { first, end };
 }
 
+const AT_THE_TOP: ScrolledTo = { row: 0, partWay: false };
+
 /**
  * Which rows of a list whose rows all have one height are in view of its scroll box (`boxRef`; null
- * while the list is empty and shows a text instead). Every row having the same height, no
- * row is ever measured: the window follows from the box's scroll position and height alone, read on
- * scroll and on resize. The state holds the rows in view, not the scroll position, so scrolling
- * within a row re-renders nothing. (It replaced @tanstack/react-virtual, whose measuring of rows of
- * any height the list never used, and whose 10 KB gz was a third of the members page's own code;
- * decision 032.)
+ * while the list is empty and shows a text instead). Every row having the same height and the box
+ * the height the list gives it, nothing is measured: the window follows from the box's scroll
+ * position alone, read on scroll. The state holds the top row (and whether the box is scrolled
+ * part-way into it), not the scroll position, so scrolling within a row re-renders nothing.
+ *
+ * It never reads the layout while React commits: reading the box's height there forced the whole
+ * page's layout in the middle of the commit, and the window it then set re-rendered the list and
+ * laid the page out a second time, 180-290 ms of the members page's first load under Lighthouse's
+ * 4x slowdown (decision 036). (It replaced @tanstack/react-virtual, whose measuring of rows of any
+ * height the list never used; decision 032.)
  */
 export function useFixedRowWindow(
   boxRef: RefObject<HTMLElement | null>,
   options: WindowOptions,
 ): FixedRowWindow {
-  const { count, rowHeight, overscan, fallbackHeight } = options;
-  const [inView, setInView] = useState(() => rowsInView(0, fallbackHeight, rowHeight));
+  const { count, rowHeight } = options;
+  const [scrolled, setScrolled] = useState(AT_THE_TOP);
+  const hasBox = count > 0;
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the count decides whether the box is there (an empty list shows a text instead), and a list that shrinks while scrolled far down is scrolled back by the browser, which need not say so with a scroll event: read again when it changes
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the box is there only while the list has rows (an empty list shows a text instead): listen again when it comes back
   useLayoutEffect(() => {
     const box = boxRef.current;
     if (!box) return;
-    const read = () => {
-      const height = box.clientHeight > 0 ? box.clientHeight : fallbackHeight;
-      const next = rowsInView(box.scrollTop, height, rowHeight);
-      setInView((previous) => (previous.from === next.from && previous.to === next.to ? previous : next));
+    const onScroll = () => {
+      const top = box.scrollTop;
+      const next = { row: Math.floor(top / rowHeight), partWay: top % rowHeight > 0 };
+      setScrolled((previous) =>
+        previous.row === next.row && previous.partWay === next.partWay ? previous : next,
+      );
     };
-    read();
-    box.addEventListener('scroll', read, { passive: true });
-    const observer = typeof ResizeObserver === 'function' ? new ResizeObserver(read) : null;
-    observer?.observe(box);
+    box.addEventListener('scroll', onScroll, { passive: true });
     return () => {
-      box.removeEventListener('scroll', read);
-      observer?.disconnect();
+      box.removeEventListener('scroll', onScroll);
+      // A box that comes back is a new one, at its top.
+      setScrolled(AT_THE_TOP);
     };
-  }, [boxRef, count, rowHeight, fallbackHeight]);
+  }, [boxRef, rowHeight, hasBox]);
 
-  return rowWindow(inView, { count, overscan });
+  return rowWindow(scrolled, options);
 }
