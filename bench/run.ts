@@ -23,6 +23,7 @@ const OTHER_BENCHMARKS = [
   'fuzz',
   'load',
   'crash',
+  'trace',
 ];
 const only = process.argv[2];
 if (only && only !== 'members') {
