@@ -158,3 +158,28 @@ test('a team of 300 scrolls by a window of rows: those in view are there, the re
   const middle = list.getByRole('listitem').filter({ has: page.getByText('zed150@acme.test') });
   await expect(middle).toBeInViewport();
 });
+
+test('a first load of the members page asks for its list beside the memberships, not after them', async ({
+  page,
+}) => {
+  await openMembers(page, 'olivia@acme.test');
+  const membersPage = page.url();
+  // The memberships are held back a while: the list's request must not wait for them.
+  let membershipsAnsweredAt = 0;
+  await page.route(/\/api\/v1\/collab\/teams$/, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    membershipsAnsweredAt = Date.now();
+    await route.continue();
+  });
+  const listAsked: number[] = [];
+  page.on('request', (request) => {
+    if (/\/api\/v1\/collab\/[\d-]+\/users$/.test(request.url())) listAsked.push(Date.now());
+  });
+  await page.goto('about:blank');
+  await page.goto(membersPage);
+  await expect(
+    page.getByRole('list', { name: 'Members' }).getByRole('listitem', { name: 'Mia Member' }),
+  ).toBeVisible();
+  expect(listAsked).toHaveLength(1);
+  expect(listAsked[0]).toBeLessThan(membershipsAnsweredAt);
+});

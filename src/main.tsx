@@ -9,6 +9,7 @@ import { STORAGE_KEY_PREFIX } from '@/app/config';
 import { devInspector } from '@/app/inspector';
 import { createAppServices } from '@/app/services';
 import { createSessionStore } from '@/app/session-storage';
+import { askFirstMembersPageEarlyOn } from '@/routes/team/members/first-page-early';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
@@ -18,6 +19,9 @@ const services = createAppServices({
   store: createSessionStore(STORAGE_KEY_PREFIX, window.localStorage, window),
   inspect: await devInspector(),
 });
+
+// A first load of the members page asks for its list now, beside the memberships (decision 036).
+askFirstMembersPageEarlyOn(services.api, window.location.pathname);
 
 // The first render in a transition: React renders it in slices of about 5 ms instead of one long
 // task, so the page's start-up does not block the main thread (Lighthouse's TBT; decision 028).

@@ -1,29 +1,22 @@
 // Team users (spec section 7, base /api/v1/collab/{tid}-{uid}). `id` may be 'me'.
 
 import type { ApiClient } from '@/api/client';
-import type { Paged, Role, TeamUser } from '@/domain/entities';
+import { usersPath } from '@/api/users-list';
+import type { Role, TeamUser } from '@/domain/entities';
 import type { TeamUserRef } from '@/domain/error-codes';
 import type { SkippedInvitation } from '@/domain/invitations';
 import { formatTeamUserRef } from '@/domain/team-user-ref';
 
 export type UserId = number | 'me';
 
-const usersPath = (ref: TeamUserRef) => `/api/v1/collab/${formatTeamUserRef(ref)}/users`;
+// The member list's call lives in users-list.ts: the console's start-up asks for it early, so it
+// joins every page's first visit, and the rest of this module does not.
+export { listUsers } from '@/api/users-list';
+
+
 const userPath = (ref: TeamUserRef, id: UserId) => `${usersPath(ref)}/${id}`;
 const invitePath = (ref: TeamUserRef, action: 'invite' | 'resend-invitation') =>
   `/api/v1/collab/teams/${formatTeamUserRef(ref)}/${action}`;
-
-/** One page of the member list (every user but deleted ones, by id); `nextPageToken` null on the last. */
-export const listUsers = (
-  api: ApiClient,
-  ref: TeamUserRef,
-  pageToken?: string | null,
-  signal?: AbortSignal,
-) =>
-  api.get<Paged<TeamUser>>(usersPath(ref), {
-    ...(pageToken ? { searchParams: { pageToken } } : {}),
-    ...(signal ? { signal } : {}),
-  });
 
 export const getUser = (api: ApiClient, ref: TeamUserRef, id: UserId) => api.get<TeamUser>(userPath(ref, id));
 

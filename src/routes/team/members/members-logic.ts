@@ -26,6 +26,7 @@ import {
   type RunMemberActionInput,
 } from '@/machines/members-action.machine';
 import { memberProfileMachine } from '@/machines/members-profile.machine';
+import { takeFirstMembersPage } from './first-page-early';
 
 type Services = Pick<AppServices, 'api' | 'handleError' | 'showFlash'>;
 export type MembersActorRef = ActorRefFrom<typeof membersMachine>;
@@ -99,9 +100,12 @@ function announceResend(services: Services, done: MemberActionDone | null) {
 export function membersLogic(services: Services) {
   return membersMachine.provide({
     actors: {
-      loadPage: fromPromise(({ input, signal }) =>
-        unlessAborted(signal, listUsers(services.api, input.ref, input.pageToken, signal)),
-      ),
+      loadPage: fromPromise(({ input, signal }) => {
+        const ask = () => listUsers(services.api, input.ref, input.pageToken, signal);
+        // The first page may have been asked for as the console started (first-page-early.ts).
+        const early = input.pageToken ? null : takeFirstMembersPage(input.ref, ask);
+        return unlessAborted(signal, early ?? ask());
+      }),
       memberAction: memberActionMachine.provide({
         actors: { runMemberAction: fromPromise(({ input }) => runMemberAction(services.api, input)) },
       }),

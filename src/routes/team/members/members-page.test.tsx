@@ -7,6 +7,7 @@ import { fakeAccessToken } from '@/test/fake-jwt';
 import { preloadRouteGroups, renderConsole } from '@/test/render-console';
 import { createTestServices } from '@/test/test-services';
 import { preloadRowMenu } from '@/ui/members/MemberRow';
+import { askFirstMembersPageEarlyOn } from './first-page-early';
 import { OpenUrlContext } from './open-url';
 
 const FAR_FUTURE_S = 4_102_444_800;
@@ -97,6 +98,34 @@ describe('Members page', () => {
     expect(within(rowOf('Mia Member')).getByText('mia@acme.test')).toBeTruthy();
     expect(within(rowOf('paula@acme.test')).getByText('Pending')).toBeTruthy();
     expect(within(rowOf('Olivia Owens')).getByText('Owner')).toBeTruthy();
+  });
+
+  it('shows the first page asked for as the console started, and asks for no other', async () => {
+    const usersPath = `/api/v1/collab/${TEAM_ID}-${olivia.id}/users`;
+    let early = true;
+    const { fetch, requests } = fakeFetch((_call, request) => {
+      const { pathname } = new URL(request.url);
+      if (pathname === '/api/v1/collab/teams') return jsonResponse(200, { items: [membershipOf(olivia)] });
+      // Only the early answer has Mia: a page that asked again would show nobody.
+      if (pathname === usersPath) {
+        const items = early ? ACME : [olivia];
+        early = false;
+        return jsonResponse(200, { items, nextPageToken: null });
+      }
+      return jsonResponse(404, { errorCode: 2200, errorMessage: 'Item not found', errorData: null });
+    });
+    const stored = {
+      refreshToken: 'rt_1',
+      accessToken: fakeAccessToken(olivia.id),
+      expiresAt: FAR_FUTURE_S,
+      uid: 7,
+    };
+    const { services } = createTestServices({ fetch, stored });
+    const path = `/teams/${TEAM_ID}-${olivia.id}/users`;
+    askFirstMembersPageEarlyOn(services.api, path);
+    renderConsole(services, path);
+    await listShown();
+    expect(requests.filter((request) => new URL(request.url).pathname === usersPath)).toHaveLength(1);
   });
 
   it("shows only pending invitations that are not banned under 'Pending only'", async () => {
