@@ -33,27 +33,60 @@ export async function settle(page: Page): Promise<void> {
   );
 }
 
-/** Every axe violation on the page as it is now, one entry per rule. */
-export async function axeFindings(page: Page): Promise<AxeFinding[]> {
+/**
+ * Every axe violation on the page as it is now, one entry per rule: of every rule of TAGS, or with
+ * `colourRulesOnly` of those among them that read colours (axe's `cat.color`: colour contrast, links
+ * told apart from text by colour).
+ */
+export async function axeFindings(page: Page, { colourRulesOnly = false } = {}): Promise<AxeFinding[]> {
   await settle(page);
   if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ path: axePath });
-  return page.evaluate(async (tags) => {
-    type AxeResult = {
-      violations: { id: string; impact: string | null; help: string; nodes: { target: unknown[] }[] }[];
-    };
-    const axe = (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<AxeResult> } })
-      .axe;
-    const result = await axe.run(document, {
-      runOnly: { type: 'tag', values: tags },
-      resultTypes: ['violations'],
-    });
-    return result.violations.map((violation) => ({
-      id: violation.id,
-      impact: violation.impact ?? 'minor',
-      help: violation.help,
-      targets: violation.nodes.map((node) => node.target.map(String).join(' ')),
-    }));
-  }, TAGS);
+  return page.evaluate(
+    async ({ tags, colourRulesOnly }) => {
+      type AxeResult = {
+        violations: { id: string; impact: string | null; help: string; nodes: { target: unknown[] }[] }[];
+      };
+      type Axe = {
+        run: (ctx: Document, opts: object) => Promise<AxeResult>;
+        getRules: (tags: string[]) => { ruleId: string; tags: string[] }[];
+      };
+      const axe = (window as unknown as { axe: Axe }).axe;
+      const runOnly = colourRulesOnly
+        ? {
+            type: 'rule',
+            values: axe
+              .getRules(tags)
+              .filter((rule) => rule.tags.includes('cat.color'))
+              .map((rule) => rule.ruleId),
+          }
+        : { type: 'tag', values: tags };
+      const result = await axe.run(document, { runOnly, resultTypes: ['violations'] });
+      return result.violations.map((violation) => ({
+        id: violation.id,
+        impact: violation.impact ?? 'minor',
+        help: violation.help,
+        targets: violation.nodes.map((node) => node.target.map(String).join(' ')),
+      }));
+    },
+    { tags: TAGS, colourRulesOnly },
+  );
+}
+
+/**
+ * What every rule but the colour rules reads from the page, as one text: the body's markup (elements,
+ * attributes, text), the scroll position, and each element's box and visibility. Two colour schemes of a page with the same
+ * fingerprint differ in colours only, so only the colour rules can find anything different there.
+ */
+export function layoutFingerprint(page: Page): Promise<string> {
+  return page.evaluate(() => {
+    const parts = [document.body.outerHTML, String(window.scrollX), String(window.scrollY)];
+    for (const element of document.body.querySelectorAll('*')) {
+      const box = element.getBoundingClientRect();
+      const shown = element.checkVisibility({ opacityProperty: true, visibilityProperty: true });
+      parts.push(`${box.x},${box.y},${box.width},${box.height},${shown}`);
+    }
+    return parts.join('|');
+  });
 }
 
 /**
