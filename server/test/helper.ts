@@ -6,21 +6,16 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fas
 import pg from 'pg';
 import { afterAll, beforeAll, inject } from 'vitest';
 import type { Tokens } from '../../src/domain/entities';
-import { createIdentitySandbox } from '../sandbox/identity/identity-sandbox';
-import { createStripeSandbox, type StripeSandbox } from '../sandbox/stripe/stripe-sandbox';
-import { type BuildAppOptions, buildApp } from '../src/app';
+import type { StripeSandbox } from '../sandbox/stripe/stripe-sandbox';
+import type { BuildAppOptions } from '../src/app';
 import { issueAuthCode } from '../src/auth/auth-codes';
 import { createTokenSigner, type TokenSigner } from '../src/auth/tokens';
-import type { OAuthSettings } from '../src/auth/web-login/oauth-client';
-import type { MxResolver } from '../src/auth/web-login/provider-lookup';
 import { createStripeProvider } from '../src/billing/stripe/stripe-provider';
-import type { Clock } from '../src/clock';
 import type { Db } from '../src/db/db';
 import { migrate } from '../src/db/migrator';
 import { openPgDb } from '../src/db/pg-db';
 import { openPgliteDb } from '../src/db/pglite-db';
 import { createRepositories, type Repositories } from '../src/db/repositories';
-import type { Mailer } from '../src/mail/mailer';
 import { createOutboxMailer } from '../src/mail/outbox-mailer';
 import { seedDemoBilling } from '../src/seed/demo-billing';
 import { loadDemoData } from '../src/seed/demo-data';
@@ -33,6 +28,22 @@ import { createMemoryFileStorage } from '../src/storage/memory-file-storage';
 import { s3TestStorage, startS3TestStorage } from './s3-test-storage';
 import { productRecorder } from './stripe-conformance';
 import { copyCluster, emptyClusterImage, type ProvidedDatabases } from './test-db-images';
+import {
+  createTestClock,
+  type StartedServer,
+  startServer,
+  type TestAppOptions,
+  type TestClock,
+} from './test-server';
+
+export {
+  createTestClock,
+  TEST_MAX_PUBLIC_FILE_BYTES,
+  TEST_OPERATOR_EMAIL,
+  TEST_PUBLIC_URL,
+  type TestAppOptions,
+  type TestClock,
+} from './test-server';
 
 /** Set by scripts/with-postgres.sh (and CI): run every API test against that server instead of PGlite. */
 export const serverDatabaseUrl = process.env.DATABASE_URL || null;
@@ -113,24 +124,6 @@ async function copyStrategy(admin: pg.Client): Promise<string> {
   return Number(row?.v) >= 150_000 ? ' STRATEGY FILE_COPY' : '';
 }
 
-/** Real time plus an offset the test moves forward: throttles and expiries without sleeping. */
-export interface TestClock extends Clock {
-  advance(ms: number): void;
-}
-
-export function createTestClock(): TestClock {
-  let offset = 0;
-  return {
-    now: () => new Date(Date.now() + offset),
-    advance(ms) {
-      offset += ms;
-    },
-  };
-}
-
-/** The base URL invitation links use in tests. */
-export const TEST_PUBLIC_URL = 'http://console.test';
-
 export interface TestApp {
   app: FastifyInstance;
   db: Db;
@@ -155,12 +148,6 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** MAX_PUBLIC_FILE_BYTES in tests: small, so the limit is testable. */
-export const TEST_MAX_PUBLIC_FILE_BYTES = 32 * 1024 * 1024;
-
-/** Where free-upgrade requests go in tests. */
-export const TEST_OPERATOR_EMAIL = 'operator@spark.test';
-
 /** Billing options for an app that never reaches a provider (a test of something else entirely). */
 export function unreachableBilling(): BuildAppOptions['billing'] {
   return {
@@ -175,105 +162,8 @@ export function unreachableBilling(): BuildAppOptions['billing'] {
   };
 }
 
-export interface TestAppOptions {
-  /** Load the demo data (default true). */
-  seed?: boolean;
-  /** Built console folder; the default points nowhere, so tests never depend on dist/. */
-  distDir?: string;
-  /** Adds routes or hooks before the app is ready (e.g. a route that throws). */
-  extend?: (app: FastifyInstance) => void;
-  /** Wraps the outbox mailer (e.g. to make it fail on demand). */
-  wrapMailer?: (outbox: Mailer) => Mailer;
-  /** Also make the demo teams' billing at the sandbox (Acme's subscription, Trial Tech's trial). */
-  demoBilling?: boolean;
-  /** DNS for web sign-in's provider look-up; the default answers nothing, so no test needs a network. */
-  mxResolver?: MxResolver;
-  /** Sees every route as it is added, before the routes are registered (the authorization matrix). */
-  onRoute?: BuildAppOptions['onRoute'];
-  /** Web sign-in's providers (as startIdentity gives them); the default is the identity sandbox. */
-  oauth?: OAuthSettings;
-}
-
 /** Set with DATABASE_URL: every test app is two servers on one database, used alternately. */
 export const twoServers = process.env.TEST_TWO_SERVERS === '1';
-
-interface SharedParts {
-  jwtSecret: Uint8Array;
-  cliSecret: string;
-  clock: TestClock;
-  storage: FileStorage;
-  mailer: Mailer;
-  options: TestAppOptions;
-  publicFiles: LocalPublicFileStore;
-}
-
-interface StartedServer {
-  app: FastifyInstance;
-  sandbox: StripeSandbox;
-  baseUrl: string;
-  stripeSettings: Parameters<typeof createStripeProvider>[0];
-}
-
-/** One server as main.ts starts it, listening on a free port, its billing at its own sandbox mount. */
-async function startServer(db: Db, shared: SharedParts): Promise<StartedServer> {
-  const { clock, options } = shared;
-  // Billing runs as in production without keys: the SDK talks over HTTP to the sandbox in this app.
-  let baseUrl = '';
-  const sandbox = createStripeSandbox({
-    db,
-    publicUrl: () => TEST_PUBLIC_URL,
-    webhookUrl: () => `${baseUrl}/api/v1/webhooks/stripe`,
-    now: () => clock.now(),
-    observe: productRecorder.observe,
-  });
-  await sandbox.migrate();
-  // Web sign-in's Google and Microsoft: the identity sandbox in this app, over real HTTP.
-  const identity = createIdentitySandbox({
-    db,
-    publicUrl: () => TEST_PUBLIC_URL,
-    localUrl: () => baseUrl,
-    redirectUri: () => `${TEST_PUBLIC_URL}/api/v1/auth/web/oauth/callback`,
-  });
-  await identity.migrate();
-  const stripeSettings = {
-    secretKey: sandbox.secretKey,
-    publishableKey: sandbox.publishableKey,
-    webhookSecret: sandbox.webhookSecret,
-    endpoint: () => ({ host: '127.0.0.1', port: Number(new URL(baseUrl).port), protocol: 'http' as const }),
-  };
-  const app = await buildApp({
-    billing: {
-      provider: createStripeProvider(stripeSettings),
-      operatorEmail: TEST_OPERATOR_EMAIL,
-      paddle: { apiKey: null, clientToken: null, environment: 'sandbox' },
-    },
-    standIns: [sandbox.plugin, identity.plugin],
-    webLogin: {
-      oauth: options.oauth ?? {
-        google: () => identity.issuer('google'),
-        microsoft: () => identity.issuer('microsoft'),
-      },
-      mxResolver: options.mxResolver ?? (async () => []),
-    },
-    cliHooks: { sandboxAdvance: (seconds) => sandbox.advance(seconds) },
-    db,
-    jwtSecret: shared.jwtSecret,
-    cliSecret: shared.cliSecret,
-    clock,
-    storage: shared.storage,
-    mailer: shared.mailer,
-    publicUrl: () => TEST_PUBLIC_URL,
-    publicFiles: { store: shared.publicFiles, maxBytes: TEST_MAX_PUBLIC_FILE_BYTES },
-    distDir: options.distDir ?? path.join(import.meta.dirname, 'no-dist-here'),
-    logger: false,
-    onRoute: options.onRoute,
-  });
-  options.extend?.(app);
-  await app.ready();
-  baseUrl = await app.listen({ port: 0, host: '127.0.0.1' });
-  await app.billing.syncCatalogue();
-  return { app, sandbox, baseUrl, stripeSettings };
-}
 
 /**
  * The first app, except that inject goes to each app in turn: a test's consecutive requests (sign in,
@@ -310,7 +200,8 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
   );
   const publicFiles =
     s3?.publicFiles ?? createLocalPublicFileStore(await mkdtemp(path.join(tmpdir(), 'spark-public-files-')));
-  const shared = { jwtSecret, cliSecret, clock, storage, mailer, options, publicFiles };
+  const observe = productRecorder.observe;
+  const shared = { jwtSecret, cliSecret, clock, storage, mailer, options, publicFiles, observe };
   const first = await startServer(db, shared);
   const { app: firstApp, sandbox, baseUrl, stripeSettings } = first;
   // TEST_TWO_SERVERS=1: a second server on the same database, with its own pool, its own sandbox

@@ -14,6 +14,7 @@ import { migrate } from '../src/db/migrator';
 import { openPgDb } from '../src/db/pg-db';
 import { openPgliteDb } from '../src/db/pglite-db';
 import { unpackCluster } from '../src/db/pglite-untar';
+import { makeCatalogue } from './test-server';
 
 const execFileAsync = promisify(execFile);
 
@@ -22,7 +23,9 @@ const execFileAsync = promisify(execFile);
 // The run's global set-up (test-global-setup.ts) migrates one database once; each file then starts
 // from a copy of it, its own database as before (PGlite: a new in-memory cluster loaded from the
 // image; Postgres: CREATE DATABASE ... TEMPLATE). The migrations still run for real once per run, and
-// migrations.test.ts runs them step by step on an empty database.
+// migrations.test.ts runs them step by step on an empty database. A test server started once on the
+// migrated database leaves the Stripe sandbox's catalogue in it (makeCatalogue), as a first start of
+// the product does: every test server's own syncCatalogue then finds it, as a restart does.
 
 /** What the global set-up hands every API test file: clusters to copy (PGlite) or a template (Postgres). */
 export interface ProvidedDatabases {
@@ -82,6 +85,7 @@ export async function writePgliteClusters(dir: string): Promise<{ empty: string;
   await unpackCluster(image, migrated);
   const db = await openPgliteDb(migrated);
   await migrateEverything(db);
+  await makeCatalogue(db);
   await db.close();
   return { empty, migrated };
 }
@@ -111,8 +115,9 @@ export async function createMigratedPgTemplate(
   await adminQuery(serverUrl, `CREATE DATABASE "${name}"`);
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
-  const db = await openPgDb(url.toString(), { max: 1 });
+  const db = await openPgDb(url.toString(), { max: 4 });
   await migrateEverything(db);
+  await makeCatalogue(db);
   // Closed now: CREATE DATABASE ... TEMPLATE refuses a template anyone is connected to.
   await db.close();
   return { name, drop: () => adminQuery(serverUrl, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`) };

@@ -16,7 +16,10 @@ declare module 'vitest' {
   }
 }
 
-/** Once per run, before any API test file: the migrated database every test app starts from. */
+/**
+ * Once per run, before any API test file: the migrated database every test app starts from, with the
+ * Stripe sandbox's catalogue made by a first server start (test-server.ts's makeCatalogue).
+ */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const bundleDir = await mkdtemp(path.join(tmpdir(), 'spark-test-bundle-'));
   project.provide('testServerBundleDir', bundleDir);

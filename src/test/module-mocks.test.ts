@@ -33,3 +33,16 @@ it('finds no module mock in the node projects, which run without isolation and h
   expect(files.length).toBeGreaterThan(60);
   expect(files.filter(mocksAModule)).toEqual([]);
 });
+
+// A worker without isolation is kept for the next file only when that file has the same environment:
+// a file that picks another with a `@vitest-environment` comment ends the worker, and the next file
+// of its project starts a new one that loads every module again (a node file among the jsdom ones
+// cost a second start of React and Mantine). Such a file belongs to the project of its environment.
+it('finds no file that picks its own environment in the projects that run without isolation', () => {
+  const files = [...jsdomTestFiles('src'), ...nodeTestFiles('src'), ...nodeTestFiles('scripts')];
+  const picksEnvironment = (file: string) =>
+    /^\s*(?:\/\/|\/?\*+)\s*@vitest-environment\s/m.test(readFileSync(path.join(repoRoot, file), 'utf8'));
+  expect(
+    files.filter((file) => !CONSOLE_FILES_WITH_MODULE_MOCKS.includes(file)).filter(picksEnvironment),
+  ).toEqual([]);
+});

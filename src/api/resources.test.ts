@@ -1,6 +1,7 @@
-// @vitest-environment node
-// The API modules need no DOM; in node, FormData, Blob and fetch come from one realm (Node 24 refuses
-// jsdom's Blob inside Node's fetch, which a browser never mixes).
+// In node (the console-logic project): the API modules need no DOM, and in node FormData, Blob and
+// fetch come from one realm (Node 24 refuses jsdom's Blob inside Node's fetch, which a browser never
+// mixes). In the jsdom project this file's node environment made the worker that ran it start again,
+// and the next jsdom file load React and Mantine afresh in another.
 import { exchangeAuthCode, refreshTokens } from '@/api/auth';
 import { createApiClient } from '@/api/client';
 import { avatarUrl, uploadFile } from '@/api/files';
