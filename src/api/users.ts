@@ -13,7 +13,6 @@ export type UserId = number | 'me';
 // joins every page's first visit, and the rest of this module does not.
 export { listUsers } from '@/api/users-list';
 
-
 const userPath = (ref: TeamUserRef, id: UserId) => `${usersPath(ref)}/${id}`;
 const invitePath = (ref: TeamUserRef, action: 'invite' | 'resend-invitation') =>
   `/api/v1/collab/teams/${formatTeamUserRef(ref)}/${action}`;
