@@ -5,8 +5,8 @@
 //   laid out and the style recalculations. Counts, not times: they hold on a busy machine.
 // - each long task (over 50 ms, what Lighthouse's TBT counts), its top-level trace events and the
 //   functions of the built chunks that ran in it (self time, with the start of their code).
-// Pages: /web-login, the public file page is left to `lighthouse`; the team overview, members and
-// billing signed in as Olivia (a CLI login link opened first). BENCH_TRACE_PAGES (comma list of
+// Pages: the team overview, members and billing, signed in as Olivia (a CLI login link opened first);
+// /web-login and the public file page are `lighthouse`'s. BENCH_TRACE_PAGES (comma list of
 // overview, users, billing), BENCH_TRACE_LOADS (default 2), BENCH_TRACE_TASKS=0 for the layouts only.
 // Run: npm run bench -- trace   (decision 036)
 import { execFile } from 'node:child_process';
