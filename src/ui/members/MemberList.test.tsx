@@ -32,6 +32,14 @@ function renderList(members: TeamUser[], props: Partial<Parameters<typeof Member
   return { onAction, show };
 }
 
+/** Scrolls the list's box to `top` px, as the browser does: the position, then its scroll event. */
+function scrollBox(box: HTMLElement, top: number) {
+  act(() => {
+    box.scrollTop = top;
+    fireEvent.scroll(box);
+  });
+}
+
 describe('MemberList', () => {
   it('puts only the rows in view (and a few more) into the DOM for 5,000 members', () => {
     const members = Array.from({ length: 5000 }, (_, index) => member(index + 1));
@@ -52,10 +60,7 @@ describe('MemberList', () => {
     const box = list.parentElement as HTMLElement;
     expect(list.style.height).toBe(`${5000 * MEMBER_ROW_HEIGHT}px`);
 
-    act(() => {
-      box.scrollTop = 3000 * MEMBER_ROW_HEIGHT;
-      fireEvent.scroll(box);
-    });
+    scrollBox(box, 3000 * MEMBER_ROW_HEIGHT);
     const row = screen.getByRole('listitem', { name: 'User 3001' });
     expect(row.getAttribute('aria-posinset')).toBe('3001');
     expect(row.style.transform).toBe(`translateY(${3000 * MEMBER_ROW_HEIGHT}px)`);
@@ -64,10 +69,7 @@ describe('MemberList', () => {
     expect(screen.getAllByRole('listitem').length).toBeLessThan(inView + 20);
 
     // The last row, scrolled to the end, is marked as the last (its border is the box's).
-    act(() => {
-      box.scrollTop = 5000 * MEMBER_ROW_HEIGHT - MEMBER_LIST_MAX_HEIGHT;
-      fireEvent.scroll(box);
-    });
+    scrollBox(box, 5000 * MEMBER_ROW_HEIGHT - MEMBER_LIST_MAX_HEIGHT);
     expect(screen.getByRole('listitem', { name: 'User 5000' }).hasAttribute('data-last')).toBe(true);
   });
 
@@ -75,12 +77,9 @@ describe('MemberList', () => {
     const members = Array.from({ length: 5000 }, (_, index) => member(index + 1));
     const { show } = renderList(members);
     const box = screen.getByRole('list', { name: 'Members' }).parentElement as HTMLElement;
-    act(() => {
-      box.scrollTop = 4000 * MEMBER_ROW_HEIGHT;
-      fireEvent.scroll(box);
-    });
-    // A filter leaves three rows. The browser clamps the box's scroll as its content shrinks; the
-    // window reads it again when the count changes, scroll event or not.
+    scrollBox(box, 4000 * MEMBER_ROW_HEIGHT);
+    // A filter leaves three rows. The browser clamps the box's scroll as its content shrinks, with
+    // no scroll event: the window holds its top row to the shorter list's last.
     box.scrollTop = 0;
     show(members.slice(0, 3));
     expect(screen.getAllByRole('listitem').map((item) => item.getAttribute('aria-posinset'))).toEqual([
@@ -94,10 +93,7 @@ describe('MemberList', () => {
     const members = Array.from({ length: 5000 }, (_, index) => member(index + 1));
     const { show } = renderList(members);
     const box = screen.getByRole('list', { name: 'Members' }).parentElement as HTMLElement;
-    act(() => {
-      box.scrollTop = 3000 * MEMBER_ROW_HEIGHT;
-      fireEvent.scroll(box);
-    });
+    scrollBox(box, 3000 * MEMBER_ROW_HEIGHT);
     show([]);
     expect(screen.getByText('No one here')).toBeTruthy();
     // A new box, at its top: the rows at its top are there, not the ones the old box was scrolled to.
