@@ -102,6 +102,7 @@ export async function openAfresh(page: Page, screen: Screen, team: string): Prom
   if (screen.changesData) heldDataMayBeStale.add(page);
   requestsOpen(page);
   if (load) {
+    await page.mouse.move(0, 0);
     await page.goto('about:blank');
     await page.goto(target);
   } else {
@@ -123,9 +124,12 @@ async function leaveScreen(page: Page): Promise<void> {
   const between = page.getByRole('heading', { name: 'Page not found' });
   await expect(between).toBeVisible();
   // The flash bar belongs to the root, which stays: a flash the screen before raised is closed.
-  const flash = page.getByRole('status').or(page.getByRole('alert'));
-  for (let shown = await flash.count(); shown > 0; shown = await flash.count()) {
-    await flash.first().getByRole('button', { name: 'Close' }).click();
+  const closeFlash = page
+    .getByRole('status')
+    .or(page.getByRole('alert'))
+    .getByRole('button', { name: 'Close' });
+  for (let shown = await closeFlash.count(); shown > 0; shown = await closeFlash.count()) {
+    await closeFlash.first().click();
   }
   const overlays = page.getByRole('dialog').or(page.getByRole('menu')).or(page.getByRole('listbox'));
   await expect(overlays).toHaveCount(0);
