@@ -13,7 +13,8 @@ import { appendFileSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { type AxeFinding, axeFindings, isBlocking, layoutFingerprint, settle } from './support/axe';
 import { E2E_BASE_URL, seedReset } from './support/cli';
-import { type Actor, openScreen, openSignedIn, type Screen, screens, signIn } from './support/screens';
+import { openAfresh } from './support/open-afresh';
+import { type Actor, openScreen, type Screen, screens, signIn } from './support/screens';
 
 // The console's CSP allows same-origin script files only, and Playwright injects axe-core's script
 // into the page: bypassCSP lets it run. Only this test context relaxes it; content-security.spec.ts
@@ -74,8 +75,9 @@ test.afterAll(() => {
 
 // One signed-in page per role, kept across that role's screens (as the phone sweep does): a sign-in is
 // a console start and a team overview of its own, and it was every second page load of this file.
-// Each screen still loads afresh from a blank page, so no dialog of the screen before stays open.
-// Visitors, never signed in, get the test's own fresh page.
+// Each screen opens as a fresh load shows it, through the console's router (support/screens.ts's
+// openAfresh: nothing of the screen before stays; decision 037). Visitors, never signed in, get the
+// test's own fresh page.
 const signedIn = new Map<Actor, Promise<{ page: Page; team: string }>>();
 function pageFor(browser: Browser, actor: Actor) {
   let entry = signedIn.get(actor);
@@ -98,12 +100,11 @@ test.afterAll(async () => {
   signedIn.clear();
 });
 
-/** Opens a signed-in screen on its role's page, loaded in the light scheme as a fresh page would be. */
+/** Opens a signed-in screen on its role's page, in the light scheme as a fresh page would be. */
 async function openOnRolePage(browser: Browser, actor: Actor, screen: Screen): Promise<Page> {
   const { page, team } = await pageFor(browser, actor);
   await page.emulateMedia({ colorScheme: 'light' });
-  await page.goto('about:blank');
-  await openSignedIn(page, screen, team);
+  await openAfresh(page, screen, team);
   return page;
 }
 
@@ -132,8 +133,8 @@ async function expectNoBlockingFindings(page: Page, name: string): Promise<void>
   expect(blocking, JSON.stringify(blocking, null, 2)).toEqual({ light: [], dark: [] });
 }
 
-// One page load per screen, checked in both schemes: half the page loads of a test per scheme, the
-// same coverage. Only a visitor's screen asks for the test's own page (a context of its own).
+// One page per screen, checked in both schemes: half the page loads of a test per scheme, the same
+// coverage. Only a visitor's screen asks for the test's own page (a context of its own).
 test.use({ colorScheme: 'light' });
 for (const screen of screens) {
   const actor = screen.as;

@@ -28,6 +28,11 @@ export interface Screen {
   ready: (page: Page) => Locator;
   /** Clicks from the screen to the dialog under test. */
   open?: (page: Page) => Promise<void>;
+  /**
+   * The screen may change the team's data by itself (a dialog that acts when its timer runs out):
+   * openAfresh loads the console again for the next screen, so nothing it holds from before shows.
+   */
+  changesData?: true;
 }
 
 const dialog = (page: Page) => page.getByRole('dialog');
@@ -250,6 +255,8 @@ export const screens: Screen[] = [
       await click('Cancel subscription')(page);
       await dialog(page).getByRole('button', { name: 'Cancel Subscription', exact: true }).click();
     },
+    // Unanswered for 5 s, the survey closes and cancels the subscription (spec section 4).
+    changesData: true,
   },
   { name: 'contact-us (owner)', as: OWNER, path: '{team}/contact-us', ready: heading(/.+/) },
   { name: 'contact-us (basic owner)', as: BASIC_OWNER, path: '{team}/contact-us', ready: heading(/.+/) },
@@ -286,19 +293,29 @@ export async function signInAt(page: Page, actor: Actor, path: string): Promise<
 
 /** Opens the screen and its dialog in a page already signed in as its actor (team: signIn's answer). */
 export async function openSignedIn(page: Page, screen: Screen, team: string): Promise<void> {
-  const path = typeof screen.path === 'function' ? await screen.path() : screen.path;
-  const target = path.replace('{team}', team);
+  const target = await screenPath(screen, team);
   const here = page.url().startsWith('http') ? new URL(page.url()) : null;
   if (!here || here.pathname + here.search !== target) await page.goto(target);
-  if (screen.open) {
-    await expect(page.getByRole('heading').first()).toBeVisible();
-    await screen.open(page);
-  }
-  await expect(screen.ready(page)).toBeVisible({ timeout: 20_000 });
+  await openAndWait(page, screen);
 }
 
 /** Signs the actor in (a fresh one-time link), then opens the screen and its dialog. */
 export async function openScreen(page: Page, screen: Screen): Promise<void> {
   const team = screen.as ? await signIn(page, screen.as) : '';
   await openSignedIn(page, screen, team);
+}
+
+/** The screen's address for a page signed in as its actor (team: signIn's answer). */
+export async function screenPath(screen: Screen, team: string): Promise<string> {
+  const path = typeof screen.path === 'function' ? await screen.path() : screen.path;
+  return path.replace('{team}', team);
+}
+
+/** Opens the screen's dialog, if it has one, on the screen shown, and waits for what shows it ready. */
+export async function openAndWait(page: Page, screen: Screen): Promise<void> {
+  if (screen.open) {
+    await expect(page.getByRole('heading').first()).toBeVisible();
+    await screen.open(page);
+  }
+  await expect(screen.ready(page)).toBeVisible({ timeout: 20_000 });
 }
