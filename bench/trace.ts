@@ -1,8 +1,9 @@
 // Where a page's main-thread time goes on first load (issue 22: 'a Chrome trace before cutting'):
 // Debian's Chromium headless shell at Lighthouse's 4x CPU slowdown, an empty HTTP cache, a Chrome
 // trace and V8's sampling profiler over each load. Per page and load it prints:
-// - the layouts: how many, those of 100 objects or more (and whether script forced them), the objects
-//   laid out and the style recalculations. Counts, not times: they hold on a busy machine.
+// - the layouts: how many, those of 100 objects or more (whether script forced them, and their
+//   times), the objects laid out, and the style recalculations (those of 100 elements or more with
+//   their times). The counts hold on a busy machine; the times do not.
 // - each long task (over 50 ms, what Lighthouse's TBT counts), its top-level trace events and the
 //   functions of the built chunks that ran in it (self time, with the start of their code).
 // - the blocking time: the long tasks' time past 50 ms from the first contentful paint on, as
@@ -35,7 +36,6 @@ interface TraceEvent {
   args?: {
     name?: string;
     elementCount?: number;
-    frame?: string;
     data?: { url?: string };
     beginData?: { dirtyObjects?: number };
   };
@@ -146,7 +146,9 @@ function printLongTasks(events: TraceEvent[], profile: CpuProfile) {
  * paint on (a task that paint falls in counts from the paint).
  */
 function blockingTime(all: TraceEvent[], events: TraceEvent[]): number {
-  const paint = all.find((e) => e.name === 'firstContentfulPaint')?.ts ?? 0;
+  // The page's own renderer's paint; without one (nothing painted), every task counts.
+  const pid = events[0]?.pid;
+  const paint = all.find((e) => e.name === 'firstContentfulPaint' && e.pid === pid)?.ts ?? 0;
   let sum = 0;
   for (const task of events.filter((e) => e.name === 'RunTask')) {
     const from = Math.max(task.ts, paint);
