@@ -75,8 +75,8 @@ test.afterAll(() => {
 
 // One signed-in page per role, kept across that role's screens (as the phone sweep does): a sign-in is
 // a console start and a team overview of its own, and it was every second page load of this file.
-// Each screen opens as a fresh load shows it, through the console's router (support/screens.ts's
-// openAfresh: nothing of the screen before stays; decision 037). Visitors, never signed in, get the
+// Each screen opens as a fresh load shows it, through the console's router (support/open-afresh.ts:
+// nothing of the screen before stays; decision 037). Visitors, never signed in, get the
 // test's own fresh page.
 const signedIn = new Map<Actor, Promise<{ page: Page; team: string }>>();
 function pageFor(browser: Browser, actor: Actor) {

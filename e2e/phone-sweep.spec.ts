@@ -40,7 +40,7 @@ async function sweep(page: Page, actor: Actor | null, group: Screen[]): Promise<
   for (const screen of group) {
     if (actor) {
       // As a fresh load shows it, through the console's router: nothing of the screen before stays
-      // (support/screens.ts's openAfresh, decision 037).
+      // (support/open-afresh.ts, decision 037).
       await openAfresh(page, screen, team);
     } else {
       // A visitor's screen from a blank page each time, so a dialog of the screen before never stays.
