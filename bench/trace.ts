@@ -158,7 +158,15 @@ function blockingTime(all: TraceEvent[], events: TraceEvent[]): number {
   return sum / 1000;
 }
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
+/** The middle value; of an even count (the default two loads), the mean of the middle two. */
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  if (sorted.length === 0) return 0;
+  return sorted.length % 2
+    ? (sorted[middle] as number)
+    : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2;
+}
 
 async function traceLoad(page: Page, cdp: CDPSession, url: string, label: string): Promise<number> {
   await page.goto('about:blank');
