@@ -1,4 +1,4 @@
-import { expect, type Page, type Request, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import { loginUrl, seedReset } from './support/cli';
 
 // The screens show the demo data (Acme's billing above all): each test starts from a fresh seed.
@@ -8,62 +8,86 @@ test.beforeEach(async () => {
 
 // Issue 13: a screen is usable after at most two sequential API round trips, with no duplicate
 // requests. Each test signs in, then loads the screen afresh (a full page load, the session restored
-// from storage, as a returning user opens a bookmark) and records every API request: when it
-// started and when its answer had arrived. A request's round trip is 1 + the deepest round trip that
-// had finished before it started (a conservative chain: waiting on a lazy chunk counts as waiting
-// on the call before it). Counts, not timings: nothing here depends on the machine's speed. Overview,
-// members and billing, as issue 13 lists them.
+// from storage, as a returning user opens a bookmark) and records every API call the page makes: when
+// it asked (called fetch) and when it had the answer (fetch resolved). A call's round trip is 1 + the
+// deepest round trip of the calls whose answers the page had before it asked (a conservative chain:
+// waiting on a lazy chunk counts as waiting on the call before it). Counts, not timings: nothing here
+// depends on the machine's speed. Overview, members and billing, as issue 13 lists them.
+// The times are the page's own (an init script wraps fetch), not the network's: on a loaded machine
+// the browser's network process can answer one call before the page's preempted main thread has sent
+// the next one it asked for in the same task, and the network's times would count that as waiting.
 
 interface ApiCall {
   key: string;
-  start: number;
-  end: number;
+  /** performance.now() when the page called fetch. */
+  asked: number;
+  /** performance.now() when fetch resolved for the page; null while it has not. */
+  answered: number | null;
 }
 
 const PAGE_VIEWS = '/api/v1/analytics/page-views';
 
-/** Records the API calls the page makes from now on: `started` all of them, `calls` those answered. */
-function recordApiCalls(page: Page) {
-  const calls: ApiCall[] = [];
-  const started: Request[] = [];
-  page.on('request', (request) => {
-    if (new URL(request.url()).pathname.startsWith('/api/')) started.push(request);
+/** From the next page load on, the page records its API calls in `window.__apiCalls`. */
+async function recordApiCalls(page: Page) {
+  await page.addInitScript(() => {
+    const calls: ApiCall[] = [];
+    Object.assign(window, { __apiCalls: calls });
+    const fetchOfPage = window.fetch.bind(window);
+    window.fetch = (input: RequestInfo | URL, init?: RequestInit) => {
+      // Read without making a Request of it: that would take the body of the page's own.
+      const url = new URL(input instanceof Request ? input.url : String(input), location.href);
+      const method = (init?.method ?? (input instanceof Request ? input.method : 'GET')).toUpperCase();
+      const answer = fetchOfPage(input, init);
+      if (url.pathname.startsWith('/api/')) {
+        const call: ApiCall = {
+          key: `${method} ${url.pathname}${url.search}`,
+          asked: performance.now(),
+          answered: null,
+        };
+        calls.push(call);
+        const settle = () => {
+          call.answered = performance.now();
+        };
+        answer.then(settle, settle);
+      }
+      return answer;
+    };
   });
-  page.on('requestfinished', (request) => {
-    if (!started.includes(request)) return;
-    const { startTime, responseEnd } = request.timing();
-    const url = new URL(request.url());
-    calls.push({
-      key: `${request.method()} ${url.pathname}${url.search}`,
-      start: startTime,
-      end: startTime + responseEnd,
-    });
-  });
-  return { calls, started };
 }
 
-/** Each call's place in the longest chain of calls that had finished before it started. */
+const apiCallsOf = (page: Page) =>
+  page.evaluate(() =>
+    (window as unknown as { __apiCalls: ApiCall[] }).__apiCalls.map((call) => ({ ...call })),
+  );
+
+/** Each call's place in the longest chain of calls whose answers the page had before it asked. */
 function roundTrips(calls: ApiCall[]): Map<ApiCall, number> {
   const depth = new Map<ApiCall, number>();
-  for (const call of [...calls].sort((a, b) => a.start - b.start)) {
-    const before = calls.filter((other) => other !== call && other.end <= call.start);
+  for (const call of [...calls].sort((a, b) => a.asked - b.asked)) {
+    const before = calls.filter(
+      (other) => other !== call && other.answered !== null && other.answered <= call.asked,
+    );
     depth.set(call, 1 + Math.max(0, ...before.map((other) => depth.get(other) ?? 0)));
   }
   return depth;
 }
 
 async function checkScreen(page: Page, path: string, usable: () => Promise<void>) {
-  const { calls, started } = recordApiCalls(page);
+  await recordApiCalls(page);
   await page.goto(path);
   await usable();
-  const usableAt = Date.now();
+  const usableAt = await page.evaluate(() => performance.now());
   // Let the page settle, so a request repeated after first paint is caught too.
   await page.waitForLoadState('networkidle');
-  await expect.poll(() => calls.length, { timeout: 10_000 }).toBe(started.length);
+  await expect
+    .poll(async () => (await apiCallsOf(page)).every((call) => call.answered !== null), { timeout: 10_000 })
+    .toBe(true);
+  const calls = await apiCallsOf(page);
 
-  const beforeUsable = calls.filter((call) => call.end <= usableAt && !call.key.includes(PAGE_VIEWS));
   // Page views are fire and forget: no screen waits on them, so they start no chain either.
-  const depths = roundTrips(calls.filter((call) => !call.key.includes(PAGE_VIEWS)));
+  const screenCalls = calls.filter((call) => !call.key.includes(PAGE_VIEWS));
+  const beforeUsable = screenCalls.filter((call) => (call.answered ?? Infinity) <= usableAt);
+  const depths = roundTrips(screenCalls);
   const chain = beforeUsable.map((call) => `${depths.get(call)}: ${call.key}`).sort();
   expect(
     Math.max(0, ...beforeUsable.map((call) => depths.get(call) ?? 0)),
@@ -71,7 +95,7 @@ async function checkScreen(page: Page, path: string, usable: () => Promise<void>
   ).toBeLessThanOrEqual(2);
 
   // One page view per navigation is expected; any other call made twice is a duplicate.
-  const gets = calls.filter((call) => !call.key.includes(PAGE_VIEWS)).map((call) => call.key);
+  const gets = screenCalls.map((call) => call.key);
   const duplicates = gets.filter((key, index) => gets.indexOf(key) !== index);
   expect(duplicates, `all calls:\n${gets.join('\n')}`).toEqual([]);
 }
