@@ -1,11 +1,13 @@
 // The signed-in account's email, for the user menu and the team selector (which names a
-// membership's email only where it differs from it). Loaded with the screen that shows it.
+// membership's email only where it differs from it). Loaded with the screen that shows it, or taken
+// from the answer asked for as the console started (signed-in-email-early.ts).
 import { fromPromise, type SnapshotFrom } from 'xstate';
 import { getProfile } from '@/api/profile';
 import type { Profile } from '@/domain/entities';
 import { errorOf } from '@/machines/actor-error';
 import { screenSetupMachine } from '@/machines/screen-setup.machine';
 import { useScreenFlow } from '@/routes/screen-flow';
+import { takeProfileEarly } from '@/routes/signed-in-email-early';
 import { useSelectorInTransition } from '@/routes/transition-selector';
 
 const selectEmail = (snapshot: SnapshotFrom<typeof screenSetupMachine>): string | null =>
@@ -15,7 +17,9 @@ const selectEmail = (snapshot: SnapshotFrom<typeof screenSetupMachine>): string 
 export function useSignedInEmail(): string | null {
   const setup = useScreenFlow(({ api, handleError }) =>
     screenSetupMachine.provide({
-      actors: { load: fromPromise<unknown, unknown>(() => getProfile(api)) },
+      actors: {
+        load: fromPromise<unknown, unknown>(() => takeProfileEarly(() => getProfile(api)) ?? getProfile(api)),
+      },
       actions: { escalate: ({ event }) => handleError(errorOf(event)) },
     }),
   );

@@ -1,9 +1,9 @@
 import { createApiClient } from '@/api/client';
+import { EARLY_ANSWER_FRESH_MS } from '@/api/early-answers';
 import { fakeFetch, jsonResponse } from '@/api/testing/fake-fetch';
 import {
   askFirstMembersPageEarly,
   askFirstMembersPageEarlyOn,
-  EARLY_ANSWER_FRESH_MS,
   takeFirstMembersPage,
 } from './first-page-early';
 
