@@ -124,6 +124,48 @@ test('Bella subscribes Basic Bakery to Pro through the hosted checkout and comes
   ).toBeVisible();
 });
 
+for (const way of ['a first load of billing', 'a login link to billing']) {
+  test(`${way} asks for the owner's billing once the memberships are in, not after the page's code`, async ({
+    page,
+  }) => {
+    let address: string;
+    if (way === 'a login link to billing') {
+      address = `${await loginUrl('olivia@acme.test', 'Acme Inc')}&redirectTo=billing`;
+    } else {
+      address = `${await logIn(page, 'olivia@acme.test', 'Acme Inc')}/billing`;
+      await page.goto('about:blank');
+    }
+    // The billing page's own code is held back a while: its calls must not wait for it.
+    let pageCodeAnsweredAt = 0;
+    await page.route(/\/assets\/team-billing\.group-[\w-]+\.js$/, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      pageCodeAnsweredAt = Date.now();
+      await route.continue();
+    });
+    const billingAsked: { path: string; at: number }[] = [];
+    page.on('request', (request) => {
+      const { pathname } = new URL(request.url());
+      if (
+        request.resourceType() !== 'document' &&
+        /\/collab\/[\d-]+\/billing(-paddle)?(\/|$)/.test(pathname)
+      ) {
+        billingAsked.push({ path: pathname.replace(/^.*\/collab\/\d+-\d+/, ''), at: Date.now() });
+      }
+    });
+    await page.goto(address);
+    await expect(page).toHaveURL(/\/teams\/\d+-\d+\/billing$/);
+    await expect(page.getByRole('table', { name: 'Invoices' }).locator('tbody tr')).toHaveCount(3);
+    expect(billingAsked.map(({ path }) => path).sort()).toEqual([
+      '/billing',
+      '/billing-paddle/settings',
+      '/billing/invoices',
+      '/billing/plans',
+    ]);
+    expect(pageCodeAnsweredAt).toBeGreaterThan(0);
+    for (const { at } of billingAsked) expect(at).toBeLessThan(pageCodeAnsweredAt);
+  });
+}
+
 for (const { who, email } of [
   { who: 'a member (Mia)', email: 'mia@acme.test' },
   { who: 'an admin (Adam)', email: 'adam@acme.test' },

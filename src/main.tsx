@@ -9,6 +9,7 @@ import { STORAGE_KEY_PREFIX } from '@/app/config';
 import { devInspector } from '@/app/inspector';
 import { createAppServices } from '@/app/services';
 import { createSessionStore } from '@/app/session-storage';
+import { askProfileEarlyOn } from '@/routes/signed-in-email-early';
 import { askFirstMembersPageEarlyOn } from '@/routes/team/members/first-page-early';
 
 const root = document.getElementById('root');
@@ -21,7 +22,22 @@ const services = createAppServices({
 });
 
 // A first load of the members page asks for its list now, beside the memberships (decision 036).
-askFirstMembersPageEarlyOn(services.api, window.location.pathname);
+const startPath = window.location.pathname;
+askFirstMembersPageEarlyOn(services.api, startPath);
+// So does the signed-in email the frames of home and the team pages show (decision 041).
+askProfileEarlyOn(services.api, startPath);
+// A first load of billing, or a login link to it, asks for its data once the memberships show the
+// owner (decision 041). Its code comes to those addresses only, beside the memberships: no other
+// first visit carries it.
+const startSearch = window.location.search;
+if (/\/billing\/?$/.test(startPath) || /[?&]redirectTo=billing(&|$)/.test(startSearch)) {
+  import('@/routes/team/billing/billing-early')
+    .then(({ askBillingPageEarlyOn }) =>
+      askBillingPageEarlyOn(services.api, services.registry, { pathname: startPath, search: startSearch }),
+    )
+    // Nothing is lost: the page asks for its data itself.
+    .catch(() => {});
+}
 
 // The first render in a transition: React renders it in slices of about 5 ms instead of one long
 // task, so the page's start-up does not block the main thread (Lighthouse's TBT; decision 028).

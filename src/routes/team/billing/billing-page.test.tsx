@@ -14,6 +14,7 @@ import { fakeAccessToken } from '@/test/fake-jwt';
 import { preloadRouteGroups, renderConsole } from '@/test/render-console';
 import { createTestServices } from '@/test/test-services';
 import { LazyCheckoutResultDialog } from '@/ui/billing-page/LazyCheckoutResultDialog';
+import { askBillingPageEarlyOn } from './billing-early';
 
 // The flows are the other half of the billing issue: here they are stand-ins that record which flow
 // each button starts, so the page is tested on its own.
@@ -58,6 +59,8 @@ interface Setup {
   allowedProviders?: string[];
   query?: string;
   answer?: (request: RecordedRequest) => Response | undefined;
+  /** As main.tsx does on a first load of billing: asked for once the memberships are in. */
+  askedEarly?: boolean;
 }
 
 function renderBilling(setup: Setup = {}) {
@@ -93,7 +96,10 @@ function renderBilling(setup: Setup = {}) {
     uid: userId,
   };
   const { services } = createTestServices({ fetch, stored });
-  const router = renderConsole(services, `/teams/${TEAM_ID}-${userId}/billing${setup.query ?? ''}`);
+  const path = `/teams/${TEAM_ID}-${userId}/billing`;
+  if (setup.askedEarly)
+    void askBillingPageEarlyOn(services.api, services.registry, { pathname: path, search: '' });
+  const router = renderConsole(services, `${path}${setup.query ?? ''}`);
   return { requests, router, services };
 }
 
@@ -161,6 +167,28 @@ describe('Billing page', () => {
     expect(invoices.getAllByRole('link', { name: 'Download' })).toHaveLength(2);
 
     // One round trip after the registry: each billing call once, side by side.
+    expect(billingRequests(requests).sort()).toEqual([
+      '/api/v1/collab/3-7/billing',
+      '/api/v1/collab/3-7/billing-paddle/settings',
+      '/api/v1/collab/3-7/billing/invoices',
+      '/api/v1/collab/3-7/billing/plans',
+    ]);
+  });
+
+  it('shows the billing asked for as the console started, and asks for no other', async () => {
+    let invoicesAnswered = 0;
+    const { requests } = renderBilling({
+      askedEarly: true,
+      answer: (request) => {
+        if (!new URL(request.url).pathname.endsWith('/billing/invoices')) return undefined;
+        // Only the early answer has invoices: a page that asked again would show none.
+        invoicesAnswered += 1;
+        return jsonResponse(200, invoicesAnswered === 1 ? acmeInvoices : []);
+      },
+    });
+    await pageShown();
+    const invoices = within(screen.getByRole('table', { name: 'Invoices' }));
+    expect(invoices.getByRole('row', { name: 'ACME-0003' })).toBeTruthy();
     expect(billingRequests(requests).sort()).toEqual([
       '/api/v1/collab/3-7/billing',
       '/api/v1/collab/3-7/billing-paddle/settings',

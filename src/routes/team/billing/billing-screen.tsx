@@ -11,6 +11,7 @@ import { BillingFlows } from '@/routes/team/billing/billing-flows';
 import { BillingSkeleton } from '@/ui/billing-page/BillingSkeleton';
 import { ScreenSetupStatus } from '@/ui/ScreenSetupStatus';
 import { BillingContent } from './billing-content';
+import { takeBillingPageEarly } from './billing-early';
 import { type BillingPageData, loadBillingPage } from './load-billing-page';
 import { useCheckoutResult } from './use-checkout-result';
 
@@ -33,7 +34,13 @@ export function BillingScreen({ membership, teamUser }: BillingScreenProps) {
   const { registry } = useServices();
   const setup = useScreenFlow(({ api, handleError }) =>
     screenSetupMachine.provide({
-      actors: { load: fromPromise(({ signal }) => loadBillingPage(api, teamUser, signal)) },
+      actors: {
+        load: fromPromise(({ signal }) => {
+          const ask = () => loadBillingPage(api, teamUser, signal);
+          // A first load may find its data asked for as the console started (billing-early.ts).
+          return takeBillingPageEarly(teamUser, ask) ?? ask();
+        }),
+      },
       actions: { escalate: ({ event }) => handleError(errorOf(event)) },
     }),
   );

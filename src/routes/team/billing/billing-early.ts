@@ -1,0 +1,70 @@
+// The billing page's data, asked for as soon as the memberships show that the console opened on
+// /teams/{tid}-{uid}/billing, or on a login link to it (/login?token=...&team_id&user_id with
+// redirectTo=billing, as the app's upgrade links are), as that team's owner (main.tsx). The page
+// itself would ask only once its route's chunks are in and it has rendered its frame, so its content
+// came a round trip after the frame and the page was laid out twice; now it can land with the frame
+// (decision 041).
+// Unlike the members list (first-page-early.ts) it cannot be asked for before the memberships: only
+// the owner reaches billing (spec section 2) and the role is known from them alone, and a member or
+// an admin makes no billing call. The page's own first load takes the answer (early-answers.ts).
+import { type ActorRefFrom, waitFor } from 'xstate';
+import type { ApiClient } from '@/api/client';
+import { EARLY_ANSWER_FRESH_MS, earlyAnswers } from '@/api/early-answers';
+import type { TeamUserRef } from '@/domain/error-codes';
+import { findMembership } from '@/domain/memberships';
+import { canAccessBilling } from '@/domain/permissions';
+import { formatTeamUserRef, parseTeamUserRef } from '@/domain/team-user-ref';
+import type { teamRegistryMachine } from '@/machines/team-registry.machine';
+import { type BillingPageData, loadBillingPage } from './load-billing-page';
+
+const early = earlyAnswers<BillingPageData>();
+
+const BILLING_PAGE = /^\/teams\/([^/]+)\/billing\/?$/;
+const LOGIN_PAGE = /^\/login\/?$/;
+
+/** The team user whose billing the console opens on at `location`, or null. */
+export function billingPageAt({
+  pathname,
+  search,
+}: Pick<Location, 'pathname' | 'search'>): TeamUserRef | null {
+  const segment = BILLING_PAGE.exec(pathname)?.[1];
+  if (segment) return parseTeamUserRef(segment);
+  // Spec section 2: a login link with team_id, user_id and redirectTo=billing goes to that billing.
+  const params = new URLSearchParams(search);
+  if (!LOGIN_PAGE.test(pathname) || !params.has('token') || params.get('redirectTo') !== 'billing')
+    return null;
+  return parseTeamUserRef(`${params.get('team_id') ?? ''}-${params.get('user_id') ?? ''}`);
+}
+
+/**
+ * At start-up: on a billing page or a login link to one (`location`), waits for the memberships and
+ * asks for the page's data when they show that team user as the owner; else nothing. A visitor who
+ * is not signed in has no memberships: the wait gives up when an early answer would be stale anyway.
+ */
+export async function askBillingPageEarlyOn(
+  api: ApiClient,
+  registry: ActorRefFrom<typeof teamRegistryMachine>,
+  location: Pick<Location, 'pathname' | 'search'>,
+  now: () => number = Date.now,
+): Promise<void> {
+  const ref = billingPageAt(location);
+  if (!ref) return;
+  const loaded = await waitFor(registry, (snapshot) => snapshot.matches('ready'), {
+    timeout: EARLY_ANSWER_FRESH_MS,
+  }).catch(() => null);
+  const membership = loaded && findMembership(loaded.context.memberships, ref.teamId, ref.userId);
+  if (!membership || !canAccessBilling(membership.profile)) return;
+  early.keep(formatTeamUserRef(ref), loadBillingPage(api, ref), now());
+}
+
+/**
+ * The early data for `ref`, once: null when none was asked for, or it is stale. A failed early
+ * answer becomes `askAgain()`'s.
+ */
+export function takeBillingPageEarly(
+  ref: TeamUserRef,
+  askAgain: () => Promise<BillingPageData>,
+  now = Date.now(),
+): Promise<BillingPageData> | null {
+  return early.take(formatTeamUserRef(ref), askAgain, now);
+}
