@@ -153,9 +153,14 @@ test('back from a checkout the billing layout shows at once, with placeholders w
   page,
 }) => {
   const team = await signIn(page, { email: 'olivia@acme.test', team: 'Acme Inc' });
-  // The billing read held for a second and a half, as on a slow connection.
+  // The billing read held, as on a slow connection, until the placeholders have been seen (it may
+  // start before the page's code is in: decision 041).
+  let answerBilling = () => {};
+  const billingAnswered = new Promise<void>((resolve) => {
+    answerBilling = resolve;
+  });
   await page.route('**/api/v1/collab/*/billing', async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 1500));
+    await billingAnswered;
     await route.continue();
   });
   await page.goto(`${team}/billing?result=success&mode=checkout&plan_id=premium_365`);
@@ -164,6 +169,7 @@ test('back from a checkout the billing layout shows at once, with placeholders w
   await expect(page.getByRole('heading', { name: 'Billing', exact: true })).toBeVisible();
   await expect(page.getByRole('navigation', { name: 'Team' })).toBeVisible();
   await expect(page.getByRole('status').filter({ hasText: 'Loading' })).toBeVisible();
+  answerBilling();
   await expect(page.getByRole('region', { name: 'Plan and subscription' })).toBeVisible();
   await expect(skeleton).toHaveCount(0);
 });
