@@ -1,4 +1,4 @@
-import { createActor, fromPromise } from 'xstate';
+import { assign, createActor, fromPromise } from 'xstate';
 import { ErrorCode } from '@/domain/error-codes';
 import { errorOf } from './actor-error';
 import { screenSetupMachine } from './screen-setup.machine';
@@ -34,6 +34,30 @@ describe('screen setup', () => {
     await flush();
     expect(actor.getSnapshot().matches('ready')).toBe(true);
     expect(actor.getSnapshot().context.data).toEqual({ name: 'Acme Inc' });
+  });
+
+  it('starts ready with data its screen has already, without loading; a reload loads', async () => {
+    const loads: unknown[] = [];
+    const actor = createActor(
+      screenSetupMachine.provide({
+        guards: { isAnswered: () => true },
+        actions: { storeAnswer: assign({ data: () => ({ name: 'Acme Inc' }) }) },
+        actors: {
+          load: fromPromise(async ({ input }) => {
+            loads.push(input);
+            return { name: 'Acme Inc, reloaded' };
+          }),
+        },
+      }),
+      { input: { teamId: 1, userId: 10 } },
+    ).start();
+    expect(actor.getSnapshot().matches('ready')).toBe(true);
+    expect(actor.getSnapshot().context.data).toEqual({ name: 'Acme Inc' });
+    expect(loads).toEqual([]);
+    actor.send({ type: 'setup.reload' });
+    await flush();
+    expect(loads).toEqual([{ teamId: 1, userId: 10 }]);
+    expect(actor.getSnapshot().context.data).toEqual({ name: 'Acme Inc, reloaded' });
   });
 
   it('shows the message of a failed load and loads again on Retry', async () => {

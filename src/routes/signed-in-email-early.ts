@@ -5,7 +5,7 @@
 // in has no token, and no request is made. The frame's own first load takes the answer
 // (early-answers.ts).
 import type { ApiClient } from '@/api/client';
-import { earlyAnswers } from '@/api/early-answers';
+import { answerOf, earlyAnswers } from '@/api/early-answers';
 import { getProfile } from '@/api/profile';
 import type { Profile } from '@/domain/entities';
 
@@ -25,5 +25,6 @@ export function takeProfileEarly(
   askAgain: () => Promise<Profile>,
   now = Date.now(),
 ): Promise<Profile> | null {
-  return early.take(PROFILE, askAgain, now);
+  const taken = early.take(PROFILE, askAgain, now);
+  return taken && answerOf(taken);
 }

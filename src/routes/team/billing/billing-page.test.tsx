@@ -63,7 +63,8 @@ interface Setup {
   askedEarly?: boolean;
 }
 
-function renderBilling(setup: Setup = {}) {
+/** The console's services over the billing calls' answers, and the page's address. */
+function billingConsole(setup: Setup = {}) {
   const { plan = 'premium', role = 'owner', billing = acmeBilling, plans = acmeProducts } = setup;
   const userId = role === 'owner' ? OWNER_ID : 9;
   const membership: TeamMembership = membershipFixture(
@@ -96,7 +97,11 @@ function renderBilling(setup: Setup = {}) {
     uid: userId,
   };
   const { services } = createTestServices({ fetch, stored });
-  const path = `/teams/${TEAM_ID}-${userId}/billing`;
+  return { requests, services, path: `/teams/${TEAM_ID}-${userId}/billing` };
+}
+
+function renderBilling(setup: Setup = {}) {
+  const { requests, services, path } = billingConsole(setup);
   if (setup.askedEarly)
     void askBillingPageEarlyOn(services.api, services.registry, { pathname: path, search: '' });
   const router = renderConsole(services, `${path}${setup.query ?? ''}`);
@@ -195,6 +200,25 @@ describe('Billing page', () => {
       '/api/v1/collab/3-7/billing/invoices',
       '/api/v1/collab/3-7/billing/plans',
     ]);
+  });
+
+  it('starts ready with billing asked for early and in already: no placeholder, no other call', async () => {
+    const { requests, services, path } = billingConsole();
+    await askBillingPageEarlyOn(services.api, services.registry, { pathname: path, search: '' });
+    await waitFor(() => expect(billingRequests(requests)).toHaveLength(4));
+    // The answers parsed: the early data is in before the page's first render.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    let placeholderShown = false;
+    const watch = new MutationObserver(() => {
+      if (document.querySelector('[data-testid="billing-skeleton"]')) placeholderShown = true;
+    });
+    watch.observe(document.body, { childList: true, subtree: true });
+    renderConsole(services, path);
+    await pageShown();
+    watch.disconnect();
+    expect(placeholderShown).toBe(false);
+    expect(within(summary()).getByText('Premium')).toBeTruthy();
+    expect(billingRequests(requests)).toHaveLength(4);
   });
 
   it('shows the legacy premium column for Acme, marked current, with pro highlighted and upgradeable', async () => {

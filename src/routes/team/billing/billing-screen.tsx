@@ -1,5 +1,5 @@
 import { useCallback, useEffect } from 'react';
-import { fromPromise, type SnapshotFrom } from 'xstate';
+import { assign, fromPromise, type SnapshotFrom } from 'xstate';
 import { useServices } from '@/app/services-context';
 import { liveSubscription, subscribedPlanCode } from '@/domain/billing-summary';
 import type { TeamMembership } from '@/domain/entities';
@@ -32,18 +32,27 @@ export interface BillingScreenProps {
 
 export function BillingScreen({ membership, teamUser }: BillingScreenProps) {
   const { registry } = useServices();
-  const setup = useScreenFlow(({ api, handleError }) =>
-    screenSetupMachine.provide({
+  const setup = useScreenFlow(({ api, handleError }) => {
+    // A first load may find its data asked for as the console started (billing-early.ts): in
+    // already, the page starts ready with it; else its first load waits for that answer.
+    const early = takeBillingPageEarly(teamUser, () => loadBillingPage(api, teamUser));
+    const answered = early && 'value' in early ? early.value : null;
+    let pending = early && 'answer' in early ? early.answer : null;
+    return screenSetupMachine.provide({
+      guards: { isAnswered: () => answered !== null },
       actors: {
         load: fromPromise(({ signal }) => {
-          const ask = () => loadBillingPage(api, teamUser, signal);
-          // A first load may find its data asked for as the console started (billing-early.ts).
-          return takeBillingPageEarly(teamUser, ask) ?? ask();
+          const first = pending;
+          pending = null;
+          return first ?? loadBillingPage(api, teamUser, signal);
         }),
       },
-      actions: { escalate: ({ event }) => handleError(errorOf(event)) },
-    }),
-  );
+      actions: {
+        storeAnswer: assign({ data: () => answered }),
+        escalate: ({ event }) => handleError(errorOf(event)),
+      },
+    });
+  });
   const { loading, data, errorMessage } = useSelectionsInTransition(setup, SETUP_VIEW);
   const reload = useCallback(() => setup.send({ type: 'setup.reload' }), [setup]);
   const { result, dismiss } = useCheckoutResult(data !== null);

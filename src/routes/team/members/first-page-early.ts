@@ -5,7 +5,7 @@
 // a visitor who is not signed in asks with no token and is refused. The page's own first load takes
 // the answer (early-answers.ts).
 import type { ApiClient } from '@/api/client';
-import { earlyAnswers } from '@/api/early-answers';
+import { answerOf, earlyAnswers } from '@/api/early-answers';
 import { listUsers } from '@/api/users-list';
 import type { Paged, TeamUser } from '@/domain/entities';
 import type { TeamUserRef } from '@/domain/error-codes';
@@ -35,5 +35,6 @@ export function takeFirstMembersPage(
   askAgain: () => Promise<Paged<TeamUser>>,
   now = Date.now(),
 ): Promise<Paged<TeamUser>> | null {
-  return early.take(formatTeamUserRef(ref), askAgain, now);
+  const taken = early.take(formatTeamUserRef(ref), askAgain, now);
+  return taken && answerOf(taken);
 }
