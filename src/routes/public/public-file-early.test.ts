@@ -34,10 +34,8 @@ describe('the public file asked for early', () => {
     const { api, requests } = apiAnswering(200, fileNamed('report.pdf'));
     askPublicFileEarly(api, KEY, SECRET, 1_000);
     await answered();
-    const askAgain = vi.fn(async () => fileNamed('asked again'));
-    expect(takePublicFileEarly(KEY, SECRET, askAgain, 1_500)).toEqual({ file: fileNamed('report.pdf') });
-    expect(takePublicFileEarly(KEY, SECRET, askAgain, 1_600)).toBeNull();
-    expect(askAgain).not.toHaveBeenCalled();
+    expect(takePublicFileEarly(KEY, SECRET, 1_500)).toEqual({ file: fileNamed('report.pdf') });
+    expect(takePublicFileEarly(KEY, SECRET, 1_600)).toBeNull();
     expect(requests.map((request) => request.url)).toEqual([
       `http://console.test/api/v1/public-files/${KEY}?s=${encodeURIComponent(SECRET)}`,
     ]);
@@ -47,7 +45,7 @@ describe('the public file asked for early', () => {
   it('gives the answer to wait for while it is on its way', async () => {
     const { api, requests } = apiAnswering(200, fileNamed('report.pdf'));
     askPublicFileEarly(api, KEY, SECRET, 1_000);
-    const taken = takePublicFileEarly(KEY, SECRET, vi.fn(), 1_000);
+    const taken = takePublicFileEarly(KEY, SECRET, 1_000);
     expect(taken && 'answer' in taken).toBe(true);
     await expect(taken && 'answer' in taken ? taken.answer : null).resolves.toEqual(fileNamed('report.pdf'));
     expect(requests).toHaveLength(1);
@@ -56,19 +54,25 @@ describe('the public file asked for early', () => {
   it('gives nothing for another link, or once the answer is stale', async () => {
     const { api } = apiAnswering(200, fileNamed('report.pdf'));
     askPublicFileEarly(api, KEY, SECRET, 1_000);
-    expect(takePublicFileEarly(KEY, `${'b'.repeat(43)}=`, vi.fn(), 1_100)).toBeNull();
+    expect(takePublicFileEarly(KEY, `${'b'.repeat(43)}=`, 1_100)).toBeNull();
     askPublicFileEarly(api, KEY, SECRET, 1_000);
-    expect(takePublicFileEarly(KEY, SECRET, vi.fn(), 1_000 + PUBLIC_FILE_EARLY_FRESH_MS + 1)).toBeNull();
+    expect(takePublicFileEarly(KEY, SECRET, 1_000 + PUBLIC_FILE_EARLY_FRESH_MS + 1)).toBeNull();
   });
 
-  it('asks again when the early request failed, so the page meets the failure itself', async () => {
-    const { api } = apiAnswering(410, { errorCode: 2211, errorMessage: 'File deleted', errorData: null });
+  it("gives a failed early answer as it is: the failure is the page's own, asked for once", async () => {
+    const { api, requests } = apiAnswering(410, {
+      errorCode: 2211,
+      errorMessage: 'File deleted',
+      errorData: null,
+    });
     askPublicFileEarly(api, KEY, SECRET, 1_000);
     await answered();
-    const askAgain = vi.fn(async () => fileNamed('asked again'));
-    const taken = takePublicFileEarly(KEY, SECRET, askAgain, 1_200);
-    await expect(taken && 'answer' in taken ? taken.answer : null).resolves.toEqual(fileNamed('asked again'));
-    expect(askAgain).toHaveBeenCalledTimes(1);
+    const taken = takePublicFileEarly(KEY, SECRET, 1_200);
+    await expect(taken && 'answer' in taken ? taken.answer : null).rejects.toMatchObject({
+      status: 410,
+      code: 2211,
+    });
+    expect(requests).toHaveLength(1);
   });
 
   it('asks as a console opens on a well-formed public file link only, and once per console', async () => {
@@ -93,6 +97,6 @@ describe('the public file asked for early', () => {
     askPublicFileEarlyOn(api, link, 1_000);
     await answered();
     expect(requests).toHaveLength(1);
-    expect(takePublicFileEarly(KEY, SECRET, vi.fn(), 1_100)).toEqual({ file: fileNamed('report.pdf') });
+    expect(takePublicFileEarly(KEY, SECRET, 1_100)).toEqual({ file: fileNamed('report.pdf') });
   });
 });

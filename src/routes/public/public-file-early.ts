@@ -3,9 +3,9 @@
 // in and its first render painted, then lay the card out a round trip later, after the page's first
 // paint. Answered by then, the file is in the page's first render: one paint, with the card
 // (decision 040). A mangled link is never asked for, as the page's own flow never asks for one.
-// The page's first load takes the answer, once, and only while it is fresh. A failed early request
-// is dropped here: the page asks again itself, through its own error handling, so nothing the early
-// request meets is shown twice.
+// The page's first load takes the answer, once, and only while it is fresh. The early request is the
+// request the page would make (no session, the same retries), so its failure is the page's own: the
+// page shows it as it would have shown its own, with Retry asking afresh.
 import type { ApiClient } from '@/api/client';
 import { getPublicFile } from '@/api/public-file';
 import type { PublicFile } from '@/domain/entities';
@@ -69,17 +69,16 @@ export type EarlyPublicFile = { file: PublicFile } | { answer: Promise<PublicFil
 
 /**
  * The early file for this link, once: null when none was asked for, it is for another link, or it
- * is stale. A failed early answer becomes `askAgain()`'s.
+ * is stale. An answer still on its way, or failed, is the one to wait for.
  */
 export function takePublicFileEarly(
   fileKey: string | undefined,
   secret: string | null,
-  askAgain: () => Promise<PublicFile>,
   now = Date.now(),
 ): EarlyPublicFile | null {
   const entry = early;
   early = null;
   if (!entry || !fileKey || !secret || entry.key !== keyOf(fileKey, secret)) return null;
   if (now - entry.askedAt > PUBLIC_FILE_EARLY_FRESH_MS) return null;
-  return entry.file ? { file: entry.file } : { answer: entry.answer.catch(askAgain) };
+  return entry.file ? { file: entry.file } : { answer: entry.answer };
 }

@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { act, screen } from '@testing-library/react';
 import { fakeFetch, jsonResponse } from '@/api/testing/fake-fetch';
 import type { PublicFile } from '@/domain/entities';
 import { askPublicFileEarlyOn } from '@/routes/public/public-file-early';
@@ -64,13 +64,29 @@ describe('the public file page asked for as the console opens (decision 040)', (
     expect(fileRequests()).toHaveLength(1);
   });
 
-  it('meets a failed early answer itself: it asks again and shows why', async () => {
+  it('shows a failed early answer as its own failure, asking once', async () => {
     const { services, fileRequests } = consoleAnswering(() =>
       jsonResponse(410, { errorCode: 2211, errorMessage: 'File deleted', errorData: null }),
     );
     renderConsole(services, LINK);
     expect(await screen.findByText(GONE_TEXT)).toBeTruthy();
-    expect(fileRequests()).toHaveLength(2);
+    expect(fileRequests()).toHaveLength(1);
     expect(screen.queryByRole('button', { name: 'Retry' })).toBeNull();
+  });
+
+  it('asks afresh on Retry after an early answer that failed otherwise', async () => {
+    let calls = 0;
+    const { services, fileRequests } = consoleAnswering(() => {
+      calls += 1;
+      return calls === 1
+        ? jsonResponse(400, { errorCode: 1, errorMessage: 'Odd', errorData: null })
+        : jsonResponse(200, file);
+    });
+    renderConsole(services, LINK);
+    const retry = await screen.findByRole('button', { name: 'Retry' });
+    expect(screen.getByText('Unknown error. Please try again')).toBeTruthy();
+    act(() => retry.click());
+    expect(await screen.findByRole('heading', { level: 1, name: 'Quarterly report.pdf' })).toBeTruthy();
+    expect(fileRequests()).toHaveLength(2);
   });
 });

@@ -38,9 +38,7 @@ export function PublicFilePage() {
   const { api } = useServices();
   // The file asked for as the console started (public-file-early.ts), taken once by this page's
   // first render: in already, the card is in the first paint; else the first load waits for it.
-  const [early] = useState(() =>
-    takePublicFileEarly(fileKey, secret, () => getPublicFile(api, fileKey ?? '', secret ?? '')),
-  );
+  const [early] = useState(() => takePublicFileEarly(fileKey, secret));
   const flow = useScreenFlow(
     ({ api }) => {
       let waiting = early && 'answer' in early ? early.answer : null;
