@@ -4,10 +4,12 @@
 // - the layouts: how many, those of 100 objects or more (whether script forced them, and their
 //   times), the objects laid out, and the style recalculations (those of 100 elements or more with
 //   their times). The counts hold on a busy machine; the times do not.
-// - each long task (over 50 ms, what Lighthouse's TBT counts), its top-level trace events and the
-//   functions of the built chunks that ran in it (self time, with the start of their code).
 // - the blocking time: the long tasks' time past 50 ms from the first contentful paint on, as
-//   Lighthouse's TBT counts it but under real 4x throttling (TBT simulates it), and its median per page.
+//   Lighthouse's TBT counts it but under real 4x throttling (TBT simulates it), and where that
+//   paint falls; at the end, its median per page.
+// - each long task (over 50 ms, what Lighthouse's TBT counts; its blocking part when it has one),
+//   its top-level trace events and the functions of the built chunks that ran in it (self time,
+//   with the start of their code).
 // Pages: the team overview, members and billing, signed in as Olivia (a CLI login link opened first);
 // /web-login and the public file page (a file uploaded for the run, as `lighthouse` does), signed out
 // in a browser context of their own whose storage is cleared before each load, as Lighthouse clears
