@@ -5,8 +5,9 @@
 //   times), the objects laid out, and the style recalculations (those of 100 elements or more with
 //   their times). The counts hold on a busy machine; the times do not.
 // - the blocking time: the long tasks' time past 50 ms from the first contentful paint on, as
-//   Lighthouse's TBT counts it but under real 4x throttling (TBT simulates it), and where that
-//   paint falls; at the end, its median per page.
+//   Lighthouse's TBT counts it but under real 4x throttling (TBT simulates it), where that paint
+//   falls, and the main thread's task time after it (long tasks or not); at the end, the blocking
+//   time's median per page.
 // - each long task (over 50 ms, what Lighthouse's TBT counts; its blocking part when it has one),
 //   its top-level trace events and the functions of the built chunks that ran in it (self time,
 //   with the start of their code).
@@ -172,6 +173,12 @@ function blockingPart(task: TraceEvent, paint: number): number {
   return span > LONG_TASK_US ? span - LONG_TASK_US : 0;
 }
 
+/** The main thread's task time from the first contentful paint on, long tasks or not, in ms. */
+function workAfter(events: TraceEvent[], paint: number): number {
+  const tasks = events.filter((e) => e.name === 'RunTask');
+  return tasks.reduce((sum, t) => sum + Math.max(0, t.ts + (t.dur ?? 0) - Math.max(t.ts, paint)), 0) / 1000;
+}
+
 /** TBT's sum under real throttling: each main-thread task's blocking part, in ms. */
 function blockingTime(events: TraceEvent[], paint: number): number {
   const tasks = events.filter((e) => e.name === 'RunTask');
@@ -210,7 +217,10 @@ async function traceLoad(page: Page, cdp: CDPSession, url: string, label: string
   const blocking = blockingTime(events, paint);
   printLayouts(events, label);
   const paintAt = paint ? ` (at ${((paint - firstTaskStart(events)) / 1000).toFixed(0)} ms)` : '';
-  console.log(`  blocking time from first contentful paint${paintAt}: ${blocking.toFixed(0)} ms`);
+  console.log(
+    `  blocking time from first contentful paint${paintAt}: ${blocking.toFixed(0)} ms ` +
+      `(tasks after it: ${workAfter(events, paint).toFixed(0)} ms)`,
+  );
   if (SHOW_TASKS) printLongTasks(events, profile, paint);
   return blocking;
 }
