@@ -1,6 +1,7 @@
 // The public-file download page (spec section 2): the link is checked, the file's card loaded (or
-// given, when the page's first load has it already), and while it shows, the current time ticks every 5 s (spec section 9) for 'File will be deleted {time
-// left}'. Failures become spec section 4's kinds; only 'other' offers a retry.
+// given, when the page's first load has it already), and while it shows, the current time ticks
+// every 5 s (spec section 9) for 'File will be deleted {time left}'. Failures become spec section
+// 4's kinds; only 'other' offers a retry.
 import { assign, fromPromise, setup } from 'xstate';
 import type { PublicFile } from '@/domain/entities';
 import {
