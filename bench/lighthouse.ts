@@ -27,6 +27,11 @@ const REPORTS = process.env.BENCH_LIGHTHOUSE_JSON;
 // of Lighthouse's default simulation, whose model counts every parser-found script request (a
 // modulepreload) as blocking first paint while it ignores script-found ones (decision 014).
 const THROTTLING = process.env.BENCH_LIGHTHOUSE_THROTTLING === 'devtools' ? 'devtools' : 'simulate';
+// BENCH_LIGHTHOUSE_PAGES=web-login,public-file: measure only these (of web-login, public-file,
+// overview, members, billing); the others' rows say they were left out.
+const PAGES = new Set(
+  (process.env.BENCH_LIGHTHOUSE_PAGES ?? 'web-login,public-file,overview,members,billing').split(','),
+);
 let version = '';
 
 interface Row {
@@ -106,6 +111,15 @@ const rows: Row[] = [
 ];
 const [webLogin, publicFile, overviewRow, membersRow, billingRow] = rows as [Row, Row, Row, Row, Row];
 
+const PAGE_ROWS: [string, Row][] = [
+  ['web-login', webLogin],
+  ['public-file', publicFile],
+  ['overview', overviewRow],
+  ['members', membersRow],
+  ['billing', billingRow],
+];
+for (const [name, row] of PAGE_ROWS) if (!PAGES.has(name)) row.skipped = 'not in BENCH_LIGHTHOUSE_PAGES';
+
 if (!existsSync(CHROMIUM)) {
   for (const row of rows) row.skipped ??= `no Chromium at ${CHROMIUM} (apt-get install chromium)`;
 } else {
@@ -131,21 +145,33 @@ if (!existsSync(CHROMIUM)) {
       await cdp.send('Network.clearBrowserCache');
     };
 
-    webLogin.result = await measure('web-login', `${server.url}/web-login`, chrome.port, false, clearCache);
-    const filePage = await sharedFilePage(server.url, server.env);
-    publicFile.result = await measure('public-file', filePage, chrome.port, false, clearCache);
+    if (PAGES.has('web-login')) {
+      webLogin.result = await measure('web-login', `${server.url}/web-login`, chrome.port, false, clearCache);
+    }
+    if (PAGES.has('public-file')) {
+      const filePage = await sharedFilePage(server.url, server.env);
+      publicFile.result = await measure('public-file', filePage, chrome.port, false, clearCache);
+    }
 
-    // Sign in as a user would: a login link from the CLI, opened in this browser.
-    await page.goto(await loginUrl('olivia@acme.test', server.env, 'Acme Inc'));
-    await page.waitForFunction(() => /\/teams\/\d+-\d+\/overview$/.test(location.pathname), {
-      timeout: 30_000,
-    });
-    const overview = page.url();
-    await page.goto('about:blank');
-    overviewRow.result = await measure('overview', overview, chrome.port, true, clearCache);
-    const teamPage = (name: string) => overview.replace(/\/overview$/, `/${name}`);
-    membersRow.result = await measure('members', teamPage('users'), chrome.port, true, clearCache);
-    billingRow.result = await measure('billing', teamPage('billing'), chrome.port, true, clearCache);
+    if (['overview', 'members', 'billing'].some((name) => PAGES.has(name))) {
+      // Sign in as a user would: a login link from the CLI, opened in this browser.
+      await page.goto(await loginUrl('olivia@acme.test', server.env, 'Acme Inc'));
+      await page.waitForFunction(() => /\/teams\/\d+-\d+\/overview$/.test(location.pathname), {
+        timeout: 30_000,
+      });
+      const overview = page.url();
+      await page.goto('about:blank');
+      const teamPage = (name: string) => overview.replace(/\/overview$/, `/${name}`);
+      if (PAGES.has('overview')) {
+        overviewRow.result = await measure('overview', overview, chrome.port, true, clearCache);
+      }
+      if (PAGES.has('members')) {
+        membersRow.result = await measure('members', teamPage('users'), chrome.port, true, clearCache);
+      }
+      if (PAGES.has('billing')) {
+        billingRow.result = await measure('billing', teamPage('billing'), chrome.port, true, clearCache);
+      }
+    }
     await browser.disconnect();
   } finally {
     chrome.kill();
