@@ -7,15 +7,14 @@
 // likewise. Issue 22's targets follow the table as ratios within the run.
 // Run: npm run bench -- lighthouse
 
-import { execFile } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { computeMedianRun } from 'lighthouse/core/lib/median-run.js';
 import puppeteer from 'puppeteer-core';
-import { root, startConsoleServer } from './console-server';
+import { loginUrl, sharedFilePage } from './bench-pages';
+import { startConsoleServer } from './console-server';
 
 // BENCH_LIGHTHOUSE_CHROMIUM=/usr/bin/chromium-headless-shell: the browser without its UI, whose
 // WebUI pages (the omnibox popup's 90-odd module files) the full browser loads beside the page under
@@ -28,7 +27,11 @@ const REPORTS = process.env.BENCH_LIGHTHOUSE_JSON;
 // of Lighthouse's default simulation, whose model counts every parser-found script request (a
 // modulepreload) as blocking first paint while it ignores script-found ones (decision 014).
 const THROTTLING = process.env.BENCH_LIGHTHOUSE_THROTTLING === 'devtools' ? 'devtools' : 'simulate';
-const run = promisify(execFile);
+// BENCH_LIGHTHOUSE_PAGES=web-login,public-file: measure only these (of web-login, public-file,
+// overview, members, billing); the others' rows say they were left out.
+const PAGES = new Set(
+  (process.env.BENCH_LIGHTHOUSE_PAGES ?? 'web-login,public-file,overview,members,billing').split(','),
+);
 let version = '';
 
 interface Row {
@@ -99,40 +102,6 @@ async function measure(
   return summary(computeMedianRun(lhrs), lhrs.length);
 }
 
-/** A login link's one-time code from the CLI, for the server started here. */
-async function authCode(email: string, env: NodeJS.ProcessEnv, team?: string): Promise<string> {
-  const args = ['server/src/cli/main.ts', 'login-url', email, ...(team ? ['--team', team] : [])];
-  const { stdout } = await run(process.execPath, [`${root}/node_modules/tsx/dist/cli.mjs`, ...args], {
-    cwd: root,
-    env,
-  });
-  return stdout.trim();
-}
-
-/** Uploads a small file as staff through the real calls; answers the page a visitor of its link opens. */
-async function sharedFilePage(baseUrl: string, env: NodeJS.ProcessEnv): Promise<string> {
-  const token = new URL(await authCode('staff@spark.test', env)).searchParams.get('token');
-  const device = { platform: 'web', version: 'bench', osVersion: 'Linux', device: 'bench', locale: 'en' };
-  const signIn = await fetch(`${baseUrl}/api/v2/auth/code`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ code: token, ...device }),
-  });
-  const { accessToken } = (await signIn.json()) as { accessToken: string };
-  const secret = `${'a1B2c3D4e5'.repeat(4)}xyz=`;
-  const form = new FormData();
-  form.set('info', JSON.stringify({ name: 'Quarterly report.pdf', meta: { from: 'Sid Staff' } }));
-  form.set('file', new Blob([Buffer.alloc(256 * 1024, 7)]), 'Quarterly report.pdf');
-  const upload = await fetch(`${baseUrl}/api/v1/files?s=${encodeURIComponent(secret)}`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${accessToken}` },
-    body: form,
-  });
-  if (!upload.ok) throw new Error(`upload failed: ${upload.status} ${await upload.text()}`);
-  const { key } = (await upload.json()) as { key: string };
-  return `${baseUrl}/public-files/${key}?s=${encodeURIComponent(secret)}`;
-}
-
 const rows: Row[] = [
   { page: '/web-login', target: '>= 0.98, LCP <= 1.8 s, TBT <= 100 ms' },
   { page: 'public file page', target: '>= 0.98, LCP <= 1.8 s, TBT <= 100 ms' },
@@ -141,6 +110,15 @@ const rows: Row[] = [
   { page: 'team billing (signed in)', target: 'within 10% of overview' },
 ];
 const [webLogin, publicFile, overviewRow, membersRow, billingRow] = rows as [Row, Row, Row, Row, Row];
+
+const PAGE_ROWS: [string, Row][] = [
+  ['web-login', webLogin],
+  ['public-file', publicFile],
+  ['overview', overviewRow],
+  ['members', membersRow],
+  ['billing', billingRow],
+];
+for (const [name, row] of PAGE_ROWS) if (!PAGES.has(name)) row.skipped = 'not in BENCH_LIGHTHOUSE_PAGES';
 
 if (!existsSync(CHROMIUM)) {
   for (const row of rows) row.skipped ??= `no Chromium at ${CHROMIUM} (apt-get install chromium)`;
@@ -167,21 +145,33 @@ if (!existsSync(CHROMIUM)) {
       await cdp.send('Network.clearBrowserCache');
     };
 
-    webLogin.result = await measure('web-login', `${server.url}/web-login`, chrome.port, false, clearCache);
-    const filePage = await sharedFilePage(server.url, server.env);
-    publicFile.result = await measure('public-file', filePage, chrome.port, false, clearCache);
+    if (PAGES.has('web-login')) {
+      webLogin.result = await measure('web-login', `${server.url}/web-login`, chrome.port, false, clearCache);
+    }
+    if (PAGES.has('public-file')) {
+      const filePage = await sharedFilePage(server.url, server.env);
+      publicFile.result = await measure('public-file', filePage, chrome.port, false, clearCache);
+    }
 
-    // Sign in as a user would: a login link from the CLI, opened in this browser.
-    await page.goto(await authCode('olivia@acme.test', server.env, 'Acme Inc'));
-    await page.waitForFunction(() => /\/teams\/\d+-\d+\/overview$/.test(location.pathname), {
-      timeout: 30_000,
-    });
-    const overview = page.url();
-    await page.goto('about:blank');
-    overviewRow.result = await measure('overview', overview, chrome.port, true, clearCache);
-    const teamPage = (name: string) => overview.replace(/\/overview$/, `/${name}`);
-    membersRow.result = await measure('members', teamPage('users'), chrome.port, true, clearCache);
-    billingRow.result = await measure('billing', teamPage('billing'), chrome.port, true, clearCache);
+    if (['overview', 'members', 'billing'].some((name) => PAGES.has(name))) {
+      // Sign in as a user would: a login link from the CLI, opened in this browser.
+      await page.goto(await loginUrl('olivia@acme.test', server.env, 'Acme Inc'));
+      await page.waitForFunction(() => /\/teams\/\d+-\d+\/overview$/.test(location.pathname), {
+        timeout: 30_000,
+      });
+      const overview = page.url();
+      await page.goto('about:blank');
+      const teamPage = (name: string) => overview.replace(/\/overview$/, `/${name}`);
+      if (PAGES.has('overview')) {
+        overviewRow.result = await measure('overview', overview, chrome.port, true, clearCache);
+      }
+      if (PAGES.has('members')) {
+        membersRow.result = await measure('members', teamPage('users'), chrome.port, true, clearCache);
+      }
+      if (PAGES.has('billing')) {
+        billingRow.result = await measure('billing', teamPage('billing'), chrome.port, true, clearCache);
+      }
+    }
     await browser.disconnect();
   } finally {
     chrome.kill();

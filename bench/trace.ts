@@ -4,19 +4,23 @@
 // - the layouts: how many, those of 100 objects or more (whether script forced them, and their
 //   times), the objects laid out, and the style recalculations (those of 100 elements or more with
 //   their times). The counts hold on a busy machine; the times do not.
-// - each long task (over 50 ms, what Lighthouse's TBT counts), its top-level trace events and the
-//   functions of the built chunks that ran in it (self time, with the start of their code).
 // - the blocking time: the long tasks' time past 50 ms from the first contentful paint on, as
-//   Lighthouse's TBT counts it but under real 4x throttling (TBT simulates it), and its median per page.
+//   Lighthouse's TBT counts it but under real 4x throttling (TBT simulates it), where that paint
+//   falls, and the main thread's task time after it (long tasks or not); at the end, the blocking
+//   time's median per page.
+// - each long task (over 50 ms, what Lighthouse's TBT counts; its blocking part when it has one),
+//   its top-level trace events and the functions of the built chunks that ran in it (self time,
+//   with the start of their code).
 // Pages: the team overview, members and billing, signed in as Olivia (a CLI login link opened first);
-// /web-login and the public file page are `lighthouse`'s. BENCH_TRACE_PAGES (comma list of
-// overview, users, billing), BENCH_TRACE_LOADS (default 2), BENCH_TRACE_TASKS=0 for the layouts only.
-// Run: npm run bench -- trace   (decision 036)
-import { execFile } from 'node:child_process';
+// /web-login and the public file page (a file uploaded for the run, as `lighthouse` does), signed out
+// in a browser context of their own whose storage is cleared before each load, as Lighthouse clears
+// it. BENCH_TRACE_PAGES (comma list of overview, users, billing, web-login, public-file; default the
+// three team pages), BENCH_TRACE_LOADS (default 2), BENCH_TRACE_TASKS=0 for the layouts only.
+// Run: npm run bench -- trace   (decisions 036, 039, 040)
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import puppeteer, { type CDPSession, type Page } from 'puppeteer-core';
+import { loginUrl, sharedFilePage } from './bench-pages';
 import { root, startConsoleServer } from './console-server';
 
 const CHROMIUM = process.env.BENCH_TRACE_CHROMIUM ?? '/usr/bin/chromium-headless-shell';
@@ -24,7 +28,15 @@ const PAGES = (process.env.BENCH_TRACE_PAGES ?? 'overview,users,billing').split(
 const LOADS = Number(process.env.BENCH_TRACE_LOADS ?? 2);
 const SHOW_TASKS = process.env.BENCH_TRACE_TASKS !== '0';
 const LONG_TASK_US = 50_000;
-const run = promisify(execFile);
+const TEAM_PAGES = ['overview', 'users', 'billing'];
+const PUBLIC_PAGES = ['web-login', 'public-file'];
+const unknown = PAGES.filter((name) => !TEAM_PAGES.includes(name) && !PUBLIC_PAGES.includes(name));
+if (unknown.length > 0) {
+  console.error(
+    `Unknown BENCH_TRACE_PAGES: ${unknown.join(', ')} (${[...TEAM_PAGES, ...PUBLIC_PAGES].join(', ')})`,
+  );
+  process.exit(2);
+}
 
 interface TraceEvent {
   name: string;
@@ -84,6 +96,12 @@ function printLayouts(events: TraceEvent[], label: string) {
   );
 }
 
+/** Where the load's times count from: the main thread's first task. */
+function firstTaskStart(events: TraceEvent[]): number {
+  const starts = events.filter((e) => e.name === 'RunTask').map((e) => e.ts);
+  return starts.length > 0 ? Math.min(...starts) : 0;
+}
+
 /** The start of a built function's code, so a minified name says what it is. */
 function codeAt(url: string, line: number, column: number): string {
   const file = url.split('/').pop() ?? '';
@@ -96,9 +114,9 @@ function codeAt(url: string, line: number, column: number): string {
   }
 }
 
-function printLongTasks(events: TraceEvent[], profile: CpuProfile) {
+function printLongTasks(events: TraceEvent[], profile: CpuProfile, paint: number) {
   const tasks = events.filter((e) => e.name === 'RunTask').sort((a, b) => a.ts - b.ts);
-  const start = tasks[0]?.ts ?? 0;
+  const start = firstTaskStart(events);
   const nodes = new Map(profile.nodes.map((node) => [node.id, node.callFrame]));
   const sampleTimes: number[] = [];
   let time = profile.startTime;
@@ -117,8 +135,10 @@ function printLongTasks(events: TraceEvent[], profile: CpuProfile) {
       const url = event.args?.data?.url ? ` ${String(event.args.data.url).split('/').pop()}` : '';
       topLevel.set(event.name + url, (topLevel.get(event.name + url) ?? 0) + (event.dur ?? 0) / 1000);
     }
+    const blocking = blockingPart(task, paint) / 1000;
     console.log(
-      `  long task at ${((task.ts - start) / 1000).toFixed(0)} ms: ${((task.dur ?? 0) / 1000).toFixed(0)} ms`,
+      `  long task at ${((task.ts - start) / 1000).toFixed(0)} ms: ${((task.dur ?? 0) / 1000).toFixed(0)} ms` +
+        (blocking > 0 ? `, ${blocking.toFixed(0)} ms of it blocking` : ''),
     );
     for (const [name, ms] of [...topLevel].sort((a, b) => b[1] - a[1]).slice(0, 3)) {
       console.log(`    ${ms.toFixed(0).padStart(5)} ms ${name}`);
@@ -141,21 +161,28 @@ function printLongTasks(events: TraceEvent[], profile: CpuProfile) {
   }
 }
 
-/**
- * TBT's sum under real throttling: each main-thread task's time past 50 ms, from the first contentful
- * paint on (a task that paint falls in counts from the paint).
- */
-function blockingTime(all: TraceEvent[], events: TraceEvent[]): number {
-  // The page's own renderer's paint; without one (nothing painted), every task counts.
+/** The first contentful paint of the page's own renderer; without one (nothing painted), 0: every task counts. */
+function firstPaint(all: TraceEvent[], events: TraceEvent[]): number {
   const pid = events[0]?.pid;
-  const paint = all.find((e) => e.name === 'firstContentfulPaint' && e.pid === pid)?.ts ?? 0;
-  let sum = 0;
-  for (const task of events.filter((e) => e.name === 'RunTask')) {
-    const from = Math.max(task.ts, paint);
-    const span = task.ts + (task.dur ?? 0) - from;
-    if (span > LONG_TASK_US) sum += span - LONG_TASK_US;
-  }
-  return sum / 1000;
+  return all.find((e) => e.name === 'firstContentfulPaint' && e.pid === pid)?.ts ?? 0;
+}
+
+/** A task's time past 50 ms from the first contentful paint on (a task that paint falls in counts from it). */
+function blockingPart(task: TraceEvent, paint: number): number {
+  const span = task.ts + (task.dur ?? 0) - Math.max(task.ts, paint);
+  return span > LONG_TASK_US ? span - LONG_TASK_US : 0;
+}
+
+/** The main thread's task time from the first contentful paint on, long tasks or not, in ms. */
+function workAfter(events: TraceEvent[], paint: number): number {
+  const tasks = events.filter((e) => e.name === 'RunTask');
+  return tasks.reduce((sum, t) => sum + Math.max(0, t.ts + (t.dur ?? 0) - Math.max(t.ts, paint)), 0) / 1000;
+}
+
+/** TBT's sum under real throttling: each main-thread task's blocking part, in ms. */
+function blockingTime(events: TraceEvent[], paint: number): number {
+  const tasks = events.filter((e) => e.name === 'RunTask');
+  return tasks.reduce((sum, task) => sum + blockingPart(task, paint), 0) / 1000;
 }
 
 /** The middle value; of an even count (the default two loads), the mean of the middle two. */
@@ -179,15 +206,34 @@ async function traceLoad(page: Page, cdp: CDPSession, url: string, label: string
   await page.goto(url, { waitUntil: 'networkidle0' });
   await new Promise((resolve) => setTimeout(resolve, 1500));
   const trace = await page.tracing.stop();
+  // A lost session would trace the login page instead: refuse a load that ended elsewhere.
+  const landed = new URL(page.url()).pathname;
+  if (landed !== new URL(url).pathname) throw new Error(`${url}: the page ended at ${landed}`);
   const { profile } = (await cdp.send('Profiler.stop')) as unknown as { profile: CpuProfile };
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
   const all: TraceEvent[] = JSON.parse(Buffer.from(trace ?? []).toString('utf8')).traceEvents;
   const events = mainThreadEvents(all);
-  const blocking = blockingTime(all, events);
+  const paint = firstPaint(all, events);
+  const blocking = blockingTime(events, paint);
   printLayouts(events, label);
-  console.log(`  blocking time from first contentful paint: ${blocking.toFixed(0)} ms`);
-  if (SHOW_TASKS) printLongTasks(events, profile);
+  const paintAt = paint ? ` (at ${((paint - firstTaskStart(events)) / 1000).toFixed(0)} ms)` : '';
+  console.log(
+    `  blocking time from first contentful paint${paintAt}: ${blocking.toFixed(0)} ms ` +
+      `(tasks after it: ${workAfter(events, paint).toFixed(0)} ms)`,
+  );
+  if (SHOW_TASKS) printLongTasks(events, profile, paint);
   return blocking;
+}
+
+interface Tab {
+  page: Page;
+  cdp: CDPSession;
+}
+
+async function openTab(page: Page): Promise<Tab> {
+  // Lighthouse's mobile preset: a Moto G Power's screen.
+  await page.setViewport({ width: 412, height: 823, deviceScaleFactor: 1.75, isMobile: true });
+  return { page, cdp: await page.createCDPSession() };
 }
 
 const server = await startConsoleServer('/web-login');
@@ -196,38 +242,43 @@ const browser = await puppeteer.launch({
   args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'],
 });
 try {
-  const page = await browser.newPage();
-  // Lighthouse's mobile preset: a Moto G Power's screen.
-  await page.setViewport({ width: 412, height: 823, deviceScaleFactor: 1.75, isMobile: true });
-  const { stdout } = await run(
-    process.execPath,
-    [
-      `${root}/node_modules/tsx/dist/cli.mjs`,
-      'server/src/cli/main.ts',
-      'login-url',
-      'olivia@acme.test',
-      '--team',
-      'Acme Inc',
-    ],
-    { cwd: root, env: server.env },
-  );
-  await page.goto(stdout.trim());
-  await page.waitForFunction(() => /\/overview$/.test(location.pathname), { timeout: 30_000 });
-  const overview = page.url();
-  const cdp = await page.createCDPSession();
+  // Each page's address, and the tab that opens it.
+  const urls = new Map<string, { url: string; tab: Tab; signedOut: boolean }>();
+  if (PAGES.some((name) => TEAM_PAGES.includes(name))) {
+    const tab = await openTab(await browser.newPage());
+    await tab.page.goto(await loginUrl('olivia@acme.test', server.env, 'Acme Inc'));
+    await tab.page.waitForFunction(() => /\/overview$/.test(location.pathname), { timeout: 30_000 });
+    const overview = tab.page.url();
+    for (const name of TEAM_PAGES) {
+      urls.set(name, { url: overview.replace(/\/overview$/, `/${name}`), tab, signedOut: false });
+    }
+  }
+  if (PAGES.some((name) => PUBLIC_PAGES.includes(name))) {
+    // Signed out, as Lighthouse opens them: a context with no session in its storage.
+    const context = await browser.createBrowserContext();
+    const tab = await openTab(await context.newPage());
+    urls.set('web-login', { url: `${server.url}/web-login`, tab, signedOut: true });
+    if (PAGES.includes('public-file')) {
+      urls.set('public-file', { url: await sharedFilePage(server.url, server.env), tab, signedOut: true });
+    }
+  }
   console.log(`\nFirst loads at 4x CPU, ${CHROMIUM}, ${LOADS} per page\n`);
   const blocking = new Map<string, number[]>(PAGES.map((name) => [name, []]));
   // The pages take turns, load after load, so a change in the machine's load falls on all of them.
   for (let load = 1; load <= LOADS; load++) {
     for (const name of PAGES) {
-      const url = overview.replace(/\/overview$/, `/${name}`);
-      blocking.get(name)?.push(await traceLoad(page, cdp, url, `${name} #${load}`));
+      const { url, tab, signedOut } = urls.get(name) as { url: string; tab: Tab; signedOut: boolean };
+      if (signedOut) {
+        await tab.page.goto('about:blank');
+        await tab.cdp.send('Storage.clearDataForOrigin', { origin: server.url, storageTypes: 'all' });
+      }
+      blocking.get(name)?.push(await traceLoad(tab.page, tab.cdp, url, `${name} #${load}`));
     }
   }
   console.log('\nblocking time from first contentful paint, real 4x throttling (median, all loads):');
   for (const [name, values] of blocking) {
     console.log(
-      `  ${name.padEnd(9)} ${median(values).toFixed(0).padStart(5)} ms  (${values.map((v) => v.toFixed(0)).join(', ')})`,
+      `  ${name.padEnd(11)} ${median(values).toFixed(0).padStart(5)} ms  (${values.map((v) => v.toFixed(0)).join(', ')})`,
     );
   }
 } finally {

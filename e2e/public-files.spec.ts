@@ -139,3 +139,47 @@ test('a wrong secret says the file is not available; a mangled link says the URL
   await page.goto(`/public-files/${key}?s=tooshort`);
   await expect(page.getByText(INVALID_TEXT)).toBeVisible();
 });
+
+test("a first load asks for the file beside the page's code, and paints the card without a loading state", async ({
+  page,
+}) => {
+  const secret = newSecret();
+  const form = new FormData();
+  form.set('info', JSON.stringify({ meta: { from: 'Sid' } }));
+  form.set('file', new Blob(['hello']), 'hello.txt');
+  const uploaded = await fetch(`${E2E_BASE_URL}/api/v1/files?s=${secret}`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${await staffToken()}` },
+    body: form,
+  });
+  const { key } = (await uploaded.json()) as { key: string };
+
+  // The page's own code is held back a while: the file's request must not wait for it (decision 040).
+  let pageCodeAnsweredAt = 0;
+  await page.route(/\/assets\/public-file\.group-[\w-]+\.js$/, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    pageCodeAnsweredAt = Date.now();
+    await route.continue();
+  });
+  const fileAsked: number[] = [];
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname === `/api/v1/public-files/${key}`) fileAsked.push(Date.now());
+  });
+  // Whether the page ever showed its loading text.
+  await page.addInitScript(() => {
+    new MutationObserver((records) => {
+      for (const record of records) {
+        for (const node of record.addedNodes) {
+          if (node.textContent?.includes('Loading...')) document.documentElement.dataset.loadingShown = 'yes';
+        }
+      }
+    }).observe(document, { childList: true, subtree: true });
+  });
+
+  await page.goto(`/public-files/${key}?s=${secret}`);
+  await expect(page.getByRole('heading', { level: 1, name: 'hello.txt' })).toBeVisible();
+  await expect(page.getByText('From Sid')).toBeVisible();
+  expect(fileAsked).toHaveLength(1);
+  expect(fileAsked[0]).toBeLessThan(pageCodeAnsweredAt);
+  expect(await page.evaluate(() => document.documentElement.dataset.loadingShown ?? 'no')).toBe('no');
+});

@@ -1,8 +1,11 @@
 // Public files and images (spec section 7).
 
 import type { ApiClient } from '@/api/client';
+import { publicFilePath } from '@/api/public-file';
 import type { UploadProgress, xhrUpload } from '@/api/xhr-upload';
 import type { PublicFile } from '@/domain/entities';
+
+export { getPublicFile } from '@/api/public-file';
 
 export interface FileUpload {
   /** Sent as the JSON part `info`. */
@@ -10,8 +13,6 @@ export interface FileUpload {
   file: Blob;
   preview?: Blob | null;
 }
-
-const publicFilePath = (id: string) => `/api/v1/public-files/${encodeURIComponent(id)}`;
 
 export interface UploadControl {
   onProgress?: (progress: UploadProgress) => void;
@@ -48,9 +49,6 @@ export async function uploadFile(
     }),
   );
 }
-
-export const getPublicFile = (api: ApiClient, id: string, secret: string, signal?: AbortSignal) =>
-  api.get<PublicFile>(publicFilePath(id), { auth: false, searchParams: { s: secret }, signal });
 
 export const publicFileDownloadUrl = (api: ApiClient, id: string, secret: string) =>
   api.url(`${publicFilePath(id)}/download`, { s: secret });

@@ -36,12 +36,8 @@ export function publicFileErrorKind(error: unknown): PublicFileErrorKind {
   }
 }
 
-/** Spec section 9: 43 random alphanumerics plus '='. */
-export const UPLOAD_SECRET_PATTERN = /^[A-Za-z0-9]{43}=$/;
-/** Whether a link's key and secret can be a file at all; anything else is a mangled URL. */
-export function isWellFormedPublicFileLink(fileKey: string | undefined, secret: string | null): boolean {
-  return !!fileKey && /^[A-Za-z0-9_-]{22}$/.test(fileKey) && !!secret && UPLOAD_SECRET_PATTERN.test(secret);
-}
+// In a module of their own: every first visit carries them (the file asked for early, decision 040).
+export { isWellFormedPublicFileLink, UPLOAD_SECRET_PATTERN } from './public-file-link';
 
 /** The file name's extension, lower-case, without the dot ('' when there is none). */
 export function fileExtension(name: string): string {

@@ -18,7 +18,13 @@ const file: PublicFile = {
   isPublic: true,
 };
 
-function start(input = { fileKey: KEY as string | undefined, secret: SECRET as string | null }) {
+function start(
+  input = {
+    fileKey: KEY as string | undefined,
+    secret: SECRET as string | null,
+    file: null as PublicFile | null,
+  },
+) {
   const calls: Deferred<PublicFile>[] = [];
   const actor = createActor(
     publicFileMachine.provide({
@@ -57,11 +63,25 @@ describe('public file page flow', () => {
     actor.stop();
   });
 
+  it('a file that comes with the input shows at once, without asking, and its clock ticks', () => {
+    vi.useFakeTimers({ now: 1_000_000 });
+    const { actor, calls } = start({ fileKey: KEY, secret: SECRET, file });
+    expect(selectFileLoading(actor.getSnapshot())).toBe(false);
+    expect(selectFile(actor.getSnapshot())).toEqual(file);
+    expect(calls).toHaveLength(0);
+    expect(selectNow(actor.getSnapshot())).toBe(1_000_000);
+    vi.advanceTimersByTime(NOW_TICK_MS);
+    expect(selectNow(actor.getSnapshot())).toBe(1_000_000 + NOW_TICK_MS);
+    actor.stop();
+  });
+
   it('a mangled link is the validation kind without asking the server', () => {
     for (const input of [
-      { fileKey: KEY, secret: null },
-      { fileKey: KEY, secret: 'abc=' },
-      { fileKey: 'x', secret: SECRET },
+      { fileKey: KEY, secret: null, file: null },
+      { fileKey: KEY, secret: 'abc=', file: null },
+      { fileKey: 'x', secret: SECRET, file: null },
+      // A file given for a mangled link is not shown either.
+      { fileKey: KEY, secret: 'abc=', file },
     ]) {
       const { actor, calls } = start(input);
       expect(selectFileErrorKind(actor.getSnapshot())).toBe('validation');

@@ -1,6 +1,7 @@
-// The public-file download page (spec section 2): the link is checked, the file's card loaded, and
-// while it shows, the current time ticks every 5 s (spec section 9) for 'File will be deleted {time
-// left}'. Failures become spec section 4's kinds; only 'other' offers a retry.
+// The public-file download page (spec section 2): the link is checked, the file's card loaded (or
+// given, when the page's first load has it already), and while it shows, the current time ticks
+// every 5 s (spec section 9) for 'File will be deleted {time left}'. Failures become spec section
+// 4's kinds; only 'other' offers a retry.
 import { assign, fromPromise, setup } from 'xstate';
 import type { PublicFile } from '@/domain/entities';
 import {
@@ -16,6 +17,8 @@ export const NOW_TICK_MS = 5000;
 export interface PublicFileInput {
   fileKey: string | undefined;
   secret: string | null;
+  /** The file, when the page's first load has it already (asked for as the console started). */
+  file?: PublicFile | null;
 }
 
 export interface PublicFileContext extends PublicFileInput {
@@ -49,18 +52,22 @@ export const publicFileMachine = setup({
     updateNow: assign({ now: () => Date.now() }),
   },
   guards: {
+    hasFile: ({ context }) =>
+      context.file !== null && isWellFormedPublicFileLink(context.fileKey, context.secret),
     isWellFormedLink: ({ context }) => isWellFormedPublicFileLink(context.fileKey, context.secret),
     isRetryable: ({ context }) => context.errorKind === 'other',
   },
   delays: { nowTick: NOW_TICK_MS },
 }).createMachine({
   id: 'publicFile',
-  context: ({ input }) => ({ ...input, file: null, errorKind: null, now: Date.now() }),
+  context: ({ input }) => ({ ...input, file: input.file ?? null, errorKind: null, now: Date.now() }),
   initial: 'checking',
   states: {
-    // A mangled link never reaches the server: it is the 'validation' kind at once.
+    // A file that came with the input shows at once (decision 040). A mangled link never reaches the
+    // server: it is the 'validation' kind at once.
     checking: {
       always: [
+        { guard: 'hasFile', target: 'ready' },
         { guard: 'isWellFormedLink', target: 'loading' },
         { target: 'failed', actions: 'markInvalidLink' },
       ],
