@@ -9,6 +9,7 @@ import { STORAGE_KEY_PREFIX } from '@/app/config';
 import { devInspector } from '@/app/inspector';
 import { createAppServices } from '@/app/services';
 import { createSessionStore } from '@/app/session-storage';
+import { askPublicFileEarlyOn } from '@/routes/public/public-file-early';
 import { askProfileEarlyOn } from '@/routes/signed-in-email-early';
 import { askFirstMembersPageEarlyOn } from '@/routes/team/members/first-page-early';
 
@@ -24,8 +25,10 @@ const services = createAppServices({
 // A first load of the members page asks for its list now, beside the memberships (decision 036).
 const startPath = window.location.pathname;
 askFirstMembersPageEarlyOn(services.api, startPath);
-// So does the signed-in email the frames of home and the team pages show (decision 041).
+// So does the signed-in email the frames of home and the team pages show (decision 041), and the
+// public file page's file (decision 040).
 askProfileEarlyOn(services.api, startPath);
+askPublicFileEarlyOn(services.api, window.location);
 // A first load of billing, or a login link to it, asks for its data once the memberships show the
 // owner (decision 041). Its code comes to those addresses only, beside the memberships: no other
 // first visit carries it.

@@ -1,7 +1,8 @@
 // Answers asked for as the console starts, kept for the one page load that would otherwise ask for
-// them a round trip later (decisions 036 and 041). A page's first load takes its answer once, and
-// only while it is fresh. A failed early answer becomes the page's own request: the page meets the
-// failure itself, through its own error handling, so nothing is shown or escalated twice.
+// them a round trip later (decisions 036, 040 and 041). A page's first load takes its answer once,
+// and only while it is fresh. A failed early answer goes to the taker's `askAgain`: asking again
+// (the page then meets the failure itself, through its own error handling, so nothing is shown or
+// escalated twice), or passing the failure on as the page's own.
 
 /** Older than this, an early answer is not taken: the page asks afresh. */
 export const EARLY_ANSWER_FRESH_MS = 5_000;
@@ -15,7 +16,7 @@ export type EarlyAnswer<T> = { value: T } | { answer: Promise<T> };
 export interface EarlyAnswers<T> {
   keep(key: string, answer: Promise<T>, now?: number): void;
   /** The answer kept under `key`, once: null when none was kept, or it is stale. */
-  take(key: string, askAgain: () => Promise<T>, now?: number): EarlyAnswer<T> | null;
+  take(key: string, askAgain: (failure: unknown) => Promise<T>, now?: number): EarlyAnswer<T> | null;
 }
 
 /** A taken early answer as a promise, for a page that waits for its data either way. */

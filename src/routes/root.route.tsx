@@ -1,11 +1,10 @@
 import { useSelector } from '@xstate/react';
-import { type ReactNode, Suspense, useEffect, useRef, useState } from 'react';
+import { type ReactNode, Suspense, useEffect, useRef } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { useServices } from '@/app/services-context';
 import { selectShownFlash } from '@/machines/flash.selectors';
 import { useCurrentRoute } from '@/routes/current-route';
 import { loginRedirectPath } from '@/routes/login-redirect';
-import { askPublicFileEarlyOn } from '@/routes/public/public-file-early';
 import { groupsReady } from '@/routes/route-groups';
 import type { RouteGroup, RouteMeta } from '@/routes/route-table';
 import { FlashBar } from '@/ui/FlashBar';
@@ -40,16 +39,6 @@ function useFollowLogout() {
   }, [session, navigate]);
 }
 
-/**
- * The first page's data asked for as the console starts, beside the page's chunk, before any page
- * renders (a parent renders before its children): the public file page's file (decision 040).
- */
-function useAskEarly() {
-  const { api } = useServices();
-  const location = useLocation();
-  useState(() => askPublicFileEarlyOn(api, location));
-}
-
 /** The groups whose chunks the route needs: a team page's and the team frame's. */
 function groupsOf(route: RouteMeta): RouteGroup[] {
   return route.layout === 'team' ? ['team', route.group] : [route.group];
@@ -77,7 +66,6 @@ function AppFlashBar() {
 /** The root of every page: following a logout, the first visit's loading screen, the flash bar. */
 export function RootRoute() {
   const route = useCurrentRoute();
-  useAskEarly();
   useFollowLogout();
   return (
     <>
