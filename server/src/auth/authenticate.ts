@@ -1,11 +1,8 @@
 import type { FastifyRequest } from 'fastify';
 import { parseTeamUserRef } from '../../../src/domain/team-user-ref';
 import type { Db } from '../db/db';
-import {
-  type CallerInTeam,
-  createCallerRepository,
-  type MembersPageAsk,
-} from '../db/repositories/caller.repository';
+import type { CallerInTeam, MembersPageAsk } from '../db/repositories/caller.repository';
+import { createBatchedCallerRepository } from '../db/repositories/caller-batch.repository';
 import { createSessionsRepository } from '../db/repositories/sessions.repository';
 import { TokenInvalidError } from '../errors';
 import { pageTokenQuery } from '../http/page-token';
@@ -64,7 +61,8 @@ function membersPageAsk(request: FastifyRequest): MembersPageAsk | null {
  */
 export function createAuthenticate(db: Db, signer: TokenSigner) {
   const sessions = createSessionsRepository(db);
-  const caller = createCallerRepository(db);
+  // Concurrent requests' checks share one statement (decision 042); each is still its own check.
+  const caller = createBatchedCallerRepository(db);
   return async function authenticate(request: FastifyRequest): Promise<void> {
     const match = BEARER.exec(request.headers.authorization ?? '');
     const claims = match?.[1] ? await signer.verifyAccessToken(match[1]) : null;
