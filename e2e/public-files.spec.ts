@@ -25,6 +25,20 @@ async function staffToken(): Promise<string> {
   return ((await response.json()) as { accessToken: string }).accessToken;
 }
 
+/** Uploads a file over the API as staff (`token`), under `secret`; answers its key. */
+async function uploadFile(token: string, secret: string, name: string, content: string, info?: object) {
+  const form = new FormData();
+  if (info) form.set('info', JSON.stringify(info));
+  form.set('file', new Blob([content]), name);
+  const uploaded = await fetch(`${E2E_BASE_URL}/api/v1/files?s=${secret}`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}` },
+    body: form,
+  });
+  expect(uploaded.status, await uploaded.clone().text()).toBe(200);
+  return ((await uploaded.json()) as { key: string }).key;
+}
+
 test('staff upload a file with progress, and a visitor downloads the same bytes', async ({
   page,
   browser,
@@ -95,16 +109,7 @@ test("an expired file's link says the file is not available", async ({ page }) =
   // Ten seconds to live, and after the live card only what is left of them is waited for: with three,
   // the page's load on a loaded machine sometimes took longer than the file lived (decision 034).
   const expiresAt = Math.floor(Date.now() / 1000) + 10;
-  const form = new FormData();
-  form.set('info', JSON.stringify({ expiresAt }));
-  form.set('file', new Blob(['soon gone']), 'setup.exe');
-  const uploaded = await fetch(`${E2E_BASE_URL}/api/v1/files?s=${secret}`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${token}` },
-    body: form,
-  });
-  expect(uploaded.status, await uploaded.clone().text()).toBe(200);
-  const { key } = (await uploaded.json()) as { key: string };
+  const key = await uploadFile(token, secret, 'setup.exe', 'soon gone', { expiresAt });
 
   // Still live: the card, with the caution for a program.
   await page.goto(`/public-files/${key}?s=${secret}`);
@@ -122,15 +127,7 @@ test("an expired file's link says the file is not available", async ({ page }) =
 test('a wrong secret says the file is not available; a mangled link says the URL is invalid', async ({
   page,
 }) => {
-  const secret = newSecret();
-  const form = new FormData();
-  form.set('file', new Blob(['hello']), 'hello.txt');
-  const uploaded = await fetch(`${E2E_BASE_URL}/api/v1/files?s=${secret}`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${await staffToken()}` },
-    body: form,
-  });
-  const { key } = (await uploaded.json()) as { key: string };
+  const key = await uploadFile(await staffToken(), newSecret(), 'hello.txt', 'hello');
 
   await page.goto(`/public-files/${key}?s=${newSecret()}`);
   await expect(page.getByText(GONE_TEXT)).toBeVisible();
@@ -144,15 +141,7 @@ test("a first load asks for the file beside the page's code, and paints the card
   page,
 }) => {
   const secret = newSecret();
-  const form = new FormData();
-  form.set('info', JSON.stringify({ meta: { from: 'Sid' } }));
-  form.set('file', new Blob(['hello']), 'hello.txt');
-  const uploaded = await fetch(`${E2E_BASE_URL}/api/v1/files?s=${secret}`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${await staffToken()}` },
-    body: form,
-  });
-  const { key } = (await uploaded.json()) as { key: string };
+  const key = await uploadFile(await staffToken(), secret, 'hello.txt', 'hello', { meta: { from: 'Sid' } });
 
   // The page's own code is held back a while: the file's request must not wait for it (decision 040).
   let pageCodeAnsweredAt = 0;
