@@ -2,7 +2,12 @@ import { createApiClient } from '@/api/client';
 import { EARLY_ANSWER_FRESH_MS } from '@/api/early-answers';
 import { fakeFetch, jsonResponse } from '@/api/testing/fake-fetch';
 import type { PublicFile } from '@/domain/entities';
-import { askPublicFileEarly, askPublicFileEarlyOn, takePublicFileEarly } from './public-file-early';
+import {
+  askPublicFileEarly,
+  askPublicFileEarlyOn,
+  publicFileEarly,
+  takePublicFileEarly,
+} from './public-file-early';
 
 const KEY = 'AbCdEfGhIjKlMnOpQrSt_-';
 const SECRET = `${'a1B2c3D4e5'.repeat(4)}xyz=`;
@@ -26,12 +31,16 @@ function apiAnswering(status: number, body: unknown) {
 const answered = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 describe('the public file asked for early', () => {
-  it('gives the file itself once it is in, to the first take only', async () => {
+  it("shows the page's renders the file once it is in, and gives it to the first take only", async () => {
     const { api, requests } = apiAnswering(200, fileNamed('report.pdf'));
     askPublicFileEarly(api, KEY, SECRET, 1_000);
     await answered();
-    expect(takePublicFileEarly(KEY, SECRET, 1_500)).toEqual({ value: fileNamed('report.pdf') });
+    // A render only peeks: a render React throws away leaves the file for the next one.
+    expect(publicFileEarly(KEY, SECRET)?.peek(1_400)).toEqual({ value: fileNamed('report.pdf') });
+    expect(publicFileEarly(KEY, SECRET)?.peek(1_450)).toEqual({ value: fileNamed('report.pdf') });
+    await expect(takePublicFileEarly(KEY, SECRET, 1_500)).resolves.toEqual(fileNamed('report.pdf'));
     expect(takePublicFileEarly(KEY, SECRET, 1_600)).toBeNull();
+    expect(publicFileEarly(KEY, SECRET)?.peek(1_600)).toBeNull();
     expect(requests.map((request) => request.url)).toEqual([
       `http://console.test/api/v1/public-files/${KEY}?s=${encodeURIComponent(SECRET)}`,
     ]);
@@ -41,9 +50,9 @@ describe('the public file asked for early', () => {
   it('gives the answer to wait for while it is on its way', async () => {
     const { api, requests } = apiAnswering(200, fileNamed('report.pdf'));
     askPublicFileEarly(api, KEY, SECRET, 1_000);
-    const taken = takePublicFileEarly(KEY, SECRET, 1_000);
-    expect(taken && 'answer' in taken).toBe(true);
-    await expect(taken && 'answer' in taken ? taken.answer : null).resolves.toEqual(fileNamed('report.pdf'));
+    // Nothing for a render to start with yet: the page's first load waits for the answer.
+    expect(publicFileEarly(KEY, SECRET)?.peek(1_000)).toBeNull();
+    await expect(takePublicFileEarly(KEY, SECRET, 1_000)).resolves.toEqual(fileNamed('report.pdf'));
     expect(requests).toHaveLength(1);
   });
 
@@ -63,8 +72,8 @@ describe('the public file asked for early', () => {
     });
     askPublicFileEarly(api, KEY, SECRET, 1_000);
     await answered();
-    const taken = takePublicFileEarly(KEY, SECRET, 1_200);
-    await expect(taken && 'answer' in taken ? taken.answer : null).rejects.toMatchObject({
+    expect(publicFileEarly(KEY, SECRET)?.peek(1_200)).toBeNull();
+    await expect(takePublicFileEarly(KEY, SECRET, 1_200)).rejects.toMatchObject({
       status: 410,
       code: 2211,
     });
@@ -91,6 +100,11 @@ describe('the public file asked for early', () => {
     askPublicFileEarlyOn(api, link, 1_000);
     await answered();
     expect(requests).toHaveLength(1);
-    expect(takePublicFileEarly(KEY, SECRET, 1_100)).toEqual({ value: fileNamed('report.pdf') });
+    await expect(takePublicFileEarly(KEY, SECRET, 1_100)).resolves.toEqual(fileNamed('report.pdf'));
+  });
+
+  it('has nothing for a link without a key or a secret', () => {
+    expect(publicFileEarly(undefined, SECRET)).toBeNull();
+    expect(publicFileEarly(KEY, null)).toBeNull();
   });
 });

@@ -7,7 +7,7 @@
 // page would make (no session, the same retries), so its failure is the page's own: the page shows
 // it as it would have shown its own, with Retry asking afresh; it is not asked again.
 import type { ApiClient } from '@/api/client';
-import { type EarlyAnswer, earlyAnswers } from '@/api/early-answers';
+import { answerOf, type EarlyEntry, earlyAnswers } from '@/api/early-answers';
 import { getPublicFile } from '@/api/public-file';
 import type { PublicFile } from '@/domain/entities';
 import { isWellFormedPublicFileLink } from '@/domain/public-file-link';
@@ -34,14 +34,22 @@ export function askPublicFileEarlyOn(
 }
 
 /**
- * The early file for this link, once: the file itself once it is in, else the answer to wait for;
- * null when none was asked for, it is for another link, or it is stale. A failed answer stays failed.
+ * The early file for this link (early-answers.ts): the page's render peeks, its first load takes;
+ * null for a link without a key or a secret. A failed answer stays failed: it is the page's own.
  */
-export function takePublicFileEarly(
+export function publicFileEarly(
   fileKey: string | undefined,
   secret: string | null,
+): EarlyEntry<PublicFile> | null {
+  return fileKey && secret ? early.at(keyOf(fileKey, secret)) : null;
+}
+
+/** The page's first load: the early answer for this link, once, or null (early-answers.ts). */
+export function takePublicFileEarly(
+  fileKey: string,
+  secret: string,
   now = Date.now(),
-): EarlyAnswer<PublicFile> | null {
-  if (!fileKey || !secret) return null;
-  return early.take(keyOf(fileKey, secret), (failure) => Promise.reject(failure), now);
+): Promise<PublicFile> | null {
+  const taken = publicFileEarly(fileKey, secret)?.take((failure) => Promise.reject(failure), now);
+  return taken ? answerOf(taken) : null;
 }

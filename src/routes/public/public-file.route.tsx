@@ -1,6 +1,5 @@
 // The public-file download page (spec section 2, /public-files/{fileKey}?s=secret): no login; the
 // file's card with its Download button, or spec section 8's text for why it cannot be had.
-import { useState } from 'react';
 import { useParams, useSearchParams } from 'react-router';
 import { fromPromise } from 'xstate';
 import { getPublicFile, publicFileDownloadUrl } from '@/api/files';
@@ -20,7 +19,8 @@ import {
   selectFileLoading,
   selectNow,
 } from '@/machines/public-file.selectors';
-import { takePublicFileEarly } from '@/routes/public/public-file-early';
+import { useEarlyValue } from '@/routes/early-value';
+import { publicFileEarly, takePublicFileEarly } from '@/routes/public/public-file-early';
 import { useScreenFlow, useSelectionsInTransition } from '@/routes/screen-flow';
 import { PublicFileView } from '@/ui/public-files/PublicFileView';
 
@@ -36,23 +36,21 @@ export function PublicFilePage() {
   const [params] = useSearchParams();
   const secret = params.get('s');
   const { api } = useServices();
-  // The file asked for as the console started (public-file-early.ts), taken once by this page's
-  // first render: in already, the card is in the first paint; else the first load waits for it.
-  const [early] = useState(() => takePublicFileEarly(fileKey, secret));
+  // The file asked for as the console started (public-file-early.ts): in already, the card is in
+  // the first paint; else the first load waits for it.
+  const early = useEarlyValue(() => publicFileEarly(fileKey, secret));
   const flow = useScreenFlow(
-    ({ api }) => {
-      let waiting = early && 'answer' in early ? early.answer : null;
-      return publicFileMachine.provide({
+    ({ api }) =>
+      publicFileMachine.provide({
         actors: {
-          loadFile: fromPromise(({ input, signal }) => {
-            const answer = waiting ?? getPublicFile(api, input.fileKey, input.secret, signal);
-            waiting = null;
-            return answer;
-          }),
+          loadFile: fromPromise(
+            ({ input, signal }) =>
+              takePublicFileEarly(input.fileKey, input.secret) ??
+              getPublicFile(api, input.fileKey, input.secret, signal),
+          ),
         },
-      });
-    },
-    { fileKey, secret, file: early && 'value' in early ? early.value : null },
+      }),
+    { fileKey, secret, file: early },
   );
   // The file's card (and the 5 s clock) render in a transition, in slices: the answer landing right
   // after first paint was a long task of its own, /web-login's TBT has none (issue 22, decision 028).

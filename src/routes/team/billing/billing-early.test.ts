@@ -5,7 +5,7 @@ import type { TeamUser } from '@/domain/entities';
 import { membershipFixture } from '@/domain/entity-fixtures';
 import { fakeAccessToken } from '@/test/fake-jwt';
 import { createTestServices } from '@/test/test-services';
-import { askBillingPageEarlyOn, billingPageAt, takeBillingPageEarly } from './billing-early';
+import { askBillingPageEarlyOn, billingPageAt, billingPageEarly } from './billing-early';
 
 const FAR_FUTURE_S = 4_102_444_800;
 const TEAM_ID = 3;
@@ -59,7 +59,7 @@ describe('the billing page asked for early', () => {
   afterEach(() => {
     vi.useRealTimers();
     // Whatever a test left unanswered is not the next one's.
-    takeBillingPageEarly(ref, vi.fn());
+    billingPageEarly(ref).take(vi.fn());
   });
 
   it("asks for the owner's billing once the memberships are in, and gives it to the first take only", async () => {
@@ -76,10 +76,10 @@ describe('the billing page asked for early', () => {
     });
     // Taken once the answer is in: the data itself, for the page's first render.
     await new Promise((resolve) => setTimeout(resolve, 0));
-    const taken = takeBillingPageEarly(ref, askAgain);
+    const taken = billingPageEarly(ref).take(askAgain);
     expect(taken && 'value' in taken && taken.value.billing).toEqual(acmeBilling);
     expect(taken && 'value' in taken && taken.value.invoices).toEqual(acmeInvoices);
-    expect(takeBillingPageEarly(ref, askAgain)).toBeNull();
+    expect(billingPageEarly(ref).take(askAgain)).toBeNull();
     expect(askAgain).not.toHaveBeenCalled();
   });
 
@@ -87,7 +87,7 @@ describe('the billing page asked for early', () => {
     const { services, paths } = consoleOf(role);
     await askBillingPageEarlyOn(services.api, services.registry, billingPath);
     expect(paths()).toEqual(['/api/v1/collab/teams']);
-    expect(takeBillingPageEarly(ref, vi.fn())).toBeNull();
+    expect(billingPageEarly(ref).take(vi.fn())).toBeNull();
   });
 
   it("makes no billing call for another team user's address, or off the billing page", async () => {
@@ -100,7 +100,7 @@ describe('the billing page asked for early', () => {
       await askBillingPageEarlyOn(services.api, services.registry, { pathname, search: '' });
     }
     expect(billingCallsIn(paths())).toEqual([]);
-    expect(takeBillingPageEarly({ teamId: TEAM_ID, userId: 8 }, vi.fn())).toBeNull();
+    expect(billingPageEarly({ teamId: TEAM_ID, userId: 8 }).take(vi.fn())).toBeNull();
   });
 
   it('gives up on a visitor who is not signed in, without a call', async () => {
@@ -110,7 +110,7 @@ describe('the billing page asked for early', () => {
     await vi.advanceTimersByTimeAsync(EARLY_ANSWER_FRESH_MS + 1);
     await asked;
     expect(paths()).toEqual([]);
-    expect(takeBillingPageEarly(ref, vi.fn())).toBeNull();
+    expect(billingPageEarly(ref).take(vi.fn())).toBeNull();
   });
 
   it('asks again when the early calls failed, so the page meets the failure itself', async () => {
@@ -118,7 +118,7 @@ describe('the billing page asked for early', () => {
     await askBillingPageEarlyOn(services.api, services.registry, billingPath);
     const again = { billing: acmeBilling, plans: acmeProducts, invoices: acmeInvoices, providers: null };
     const askAgain = vi.fn(async () => again);
-    const taken = takeBillingPageEarly(ref, askAgain);
+    const taken = billingPageEarly(ref).take(askAgain);
     await expect(taken && answerOf(taken)).resolves.toBe(again);
     expect(askAgain).toHaveBeenCalledTimes(1);
   });
@@ -131,7 +131,7 @@ describe('the billing page asked for early', () => {
     };
     await askBillingPageEarlyOn(services.api, services.registry, link);
     await vi.waitFor(() => expect(billingCallsIn(paths())).toHaveLength(4));
-    const taken = takeBillingPageEarly(ref, vi.fn());
+    const taken = billingPageEarly(ref).take(vi.fn());
     expect(await (taken && answerOf(taken))).toMatchObject({ billing: acmeBilling });
   });
 });

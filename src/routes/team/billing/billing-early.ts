@@ -9,7 +9,7 @@
 // an admin makes no billing call. The page's own first load takes the answer (early-answers.ts).
 import { type ActorRefFrom, waitFor } from 'xstate';
 import type { ApiClient } from '@/api/client';
-import { EARLY_ANSWER_FRESH_MS, type EarlyAnswer, earlyAnswers } from '@/api/early-answers';
+import { EARLY_ANSWER_FRESH_MS, type EarlyEntry, earlyAnswers } from '@/api/early-answers';
 import type { TeamUserRef } from '@/domain/error-codes';
 import { findMembership } from '@/domain/memberships';
 import { canAccessBilling } from '@/domain/permissions';
@@ -57,15 +57,7 @@ export async function askBillingPageEarlyOn(
   early.keep(formatTeamUserRef(ref), loadBillingPage(api, ref), now());
 }
 
-/**
- * The early data for `ref`, once: the data itself when it is in already (the page starts ready
- * with it), else the answer to wait for; null when none was asked for, or it is stale. A failed
- * early answer becomes `askAgain()`'s.
- */
-export function takeBillingPageEarly(
-  ref: TeamUserRef,
-  askAgain: () => Promise<BillingPageData>,
-  now = Date.now(),
-): EarlyAnswer<BillingPageData> | null {
-  return early.take(formatTeamUserRef(ref), askAgain, now);
+/** The billing page's early data for `ref` (early-answers.ts): its render peeks, its first load takes. */
+export function billingPageEarly(ref: TeamUserRef): EarlyEntry<BillingPageData> {
+  return early.at(formatTeamUserRef(ref));
 }

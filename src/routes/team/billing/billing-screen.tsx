@@ -1,17 +1,17 @@
 import { useCallback, useEffect } from 'react';
-import { assign, fromPromise, type SnapshotFrom } from 'xstate';
+import type { SnapshotFrom } from 'xstate';
 import { useServices } from '@/app/services-context';
 import { liveSubscription, subscribedPlanCode } from '@/domain/billing-summary';
 import type { TeamMembership } from '@/domain/entities';
 import type { TeamUserRef } from '@/domain/error-codes';
-import { errorOf } from '@/machines/actor-error';
-import { screenSetupMachine } from '@/machines/screen-setup.machine';
-import { useScreenFlow, useSelectionsInTransition } from '@/routes/screen-flow';
+import type { screenSetupMachine } from '@/machines/screen-setup.machine';
+import { useSelectionsInTransition } from '@/routes/screen-flow';
+import { useScreenSetupStartingEarly } from '@/routes/screen-setup-early';
 import { BillingFlows } from '@/routes/team/billing/billing-flows';
 import { BillingSkeleton } from '@/ui/billing-page/BillingSkeleton';
 import { ScreenSetupStatus } from '@/ui/ScreenSetupStatus';
 import { BillingContent } from './billing-content';
-import { takeBillingPageEarly } from './billing-early';
+import { billingPageEarly } from './billing-early';
 import { type BillingPageData, loadBillingPage } from './load-billing-page';
 import { useCheckoutResult } from './use-checkout-result';
 
@@ -32,27 +32,12 @@ export interface BillingScreenProps {
 
 export function BillingScreen({ membership, teamUser }: BillingScreenProps) {
   const { registry } = useServices();
-  const setup = useScreenFlow(({ api, handleError }) => {
-    // A first load may find its data asked for as the console started (billing-early.ts): in
-    // already, the page starts ready with it; else its first load waits for that answer.
-    const early = takeBillingPageEarly(teamUser, () => loadBillingPage(api, teamUser));
-    const answered = early && 'value' in early ? early.value : null;
-    let pending = early && 'answer' in early ? early.answer : null;
-    return screenSetupMachine.provide({
-      guards: { isAnswered: () => answered !== null },
-      actors: {
-        load: fromPromise(({ signal }) => {
-          const first = pending;
-          pending = null;
-          return first ?? loadBillingPage(api, teamUser, signal);
-        }),
-      },
-      actions: {
-        storeAnswer: assign({ data: () => answered }),
-        escalate: ({ event }) => handleError(errorOf(event)),
-      },
-    });
-  });
+  // A first load may find its data asked for as the console started (billing-early.ts): in
+  // already, the page starts ready with it; else its first load waits for that answer.
+  const setup = useScreenSetupStartingEarly(
+    () => billingPageEarly(teamUser),
+    (api, signal) => loadBillingPage(api, teamUser, signal),
+  );
   const { loading, data, errorMessage } = useSelectionsInTransition(setup, SETUP_VIEW);
   const reload = useCallback(() => setup.send({ type: 'setup.reload' }), [setup]);
   const { result, dismiss } = useCheckoutResult(data !== null);
