@@ -12,6 +12,7 @@ import { createSessionStore } from '@/app/session-storage';
 import { askPublicFileEarlyOn } from '@/routes/public/public-file-early';
 import { askProfileEarlyOn } from '@/routes/signed-in-email-early';
 import { askFirstMembersPageEarlyOn } from '@/routes/team/members/first-page-early';
+import { askOverviewEarlyOn } from '@/routes/team/overview/overview-early';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
@@ -22,9 +23,11 @@ const services = createAppServices({
   inspect: await devInspector(),
 });
 
-// A first load of the members page asks for its list now, beside the memberships (decision 036).
+// A first load of the members page asks for its list now, beside the memberships (decision 036),
+// and one of the overview its team (decision 043).
 const startPath = window.location.pathname;
 askFirstMembersPageEarlyOn(services.api, startPath);
+askOverviewEarlyOn(services.api, startPath);
 // So does the signed-in email the frames of home and the team pages show (decision 041), and the
 // public file page's file (decision 040).
 askProfileEarlyOn(services.api, startPath);

@@ -3,6 +3,7 @@ import { fakeFetch, jsonResponse, type RecordedRequest } from '@/api/testing/fak
 import type { Team, TeamMembership } from '@/domain/entities';
 import { membershipFixture } from '@/domain/entity-fixtures';
 import { selectMembership } from '@/machines/team-registry.selectors';
+import { askOverviewEarlyOn } from '@/routes/team/overview/overview-early';
 import { fakeAccessToken } from '@/test/fake-jwt';
 import { preloadRouteGroups, renderConsole } from '@/test/render-console';
 import { createTestServices } from '@/test/test-services';
@@ -33,7 +34,11 @@ type Handler = (request: RecordedRequest) => Response | Promise<Response>;
  * The console over a fake API: the teams list and the team answer from `membership`; other calls
  * from `handlers` by 'METHOD path' (404 without one).
  */
-function renderOverview(membership: TeamMembership, handlers: Record<string, Handler> = {}) {
+function renderOverview(
+  membership: TeamMembership,
+  handlers: Record<string, Handler> = {},
+  { askedEarly = false } = {},
+) {
   const { fetch, requests } = fakeFetch((_call, request) => {
     const { pathname } = new URL(request.url);
     const key = `${request.method} ${pathname}`;
@@ -44,6 +49,8 @@ function renderOverview(membership: TeamMembership, handlers: Record<string, Han
     return jsonResponse(404, { errorCode: 2200, errorMessage: 'Item not found', errorData: null });
   });
   const { services } = createTestServices({ fetch, stored: signedIn });
+  // As main.tsx does on a first load of the overview.
+  if (askedEarly) askOverviewEarlyOn(services.api, '/teams/3-7/overview');
   const router = renderConsole(services, '/teams/3-7/overview');
   const calls = (key: string) =>
     requests.filter((request) => `${request.method} ${new URL(request.url).pathname}` === key);
@@ -65,6 +72,23 @@ describe('Overview: team details', () => {
     expect(screen.getByText('Trial ends in 9 days')).toBeTruthy();
     const details = screen.getByRole('region', { name: 'Team details' });
     expect(details.querySelector('[data-initials="AI"]')).toBeTruthy();
+  });
+
+  it('takes the team asked for as the console started, and asks for no other', async () => {
+    let answered = 0;
+    const { calls } = renderOverview(
+      acme(),
+      {
+        // Only the early answer has the team's own name: a page that asked again would show another.
+        [`GET ${TEAM_PATH}`]: () => {
+          answered += 1;
+          return jsonResponse(200, answered === 1 ? acme() : acme({ name: 'Asked Again' }));
+        },
+      },
+      { askedEarly: true },
+    );
+    expect(await teamHeading('Acme Inc')).toBeTruthy();
+    expect(calls(`GET ${TEAM_PATH}`)).toHaveLength(1);
   });
 
   it('shows no countdown when the team is not trialing', async () => {
