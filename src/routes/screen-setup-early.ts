@@ -7,8 +7,7 @@ import type { ApiClient } from '@/api/client';
 import { answerOf, type EarlyEntry } from '@/api/early-answers';
 import { errorOf } from '@/machines/actor-error';
 import { screenSetupMachine } from '@/machines/screen-setup.machine';
-import { useEarlyValue } from '@/routes/early-value';
-import { useScreenFlow } from '@/routes/screen-flow';
+import { useEarlyValue, useScreenFlow } from '@/routes/screen-flow';
 
 /**
  * `early` names the page's early answer; `load` asks for the data as the page otherwise would. Only

@@ -19,9 +19,8 @@ import {
   selectFileLoading,
   selectNow,
 } from '@/machines/public-file.selectors';
-import { useEarlyValue } from '@/routes/early-value';
 import { publicFileEarly, takePublicFileEarly } from '@/routes/public/public-file-early';
-import { useScreenFlow, useSelectionsInTransition } from '@/routes/screen-flow';
+import { useEarlyValue, useScreenFlow, useSelectionsInTransition } from '@/routes/screen-flow';
 import { PublicFileView } from '@/ui/public-files/PublicFileView';
 
 const selectors = {

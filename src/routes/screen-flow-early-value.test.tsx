@@ -1,7 +1,7 @@
 import { act, render, screen } from '@testing-library/react';
 import { lazy, Suspense } from 'react';
 import { earlyAnswers } from '@/api/early-answers';
-import { useEarlyValue } from './early-value';
+import { useEarlyValue } from './screen-flow';
 
 const answers = earlyAnswers<{ name: string }>();
 const entry = () => answers.at('report');
