@@ -2,6 +2,7 @@ import { fileURLToPath, URL } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { precompress } from './scripts/vite-precompress.ts';
+import { preloadNotLoadedYet } from './scripts/vite-preload-dependencies.ts';
 import { reactRouterShaking } from './scripts/vite-react-router-shaking.ts';
 import { SIGNED_IN_MANTINE, signedInChunks } from './scripts/vite-signed-in-chunk.ts';
 
@@ -44,6 +45,8 @@ export default defineConfig(({ command }) => ({
     sourcemap: true,
     // dist/.vite/manifest.json: the chunk graph the weight benchmark and the size budgets read.
     manifest: true,
+    // A dynamic import preloads only what the entry has not loaded already.
+    modulePreload: { resolveDependencies: preloadNotLoadedYet },
     rolldownOptions: {
       output: {
         codeSplitting: {
