@@ -7,8 +7,16 @@
 /** The chunks the entry loads statically, by their file names: `assets/<group>-<hash>.<js|css>`. */
 const LOADED_BY_THE_ENTRY = /^assets\/(vendor|shell|rolldown-runtime)-[\w-]{8}\.(js|css)$/;
 
-export function preloadNotLoadedYet(_file: string, deps: string[]): string[] {
-  return deps.filter((dep) => !LOADED_BY_THE_ENTRY.test(dep));
+/**
+ * Vite asks for index.html too (`hostType: 'html'`): there the entry's chunks are the ones to
+ * preload, fetched beside the entry instead of once it is parsed, and the list is kept whole.
+ */
+export function preloadNotLoadedYet(
+  _file: string,
+  deps: string[],
+  { hostType }: { hostId: string; hostType: 'html' | 'js' },
+): string[] {
+  return hostType === 'html' ? deps : deps.filter((dep) => !LOADED_BY_THE_ENTRY.test(dep));
 }
 
 /**
