@@ -4,8 +4,8 @@
 // again (the page then meets the failure itself, through its own error handling, so nothing is shown
 // or escalated twice), or passing the failure on as the page's own.
 // A page that starts with the answer's value (one render, one paint with its content) only peeks at
-// it while it renders, and forgets it once it has committed (useEarlyValue, routes/screen-flow.ts): React may
-// render a page and throw that render away, and the next render must find the answer still there.
+// it while it renders, and forgets it once it has committed (useEarlyValue, routes/screen-flow.ts):
+// React may render a page and throw that render away, and the next render must find it still there.
 
 /** Older than this, an early answer is not taken: the page asks afresh. */
 export const EARLY_ANSWER_FRESH_MS = 5_000;
