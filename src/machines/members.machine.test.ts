@@ -56,6 +56,25 @@ describe('members: loading page by page', () => {
     expect(pageCalls).toHaveLength(3);
   });
 
+  it('starts with a first page it was given: no loading, and no call for it', () => {
+    const { actor, pageCalls } = startMembers({ items: [olivia, adam], nextPageToken: null });
+    expect(selectMembersLoading(actor.getSnapshot())).toBe(false);
+    expect(actor.getSnapshot().matches({ list: 'complete' })).toBe(true);
+    expect(actor.getSnapshot().context.users).toEqual([olivia, adam]);
+    expect(pageCalls).toEqual([]);
+  });
+
+  it('loads the pages after a first page it was given, from its nextPageToken', async () => {
+    const { actor, pageCalls } = startMembers({ items: [olivia, adam], nextPageToken: 'p2' });
+    expect(selectMembersLoading(actor.getSnapshot())).toBe(false);
+    expect(selectMembersLoadingMore(actor.getSnapshot())).toBe(true);
+    expect(pageCalls.map((call) => call.input)).toEqual([{ ref: TEAM_REF, pageToken: 'p2' }]);
+    pageCalls[0]?.reply.resolve({ items: [mia], nextPageToken: null });
+    await flush();
+    expect(actor.getSnapshot().matches({ list: 'complete' })).toBe(true);
+    expect(actor.getSnapshot().context.users).toEqual([olivia, adam, mia]);
+  });
+
   it('shows the message of a failed page and resumes from that page on Retry', async () => {
     const { actor, pageCalls } = startMembers();
     pageCalls[0]?.reply.resolve({ items: [olivia], nextPageToken: 'p2' });

@@ -1,11 +1,13 @@
 // The member list of a team (spec sections 2 'Members', 4 'Member status', 6). Two regions:
 // - list: pages come from the server one after another (`nextPageToken`); the first page shows at
-//   once while the rest load. A failed page shows its message with Retry, which resumes from the
-//   page that failed; membership errors and 401 go up to the app (spec section 8).
+//   once while the rest load. A first page asked for as the console started (input `firstPage`)
+//   starts the list with it: the page's first render shows it, in one paint (decision 043). A
+//   failed page shows its message with Retry, which resumes from the page that failed; membership
+//   errors and 401 go up to the app (spec section 8).
 // - dialog: Delete asks first ('You are going to remove {user} from {team}.').
 // Row actions show their outcome at once, run in a spawned `memberAction` child each, and are rolled
 // back when the server refuses them. The filter lives here; the views sort with a memoised selector.
-import { assertEvent, assign, fromPromise, setup, stopChild } from 'xstate';
+import { and, assertEvent, assign, fromPromise, setup, stopChild } from 'xstate';
 import type { Paged, TeamUser } from '@/domain/entities';
 import type { TeamUserRef } from '@/domain/error-codes';
 import { classifyError, passesUpFromScreenSetup } from '@/domain/error-policy';
@@ -82,7 +84,13 @@ export const membersMachine = setup({
     context: {} as MembersContext,
     events: {} as MembersEvent,
     /** filter and search: from the page's address, so a reload or a shared link keeps them. */
-    input: {} as { ref: TeamUserRef; filter?: MemberFilter; search?: string },
+    input: {} as {
+      ref: TeamUserRef;
+      filter?: MemberFilter;
+      search?: string;
+      /** The first page when it is in already. */
+      firstPage?: Paged<TeamUser> | null;
+    },
   },
   actors: {
     loadPage: fromPromise<Paged<TeamUser>, LoadPageInput>(async () => {
@@ -94,6 +102,7 @@ export const membersMachine = setup({
     hasMorePages: ({ event }) =>
       Boolean((event as unknown as { output: Paged<TeamUser> }).output.nextPageToken),
     hasLoadedPages: ({ context }) => context.pagesLoaded > 0,
+    hasPageToLoad: ({ context }) => context.nextPageToken !== null,
     passesUp: ({ event }) => passesUpFromScreenSetup(errorOf(event)),
     rowIsBusy: ({ context, event }) =>
       event.type === 'member.act' && context.actions.some((action) => action.userId === event.userId),
@@ -182,9 +191,9 @@ export const membersMachine = setup({
   id: 'members',
   context: ({ input }) => ({
     ref: input.ref,
-    users: [],
-    nextPageToken: null,
-    pagesLoaded: 0,
+    users: input.firstPage ? appendRows([], input.firstPage.items) : [],
+    nextPageToken: input.firstPage?.nextPageToken ?? null,
+    pagesLoaded: input.firstPage ? 1 : 0,
     filter: input.filter ?? DEFAULT_MEMBER_FILTER,
     search: input.search ?? '',
     errorMessage: null,
@@ -210,8 +219,16 @@ export const membersMachine = setup({
   },
   states: {
     list: {
-      initial: 'loadingFirstPage',
+      initial: 'starting',
       states: {
+        // Started with its first page (input): the rest load after it, if there are more.
+        starting: {
+          always: [
+            { guard: and(['hasLoadedPages', 'hasPageToLoad']), target: 'loadingMore' },
+            { guard: 'hasLoadedPages', target: 'complete' },
+            { target: 'loadingFirstPage' },
+          ],
+        },
         loadingFirstPage: {
           tags: 'loading',
           invoke: {

@@ -21,7 +21,7 @@ export function teamUser(overrides: Partial<TeamUser> & { email?: string } = {})
   return teamUserFixture({ id, email: `user${id}@acme.test`, fullName: `User ${id}`, ...overrides });
 }
 
-export function startMembers() {
+export function startMembers(firstPage: Paged<TeamUser> | null = null) {
   const pageCalls: { input: LoadPageInput; reply: Deferred<Paged<TeamUser>> }[] = [];
   const actionCalls: { input: RunMemberActionInput; reply: Deferred<MemberActionResult> }[] = [];
   const escalated: unknown[] = [];
@@ -48,6 +48,6 @@ export function startMembers() {
       notifyActionDone: (_, params) => done.push(params),
     },
   });
-  const actor = createActor(machine, { input: { ref: TEAM_REF } }).start();
+  const actor = createActor(machine, { input: { ref: TEAM_REF, firstPage } }).start();
   return { actor, pageCalls, actionCalls, escalated, done };
 }

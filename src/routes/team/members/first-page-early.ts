@@ -5,7 +5,7 @@
 // a visitor who is not signed in asks with no token and is refused. The page's own first load takes
 // the answer (early-answers.ts).
 import type { ApiClient } from '@/api/client';
-import { answerOf, earlyAnswers } from '@/api/early-answers';
+import { answerOf, type EarlyEntry, earlyAnswers } from '@/api/early-answers';
 import { listUsers } from '@/api/users-list';
 import type { Paged, TeamUser } from '@/domain/entities';
 import type { TeamUserRef } from '@/domain/error-codes';
@@ -37,4 +37,9 @@ export function takeFirstMembersPage(
 ): Promise<Paged<TeamUser>> | null {
   const taken = early.take(formatTeamUserRef(ref), askAgain, now);
   return taken && answerOf(taken);
+}
+
+/** The early first page for `ref` (early-answers.ts): the page's render peeks, its first load takes. */
+export function firstMembersPageEarly(ref: TeamUserRef): EarlyEntry<Paged<TeamUser>> {
+  return early.at(formatTeamUserRef(ref));
 }

@@ -128,6 +128,39 @@ describe('Members page', () => {
     expect(requests.filter((request) => new URL(request.url).pathname === usersPath)).toHaveLength(1);
   });
 
+  it('starts with the first page asked for early and in already: no loading text, no other call', async () => {
+    const usersPath = `/api/v1/collab/${TEAM_ID}-${olivia.id}/users`;
+    const { fetch, requests } = fakeFetch((_call, request) => {
+      const { pathname } = new URL(request.url);
+      if (pathname === '/api/v1/collab/teams') return jsonResponse(200, { items: [membershipOf(olivia)] });
+      if (pathname === usersPath) return jsonResponse(200, { items: ACME, nextPageToken: null });
+      return jsonResponse(404, { errorCode: 2200, errorMessage: 'Item not found', errorData: null });
+    });
+    const stored = {
+      refreshToken: 'rt_1',
+      accessToken: fakeAccessToken(olivia.id),
+      expiresAt: FAR_FUTURE_S,
+      uid: 7,
+    };
+    const { services } = createTestServices({ fetch, stored });
+    const path = `/teams/${TEAM_ID}-${olivia.id}/users`;
+    const usersRequests = () => requests.filter((request) => new URL(request.url).pathname === usersPath);
+    askFirstMembersPageEarlyOn(services.api, path);
+    await waitFor(() => expect(usersRequests()).toHaveLength(1));
+    // The answer parsed: the first page is in before the page's first render.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    let loadingShown = false;
+    const watch = new MutationObserver(() => {
+      if (screen.queryByText('Loading members...')) loadingShown = true;
+    });
+    watch.observe(document.body, { childList: true, subtree: true });
+    renderConsole(services, path);
+    await listShown();
+    watch.disconnect();
+    expect(loadingShown).toBe(false);
+    expect(usersRequests()).toHaveLength(1);
+  });
+
   it("shows only pending invitations that are not banned under 'Pending only'", async () => {
     renderMembers(olivia);
     await listShown();
