@@ -10,6 +10,7 @@ import {
 } from '@/domain/billing-fixtures';
 import type { Billing, Invoice, Product, Subscription, TeamMembership, TeamPlan } from '@/domain/entities';
 import { membershipFixture } from '@/domain/entity-fixtures';
+import { watchEverShown } from '@/test/ever-shown';
 import { fakeAccessToken } from '@/test/fake-jwt';
 import { preloadRouteGroups, renderConsole } from '@/test/render-console';
 import { createTestServices } from '@/test/test-services';
@@ -208,15 +209,12 @@ describe('Billing page', () => {
     await waitFor(() => expect(billingRequests(requests)).toHaveLength(4));
     // The answers parsed: the early data is in before the page's first render.
     await new Promise((resolve) => setTimeout(resolve, 50));
-    let placeholderShown = false;
-    const watch = new MutationObserver(() => {
-      if (document.querySelector('[data-testid="billing-skeleton"]')) placeholderShown = true;
-    });
-    watch.observe(document.body, { childList: true, subtree: true });
+    const placeholder = watchEverShown(
+      () => document.querySelector('[data-testid="billing-skeleton"]') !== null,
+    );
     renderConsole(services, path);
     await pageShown();
-    watch.disconnect();
-    expect(placeholderShown).toBe(false);
+    expect(placeholder.stop()).toBe(false);
     expect(within(summary()).getByText('Premium')).toBeTruthy();
     expect(billingRequests(requests)).toHaveLength(4);
   });

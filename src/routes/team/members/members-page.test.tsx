@@ -3,6 +3,7 @@ import { fakeFetch, jsonResponse, type RecordedRequest } from '@/api/testing/fak
 import { CUSTOMER_SUCCESS_EMAIL } from '@/app/config';
 import type { TeamMembership, TeamSettings, TeamUser } from '@/domain/entities';
 import { membershipFixture, teamUserFixture } from '@/domain/entity-fixtures';
+import { watchEverShown } from '@/test/ever-shown';
 import { fakeAccessToken } from '@/test/fake-jwt';
 import { preloadRouteGroups, renderConsole } from '@/test/render-console';
 import { createTestServices } from '@/test/test-services';
@@ -100,17 +101,16 @@ describe('Members page', () => {
     expect(within(rowOf('Olivia Owens')).getByText('Owner')).toBeTruthy();
   });
 
-  it('shows the first page asked for as the console started, and asks for no other', async () => {
+  /** The console signed in as Olivia; the members list answers `items(n)` to the n-th ask (from 1). */
+  function membersConsoleAnswering(items: (nth: number) => TeamUser[]) {
     const usersPath = `/api/v1/collab/${TEAM_ID}-${olivia.id}/users`;
-    let early = true;
+    let asked = 0;
     const { fetch, requests } = fakeFetch((_call, request) => {
       const { pathname } = new URL(request.url);
       if (pathname === '/api/v1/collab/teams') return jsonResponse(200, { items: [membershipOf(olivia)] });
-      // Only the early answer has Mia: a page that asked again would show nobody.
       if (pathname === usersPath) {
-        const items = early ? ACME : [olivia];
-        early = false;
-        return jsonResponse(200, { items, nextPageToken: null });
+        asked += 1;
+        return jsonResponse(200, { items: items(asked), nextPageToken: null });
       }
       return jsonResponse(404, { errorCode: 2200, errorMessage: 'Item not found', errorData: null });
     });
@@ -122,42 +122,29 @@ describe('Members page', () => {
     };
     const { services } = createTestServices({ fetch, stored });
     const path = `/teams/${TEAM_ID}-${olivia.id}/users`;
+    const usersRequests = () => requests.filter((request) => new URL(request.url).pathname === usersPath);
+    return { services, path, usersRequests };
+  }
+
+  it('shows the first page asked for as the console started, and asks for no other', async () => {
+    // Only the early answer has Mia: a page that asked again would show nobody.
+    const { services, path, usersRequests } = membersConsoleAnswering((nth) => (nth === 1 ? ACME : [olivia]));
     askFirstMembersPageEarlyOn(services.api, path);
     renderConsole(services, path);
     await listShown();
-    expect(requests.filter((request) => new URL(request.url).pathname === usersPath)).toHaveLength(1);
+    expect(usersRequests()).toHaveLength(1);
   });
 
   it('starts with the first page asked for early and in already: no loading text, no other call', async () => {
-    const usersPath = `/api/v1/collab/${TEAM_ID}-${olivia.id}/users`;
-    const { fetch, requests } = fakeFetch((_call, request) => {
-      const { pathname } = new URL(request.url);
-      if (pathname === '/api/v1/collab/teams') return jsonResponse(200, { items: [membershipOf(olivia)] });
-      if (pathname === usersPath) return jsonResponse(200, { items: ACME, nextPageToken: null });
-      return jsonResponse(404, { errorCode: 2200, errorMessage: 'Item not found', errorData: null });
-    });
-    const stored = {
-      refreshToken: 'rt_1',
-      accessToken: fakeAccessToken(olivia.id),
-      expiresAt: FAR_FUTURE_S,
-      uid: 7,
-    };
-    const { services } = createTestServices({ fetch, stored });
-    const path = `/teams/${TEAM_ID}-${olivia.id}/users`;
-    const usersRequests = () => requests.filter((request) => new URL(request.url).pathname === usersPath);
+    const { services, path, usersRequests } = membersConsoleAnswering(() => ACME);
     askFirstMembersPageEarlyOn(services.api, path);
     await waitFor(() => expect(usersRequests()).toHaveLength(1));
     // The answer parsed: the first page is in before the page's first render.
     await new Promise((resolve) => setTimeout(resolve, 50));
-    let loadingShown = false;
-    const watch = new MutationObserver(() => {
-      if (screen.queryByText('Loading members...')) loadingShown = true;
-    });
-    watch.observe(document.body, { childList: true, subtree: true });
+    const loading = watchEverShown(() => screen.queryByText('Loading members...') !== null);
     renderConsole(services, path);
     await listShown();
-    watch.disconnect();
-    expect(loadingShown).toBe(false);
+    expect(loading.stop()).toBe(false);
     expect(usersRequests()).toHaveLength(1);
   });
 
