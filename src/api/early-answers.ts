@@ -31,8 +31,7 @@ export interface EarlyEntry<T> {
 
 export interface EarlyAnswers<T> {
   keep(key: string, answer: Promise<T>, now?: number): void;
-  /** The answer kept under `key`, once: null when none was kept, or it is stale. */
-  take(key: string, askAgain: (failure: unknown) => Promise<T>, now?: number): EarlyAnswer<T> | null;
+  /** What is kept under `key`: to peek at, take once, or forget. */
   at(key: string): EarlyEntry<T>;
 }
 
@@ -81,7 +80,6 @@ export function earlyAnswers<T>(): EarlyAnswers<T> {
       );
       kept.set(key, entry);
     },
-    take: (key, askAgain, now) => at(key).take(askAgain, now),
     at,
   };
 }

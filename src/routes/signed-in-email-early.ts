@@ -25,6 +25,6 @@ export function takeProfileEarly(
   askAgain: () => Promise<Profile>,
   now = Date.now(),
 ): Promise<Profile> | null {
-  const taken = early.take(PROFILE, askAgain, now);
+  const taken = early.at(PROFILE).take(askAgain, now);
   return taken && answerOf(taken);
 }

@@ -35,7 +35,7 @@ export function takeFirstMembersPage(
   askAgain: () => Promise<Paged<TeamUser>>,
   now = Date.now(),
 ): Promise<Paged<TeamUser>> | null {
-  const taken = early.take(formatTeamUserRef(ref), askAgain, now);
+  const taken = early.at(formatTeamUserRef(ref)).take(askAgain, now);
   return taken && answerOf(taken);
 }
 
