@@ -109,7 +109,10 @@ export interface BuildAppOptions {
   /** Per-start secret for the CLI's internal routes; null turns them off. */
   cliSecret?: string | null;
   /** What the CLI's internal routes do beyond the database: demo billing after a reset, the sandbox clock. */
-  cliHooks?: Pick<InternalCliOptions, 'afterSeedReset' | 'sandboxAdvance' | 'sandboxKeys'>;
+  cliHooks?: Pick<
+    InternalCliOptions,
+    'afterSeedReset' | 'sandboxAdvance' | 'sandboxKeys' | 'seedResetRefusal'
+  >;
   /** The operator's settings the console reads (customer-success address, scheduling pages). */
   consoleSettings?: ConsoleSettings;
   /**

@@ -63,6 +63,8 @@ export interface Config {
   cleanupIntervalMinutes: number;
   /** STORAGE_S3_*: avatars, logos and public files in an S3-compatible bucket; default local disk. */
   fileStorage: StorageConfig;
+  /** DEMO_DATA: whether an empty database gets the demo data (seed/demo-data-setting.ts). */
+  demoData: StandInSetting;
 }
 
 /** An OAuth client's id and secret from two variables: both or neither. */
@@ -160,6 +162,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     microsoft,
     identitySandbox: standInSetting('IDENTITY_SANDBOX'),
     stripeSandbox: standInSetting('STRIPE_SANDBOX'),
+    // The same three words and the same loopback rule as the stand-ins.
+    demoData: standInSetting('DEMO_DATA'),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     defaultPaymentProvider,
     console: consoleSettings(env),

@@ -16,7 +16,7 @@ import { collectGarbageWhenQuiet } from './idle-gc';
 import { startUnsentMailSweeper } from './invitations/mail-unsent-invitations';
 import { createMailer } from './mail/create-mailer';
 import { schedulePublicFilesCleanup } from './public-files/cleanup-schedule';
-import { seedIfEmpty } from './seed/demo-data';
+import { loginHint, startDemoData, wipeRefusal } from './seed/demo-data-setting';
 import { claimDataDir, type DataDirClaim } from './server-file';
 import { standInLines } from './stand-ins';
 import { startPhases } from './start-phases';
@@ -75,7 +75,8 @@ async function main(): Promise<void> {
     phases.mark('database opened');
     const applied = await migrate(db);
     phases.mark('migrations');
-    const seeded = await seedIfEmpty(db);
+    // Only on a loopback address or with DEMO_DATA=on (seed/demo-data-setting.ts).
+    const demo = await startDemoData(db, config);
     phases.mark('demo data');
     // After the database is open: a folder made by an older version, and the files PGlite unpacks
     // from its template (it sets their modes to 0666 itself, whatever the umask), readable by anyone.
@@ -113,6 +114,7 @@ async function main(): Promise<void> {
       webLogin: identity.options,
       cliHooks: {
         afterSeedReset: () => started.seedDemo(app),
+        seedResetRefusal: () => wipeRefusal(config),
         sandboxAdvance: started.sandbox
           ? (seconds) => started.sandbox?.advance(seconds) ?? Promise.resolve(null)
           : null,
@@ -134,7 +136,6 @@ async function main(): Promise<void> {
     });
     phases.mark('app built');
     if (applied.length > 0) app.log.info({ migrations: applied }, 'migrations applied');
-    if (seeded) app.log.info('empty database: demo data loaded');
     app.log.info(files.description);
     if (!config.smtpUrl)
       app.log.info('SMTP_URL unset: mail goes to the outbox (npm run --silent cli -- outbox)');
@@ -144,7 +145,7 @@ async function main(): Promise<void> {
     const address = app.server.address() as AddressInfo;
     listeningPort = address.port;
     ownUrl = localUrl(address);
-    await billing.afterListen(app, seeded);
+    await billing.afterListen(app, demo.seeded);
     phases.mark('catalogue sync and demo billing');
     stopCleanup = schedulePublicFilesCleanup(app, publicFileStore);
     // Invitations a killed process committed but never mailed (docs/decisions/011-retried-writes.md).
@@ -158,14 +159,12 @@ async function main(): Promise<void> {
     phases.mark('ready');
     const stopGc = collectGarbageWhenQuiet(app);
     const env = process.env.DATA_DIR ? `DATA_DIR=${process.env.DATA_DIR} ` : '';
-    // Stand-ins answer for outside services: say which run here and why (stand-ins.ts).
-    for (const line of standInLines(config)) console.log(line);
+    // Stand-ins answer for outside services, demo data makes guessable accounts: say which and why.
+    for (const line of [...standInLines(config), demo.line]) console.log(line);
     console.log(`\nSpark Teams Console: ${publicUrl}`);
     // With Postgres the CLI goes straight to the database, so it needs the same settings.
     const sameDb = embedded ? '' : ' (with the same DATABASE_URL and PUBLIC_URL)';
-    console.log(
-      `Get a login link: ${env}npm run --silent cli -- login-url olivia@acme.test --team "Acme Inc"${sameDb}\n`,
-    );
+    console.log(`${loginHint(demo.holds, `${env}npm run --silent cli --`, sameDb)}\n`);
 
     let stopping = false;
     const stop = async (signal: string) => {

@@ -1,4 +1,3 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -7,10 +6,19 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Tokens } from '../../src/domain/entities';
 import { demoAccounts, demoTeams } from '../src/seed/demo-data';
 import { serverFilePath } from '../src/server-file';
+import {
+  type CliResult,
+  exchange,
+  outputWith,
+  type RunningServer,
+  runProcess,
+  singleLine,
+  startServerProcess,
+  stopServer,
+} from './cli-processes';
 import { createTestDb, serverDatabaseUrl, type TestDb } from './helper';
 import { buildTestServerBundle, type TestServerBundle } from './server-bundle';
 
-const repoRoot = path.resolve(import.meta.dirname, '../..');
 const node = process.execPath;
 
 // The CLI and the server run from the server bundle (server-bundle.ts), built once per run: through
@@ -37,93 +45,19 @@ function env(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
   return { ...base, ...extra };
 }
 
-interface CliResult {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
-
 /** The CLI from this file's server bundle. */
 function runCli(...args: string[]): Promise<CliResult> {
-  return runProcess(node, [...built().cli, ...args]);
+  return runProcess(node, [...built().cli, ...args], env());
 }
 
 /** The CLI the README's way: `npm run --silent cli -- ...`, through tsx. */
 function runCliThroughNpm(...args: string[]): Promise<CliResult> {
-  return runProcess('npm', ['run', '--silent', 'cli', '--', ...args]);
-}
-
-function runProcess(command: string, args: string[]): Promise<CliResult> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { cwd: repoRoot, env: env() });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk) => {
-      stdout += chunk;
-    });
-    child.stderr.on('data', (chunk) => {
-      stderr += chunk;
-    });
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
-}
-
-interface RunningServer {
-  url: string;
-  child: ChildProcess;
-  output: () => string;
+  return runProcess('npm', ['run', '--silent', 'cli', '--', ...args], env());
 }
 
 /** Starts the real server (PORT=0: a free port) and resolves once it prints its URL. */
 function startServer(extraEnv: Record<string, string> = {}): Promise<RunningServer> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(node, built().server, {
-      cwd: repoRoot,
-      env: env({ PORT: '0', ...extraEnv }),
-    });
-    let output = '';
-    const onData = (chunk: Buffer) => {
-      output += chunk;
-      const match = /Spark Teams Console: (http\S+)/.exec(output);
-      if (match?.[1]) resolve({ url: match[1], child, output: () => output });
-    };
-    child.stdout?.on('data', onData);
-    child.stderr?.on('data', onData);
-    child.on('error', reject);
-    child.on('exit', (code) => reject(new Error(`server exited with ${code}: ${output}`)));
-  });
-}
-
-function stopServer(server: RunningServer): Promise<number | null> {
-  return new Promise((resolve) => {
-    if (server.child.exitCode !== null) return resolve(server.child.exitCode);
-    server.child.once('exit', (code) => resolve(code));
-    server.child.kill('SIGTERM');
-  });
-}
-
-async function exchange(serverUrl: string, loginUrl: string): Promise<Response> {
-  const token = new URL(loginUrl).searchParams.get('token');
-  return fetch(`${serverUrl}/api/v2/auth/code`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      code: token,
-      platform: 'web',
-      version: 'test',
-      osVersion: 'test',
-      device: 'cli test',
-      locale: 'en',
-    }),
-  });
-}
-
-function singleLine(stdout: string): string {
-  const lines = stdout.split('\n');
-  expect(lines).toHaveLength(2);
-  expect(lines[1]).toBe('');
-  return lines[0] as string;
+  return startServerProcess(built().server, env({ PORT: '0', ...extraEnv }));
 }
 
 beforeAll(async () => {
@@ -209,6 +143,11 @@ describe('cli', { timeout: 90_000 }, () => {
 
     const server = await startServer();
     try {
+      // The demo data is there (the CLI loaded it above, on this loopback address): the start says
+      // it left the database alone and names Olivia in its sign-in hint.
+      const said = await outputWith(server, 'login-url');
+      expect(said).toContain('demo data: not loaded (the database is not empty)');
+      expect(said).toContain(`login-url ${demoAccounts.olivia.email} --team "${demoTeams.acme.name}"`);
       // The offline code was stored in the same database, signed with the same key.
       const offlineExchange = await exchange(server.url, offlineUrl.toString());
       expect(offlineExchange.status).toBe(200);

@@ -13,7 +13,9 @@ import { createRepositories } from '../db/repositories';
 import { AppError } from '../errors';
 import { cleanupPublicFiles } from '../public-files/cleanup';
 import { createRedirectKey } from '../redirects/redirect-key';
-import { resetDemoData, seedIfEmpty } from '../seed/demo-data';
+import { resetDemoData } from '../seed/demo-data';
+import { seedIfWanted } from '../seed/demo-data-setting';
+import { addStaff } from '../seed/staff-account';
 import { claimDataDir, readServerFile, type ServerFile, serverFilePath } from '../server-file';
 import { stripeSandboxDecision } from '../stand-ins';
 import { openStorageForCli, type StorageStart } from '../storage-start';
@@ -40,7 +42,8 @@ async function directBackend(config: Config, release: () => Promise<void>): Prom
     const jwtSecret = await loadJwtSecret(config);
     const db = await openDb(config);
     await migrate(db);
-    await seedIfEmpty(db);
+    // The server's rule: demo data only on a loopback address or with DEMO_DATA=on.
+    await seedIfWanted(db, config);
     // As the server does: a folder this run made (PGlite's template files are 0666) or found open.
     await restrictDataDirModes(config.dataDir);
     const signer = createTokenSigner(jwtSecret);
@@ -67,7 +70,15 @@ async function directBackend(config: Config, release: () => Promise<void>): Prom
           throw error instanceof AppError ? new CliError(error.message) : error;
         }
       },
+      // The CLI's own settings were checked before this opened (main.ts): a refusal touches nothing.
       seedReset: () => resetDemoData(db),
+      async staffAdd(email, name) {
+        try {
+          return await addStaff(db, { email, name });
+        } catch (error) {
+          throw error instanceof AppError ? new CliError(error.message) : error;
+        }
+      },
       // No server: the sandbox's state is in this database, so the CLI advances it itself. Its
       // webhooks wait in the database and reach the server when it next runs (they are retried).
       async sandboxAdvance(seconds) {

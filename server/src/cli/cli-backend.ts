@@ -2,6 +2,7 @@ import type { SandboxAdvanceSummary } from '../../sandbox/stripe/stripe-sandbox'
 import type { LoginGrant } from '../auth/login-grant';
 import type { CleanupReport } from '../cleanup/run-cleanup';
 import type { CleanupResult } from '../public-files/cleanup';
+import type { StaffAdded } from '../seed/staff-account';
 import type { SandboxKeys } from './sandbox-keys';
 
 /** What the commands need, whether the CLI talks to the database itself or through a running server. */
@@ -9,7 +10,10 @@ export interface CliBackend {
   /** Base of the links it prints. */
   publicUrl: string;
   loginGrant(email: string, teamName: string | null): Promise<LoginGrant>;
-  seedReset(): Promise<void>;
+  /** Wipes and loads the demo data; a running server refuses without force on a public address. */
+  seedReset(force: boolean): Promise<void>;
+  /** Marks the account staff, making it when there is none (seed/staff-account.ts). */
+  staffAdd(email: string, name: string | null): Promise<StaffAdded>;
   /** Moves the Stripe sandbox's clock; returns what happened, a line each. */
   sandboxAdvance(seconds: number): Promise<{ lines: string[] }>;
   /** The Stripe sandbox's keys (made and stored by the first process to start it). */

@@ -4,6 +4,8 @@ import { buildLoginUrl } from '../auth/login-grant';
 import { ConfigError, loadConfig, outboxDir } from '../config';
 import { setPrivateUmask } from '../data-dir-modes';
 import { backToAppUrl } from '../redirects/redirect-key';
+import { wipeRefusal } from '../seed/demo-data-setting';
+import { staffAddProblem } from '../seed/staff-account';
 import { openBackend } from './backend';
 import { CliError } from './cli-error';
 import { printOutbox } from './outbox-command';
@@ -15,8 +17,13 @@ Commands:
   login-url <email> [--team "<team name>"]
       Print a login link (one line) with a fresh one-time auth code. With --team, the link also
       opens that team (team_id and the account's user_id in it).
-  seed --reset
-      Wipe the database and load the demo data.
+  staff add <email> [--name "<full name>"]
+      Make the account with this email staff (it reaches the internal pages), creating it when there
+      is none (with --name as its full name; an existing account keeps its name). Prints one line.
+      A site without demo data gets its first account this way; login-url <email> then signs it in.
+  seed --reset [--force]
+      Wipe the database and load the demo data. Where PUBLIC_URL is not loopback (the database may
+      hold real customers) it refuses and changes nothing, unless --force is given.
   sandbox keys
       Print the built-in Stripe sandbox's keys, one per line (STRIPE_SECRET_KEY=sk_test_…,
       STRIPE_PUBLISHABLE_KEY=pk_test_…, STRIPE_WEBHOOK_SECRET=whsec_…), so curl, another service or
@@ -57,6 +64,8 @@ async function run(argv: string[]): Promise<void> {
     options: {
       team: { type: 'string' },
       reset: { type: 'boolean' },
+      force: { type: 'boolean' },
+      name: { type: 'string' },
       limit: { type: 'string' },
       days: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
@@ -78,11 +87,29 @@ async function run(argv: string[]): Promise<void> {
     return;
   }
   if (command === 'seed') {
-    if (!values.reset || rest.length > 0 || values.team !== undefined)
-      throw new UsageError('seed needs --reset');
+    if (!values.reset || rest.length > 0 || values.team !== undefined || values.name !== undefined)
+      throw new UsageError('seed needs --reset (and --force where PUBLIC_URL is not loopback)');
+    const force = values.force === true;
+    // Before anything is opened, so a refused reset touches nothing; a running server also checks
+    // its own settings (internal-cli.routes.ts), which may differ from this shell's.
+    const refusal = force ? null : wipeRefusal(loadConfig());
+    if (refusal) throw new CliError(refusal);
     await withBackend(async (backend) => {
-      await backend.seedReset();
+      await backend.seedReset(force);
       process.stdout.write('Database wiped and demo data loaded.\n');
+    });
+    return;
+  }
+  if (command === 'staff') {
+    const [subcommand, email, ...extra] = rest;
+    if (subcommand !== 'add' || !email || extra.length > 0 || values.reset || values.team !== undefined)
+      throw new UsageError('staff add takes one email and an optional --name "<full name>"');
+    const input = { email, name: values.name ?? null };
+    const problem = staffAddProblem(input);
+    if (problem) throw new CliError(`staff add: ${problem}`);
+    await withBackend(async (backend) => {
+      const added = await backend.staffAdd(input.email, input.name);
+      process.stdout.write(`staff: ${added.email} (${added.created ? 'new' : 'existing'} account)\n`);
     });
     return;
   }

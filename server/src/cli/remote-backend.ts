@@ -1,15 +1,23 @@
-import { isErrorBody } from '../../../src/domain/error-codes';
+import { type ErrorBody, isErrorBody } from '../../../src/domain/error-codes';
 import type { SandboxAdvanceSummary } from '../../sandbox/stripe/stripe-sandbox';
 import type { LoginGrant } from '../auth/login-grant';
 import type { CleanupReport } from '../cleanup/run-cleanup';
 import type { CleanupResult } from '../public-files/cleanup';
 import { CLI_SECRET_HEADER } from '../routes/internal-cli.routes';
+import type { StaffAdded } from '../seed/staff-account';
 import type { ServerFile } from '../server-file';
 import { type CliBackend, toLines } from './cli-backend';
 import { CliError } from './cli-error';
 import type { SandboxKeys } from './sandbox-keys';
 
 const REQUEST_TIMEOUT_MS = 60_000;
+
+/** The error body's message, with the fields a validation error names ('…: email is invalid'). */
+function errorText(body: ErrorBody): string {
+  const fields = Array.isArray(body.errorData) ? body.errorData : [];
+  const named = fields.map((field) => `${field.field} ${field.message}`).join(', ');
+  return named ? `${body.errorMessage}: ${named}` : body.errorMessage;
+}
 
 /** Runs the commands inside the running server, over loopback, with the secret from server.json. */
 export function remoteBackend(server: ServerFile, publicUrl: string, serverFile: string): CliBackend {
@@ -31,7 +39,7 @@ export function remoteBackend(server: ServerFile, publicUrl: string, serverFile:
     const payload: unknown = await response.json().catch(() => null);
     if (!response.ok) {
       throw new CliError(
-        isErrorBody(payload) ? payload.errorMessage : `The server answered ${response.status}`,
+        isErrorBody(payload) ? errorText(payload) : `The server answered ${response.status}`,
       );
     }
     return payload as T;
@@ -40,9 +48,10 @@ export function remoteBackend(server: ServerFile, publicUrl: string, serverFile:
   return {
     publicUrl,
     loginGrant: (email, team) => call<LoginGrant>('/api/internal/cli/login-url', { email, team }),
-    async seedReset() {
-      await call('/api/internal/cli/seed-reset', {});
+    async seedReset(force) {
+      await call('/api/internal/cli/seed-reset', { force });
     },
+    staffAdd: (email, name) => call<StaffAdded>('/api/internal/cli/staff-add', { email, name }),
     async sandboxAdvance(seconds) {
       return toLines(await call<SandboxAdvanceSummary>('/api/internal/cli/sandbox-advance', { seconds }));
     },

@@ -2,18 +2,26 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { safeRedirectTarget } from '../../../src/domain/app-link';
+import { ErrorCode } from '../../../src/domain/error-codes';
 import { createLoginGrant } from '../auth/login-grant';
 import { runCleanup } from '../cleanup/run-cleanup';
 import type { SandboxKeys } from '../cli/sandbox-keys';
-import { ItemNotFoundError, ValidationError } from '../errors';
+import { AppError, ItemNotFoundError, ValidationError } from '../errors';
 import type { ZodTypeProvider } from '../http/zod-validation';
 import { cleanupPublicFiles } from '../public-files/cleanup';
 import { createRedirectKey } from '../redirects/redirect-key';
 import { resetDemoData } from '../seed/demo-data';
+import { wipeRefusal } from '../seed/demo-data-setting';
+import { addStaff, staffAddInput } from '../seed/staff-account';
 
 export interface InternalCliOptions {
   /** The per-start secret written to DATA_DIR/server.json; null disables these routes. */
   cliSecret: string | null;
+  /**
+   * Why `seed --reset` without --force is refused here, or null: the server's own settings
+   * (wipeRefusal of its config). Unset: judged by the public URL alone.
+   */
+  seedResetRefusal?: (() => string | null) | null;
   /** After `seed --reset`: the demo billing objects (at the sandbox) for the fresh demo teams. */
   afterSeedReset?: (() => Promise<void>) | null;
   /** `sandbox advance`: moves the built-in Stripe sandbox's clock; null when it does not run. */
@@ -70,11 +78,23 @@ export const internalCliRoutes: FastifyPluginAsync<InternalCliOptions> = async (
       createLoginGrant(app.db, app.tokens, { email: request.body.email, teamName: request.body.team }),
   );
 
-  app.post('/api/internal/cli/seed-reset', async () => {
-    await resetDemoData(app.db);
-    await options.afterSeedReset?.();
-    return { ok: true };
-  });
+  const seedResetRefusal =
+    options.seedResetRefusal ?? (() => wipeRefusal({ publicUrl: app.publicUrl(), host: '' }));
+  app.post(
+    '/api/internal/cli/seed-reset',
+    { schema: { body: z.strictObject({ force: z.boolean().optional() }) } },
+    async (request) => {
+      const refusal = request.body.force ? null : seedResetRefusal();
+      if (refusal) throw new AppError(403, ErrorCode.permissionDenied, refusal);
+      await resetDemoData(app.db);
+      await options.afterSeedReset?.();
+      return { ok: true };
+    },
+  );
+
+  app.post('/api/internal/cli/staff-add', { schema: { body: staffAddInput } }, async (request) =>
+    addStaff(app.db, request.body),
+  );
 
   app.post(
     '/api/internal/cli/sandbox-advance',

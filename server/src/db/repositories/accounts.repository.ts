@@ -59,6 +59,11 @@ export function createAccountsRepository(db: Queryable) {
       return { account: existing, created: false };
     },
 
+    /** Staff from now on: the internal pages (public-file upload, event stream viewer) open to it. */
+    async markStaff(id: number): Promise<void> {
+      await db.query('UPDATE accounts SET is_staff = true WHERE id = $1', [id]);
+    },
+
     async count(): Promise<number> {
       const [row] = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM accounts');
       return row?.n ?? 0;
