@@ -412,7 +412,14 @@ export const rows: Row[] = [
     remoteAddress: loopback,
     payload: { email: 'olivia@acme.test' },
   })),
-  row('POST', '/api/internal/cli/seed-reset', rules.cli, () => ({ remoteAddress: loopback })),
+  row('POST', '/api/internal/cli/seed-reset', rules.cli, () => ({
+    remoteAddress: loopback,
+    payload: { force: true },
+  })),
+  row('POST', '/api/internal/cli/staff-add', rules.cli, () => ({
+    remoteAddress: loopback,
+    payload: { email: 'ops@example.com' },
+  })),
   row('POST', '/api/internal/cli/sandbox-advance', rules.cli, () => ({
     remoteAddress: loopback,
     payload: { days: 1 },

@@ -289,6 +289,7 @@ const validBodies: Record<string, () => Promise<unknown> | unknown> = {
   'PUT /api/v1/collab/:teamUser/users/:id': () => ({ fullName: 'Fuzz Owner' }),
   'PUT /api/v1/collab/:teamUser/users/:id/role': () => ({ role: 'admin' }),
   'POST /api/internal/cli/login-url': () => ({ email: owner.account.email, team: world.team.name }),
+  'POST /api/internal/cli/staff-add': () => ({ email: 'fuzz.staff@fuzz.test', name: 'Fuzz Staff' }),
   // Billing: the fuzz team is premium without a subscription, so these reach the provider (the sandbox).
   'POST /api/v1/collab/:teamUser/billing/preview': () => ({ planId: 'plus_30', coupon: '' }),
   'PUT /api/v1/collab/:teamUser/billing/customer': () => ({
@@ -313,6 +314,7 @@ const reach = (name: string): { params?: Record<string, string>; headers?: Recor
   ({
     'PUT /api/v1/collab/:teamUser/users/:id': { params: { id: 'me' } },
     'POST /api/internal/cli/login-url': { headers: { [CLI_SECRET_HEADER]: t.cliSecret } },
+    'POST /api/internal/cli/staff-add': { headers: { [CLI_SECRET_HEADER]: t.cliSecret } },
   })[name] ?? {};
 
 /** What a field may hold instead of the right value. */

@@ -1,4 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../src/config';
 import type { Db } from '../src/db/db';
 import { migrate } from '../src/db/migrator';
 import { createRepositories } from '../src/db/repositories';
@@ -11,6 +12,13 @@ import {
   resetDemoData,
   seedIfEmpty,
 } from '../src/seed/demo-data';
+import {
+  demoDataDecision,
+  loginHint,
+  seedIfWanted,
+  startDemoData,
+  wipeRefusal,
+} from '../src/seed/demo-data-setting';
 import { createTestDb, type TestDb } from './helper';
 
 let testDb: TestDb | null = null;
@@ -135,5 +143,101 @@ describe('demo data', () => {
     expect(await repos.teams.findByName(demoTeams.acme.name)).toHaveLength(1);
     expect(await db.query('SELECT 1 FROM sessions')).toEqual([]);
     expect((await db.query('SELECT 1 FROM schema_migrations')).length).toBeGreaterThan(0);
+  });
+});
+
+describe('where demo data loads (DEMO_DATA, PUBLIC_URL)', () => {
+  const decision = (env: NodeJS.ProcessEnv) => demoDataDecision(loadConfig(env));
+  const publicWhy = 'PUBLIC_URL https://teams.example.com is not loopback; DEMO_DATA=on to load it';
+
+  it('auto loads on a loopback address only, as the stand-ins run; on and off decide by name', () => {
+    expect(decision({})).toEqual({ load: true, why: 'PUBLIC_URL unset and HOST is loopback' });
+    expect(decision({ PUBLIC_URL: 'http://localhost:5173' })).toEqual({
+      load: true,
+      why: 'PUBLIC_URL is loopback',
+    });
+    expect(decision({ PUBLIC_URL: 'https://teams.example.com' })).toEqual({ load: false, why: publicWhy });
+    // Only scheme and host are named: no credentials or path from the URL reach the output.
+    expect(decision({ PUBLIC_URL: 'https://user:secret@teams.example.com/console/' }).why).toBe(publicWhy);
+    expect(decision({ HOST: '0.0.0.0' })).toEqual({
+      load: false,
+      why: 'PUBLIC_URL is unset and HOST 0.0.0.0 is not loopback; DEMO_DATA=on to load it',
+    });
+    expect(decision({ PUBLIC_URL: 'https://teams.example.com', DEMO_DATA: 'on' })).toEqual({
+      load: true,
+      why: 'DEMO_DATA=on',
+    });
+    expect(decision({ DEMO_DATA: 'off' })).toEqual({ load: false, why: 'DEMO_DATA=off' });
+    expect(decision({ DEMO_DATA: ' off ' }).load).toBe(false);
+    for (const value of ['yes', 'true', '1', 'ON!']) {
+      expect(() => loadConfig({ DEMO_DATA: value }), value).toThrow(
+        new ConfigError('DEMO_DATA must be auto, on or off'),
+      );
+    }
+  });
+
+  it('a public address leaves an empty database empty and says how to make the first account', async () => {
+    const db = await emptyDb();
+    const started = await startDemoData(db, loadConfig({ PUBLIC_URL: 'https://teams.example.com' }));
+    expect(started).toEqual({
+      seeded: false,
+      holds: 'nothing',
+      line: `demo data: not loaded (${publicWhy})`,
+    });
+    expect(await createRepositories(db).accounts.count()).toBe(0);
+    expect(await seedIfWanted(db, loadConfig({ PUBLIC_URL: 'https://teams.example.com' }))).toBe(false);
+    expect(await createRepositories(db).accounts.count()).toBe(0);
+    const hint = loginHint(started.holds, 'npm run --silent cli --', '');
+    expect(hint).toBe(
+      'No accounts yet. Make the first one (staff): npm run --silent cli -- staff add <email>, then sign in with npm run --silent cli -- login-url <email>',
+    );
+    expect(hint).not.toContain(demoAccounts.olivia.email);
+  });
+
+  it('DEMO_DATA=on loads it behind a public address; a later start finds it there', async () => {
+    const db = await emptyDb();
+    const asked = loadConfig({ PUBLIC_URL: 'https://staging.example.com', DEMO_DATA: 'on' });
+    expect(await startDemoData(db, asked)).toEqual({
+      seeded: true,
+      holds: 'demo',
+      line: 'demo data: loaded on an empty database (DEMO_DATA=on)',
+    });
+    expect(await createRepositories(db).accounts.count()).toBe(Object.keys(demoAccounts).length);
+    const later = await startDemoData(db, loadConfig({}));
+    expect(later).toEqual({
+      seeded: false,
+      holds: 'demo',
+      line: 'demo data: not loaded (the database is not empty)',
+    });
+    expect(loginHint(later.holds, 'DATA_DIR=x npm run --silent cli --', ' (same settings)')).toBe(
+      `Get a login link: DATA_DIR=x npm run --silent cli -- login-url ${demoAccounts.olivia.email} --team "${demoTeams.acme.name}" (same settings)`,
+    );
+  });
+
+  it('DEMO_DATA=off never loads it, even on loopback; a database of other accounts is left alone', async () => {
+    const db = await emptyDb();
+    expect(await startDemoData(db, loadConfig({ DEMO_DATA: 'off' }))).toEqual({
+      seeded: false,
+      holds: 'nothing',
+      line: 'demo data: not loaded (DEMO_DATA=off)',
+    });
+    expect(await seedIfWanted(db, loadConfig({ DEMO_DATA: 'off' }))).toBe(false);
+    await createRepositories(db).accounts.create({ email: 'ops@example.com', fullName: 'Ops' });
+    const started = await startDemoData(db, loadConfig({}));
+    expect(started).toMatchObject({ seeded: false, holds: 'accounts' });
+    expect(await createRepositories(db).accounts.count()).toBe(1);
+    expect(loginHint(started.holds, 'cli', '')).toBe('Get a login link: cli login-url <email>');
+  });
+
+  it('seed --reset is refused without --force where the address is not loopback', () => {
+    expect(wipeRefusal(loadConfig({}))).toBeNull();
+    expect(wipeRefusal(loadConfig({ PUBLIC_URL: 'http://127.0.0.1:9000' }))).toBeNull();
+    // DEMO_DATA=on does not make a public database safe to wipe.
+    expect(wipeRefusal(loadConfig({ PUBLIC_URL: 'https://teams.example.com', DEMO_DATA: 'on' }))).toBe(
+      'Refusing to wipe the database: PUBLIC_URL https://teams.example.com is not loopback, so it may hold real accounts. Nothing was changed; add --force to wipe it and load the demo data.',
+    );
+    expect(wipeRefusal(loadConfig({ HOST: '0.0.0.0' }))).toMatch(
+      /^Refusing to wipe the database: PUBLIC_URL is unset and HOST 0\.0\.0\.0 is not loopback/,
+    );
   });
 });
