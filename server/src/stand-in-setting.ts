@@ -1,6 +1,6 @@
 // A stand-in's setting as the environment gives it (STRIPE_SANDBOX, IDENTITY_SANDBOX,
-// STORAGE_S3_SANDBOX). Below both config.ts, which reads it, and stand-ins.ts, which decides with it
-// and with the config, so neither imports the other back.
+// STORAGE_S3_SANDBOX), and DEMO_DATA's, which follows the same rule. Below both config.ts, which
+// reads it, and stand-ins.ts, which decides with it and with the config, so neither imports the other back.
 
 /** 'on': always; 'off': never; 'auto': only on a loopback address (stand-ins.ts). */
 export type StandInSetting = 'auto' | 'on' | 'off';

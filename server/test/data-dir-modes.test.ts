@@ -48,12 +48,13 @@ function runServerOnce(serverMain: string): Promise<string> {
     let text = '';
     const onData = (chunk: Buffer) => {
       text += chunk;
-      if (text.includes('Spark Teams Console:')) child.kill('SIGTERM');
+      // The sign-in hint is the start's last line.
+      if (/login-url .*\n/.test(text)) child.kill('SIGTERM');
     };
     child.stdout.on('data', onData);
     child.stderr.on('data', onData);
     child.on('error', reject);
-    child.on('exit', () => (text.includes('Spark Teams Console:') ? resolve(text) : reject(new Error(text))));
+    child.on('exit', () => (/login-url .*\n/.test(text) ? resolve(text) : reject(new Error(text))));
   });
 }
 
@@ -87,6 +88,15 @@ describe('DATA_DIR after a start', () => {
       .filter((entry) => entry.mode !== (entry.isDir ? 0o700 : 0o600))
       .map((entry) => `${entry.mode.toString(8)} ${path.relative(dataDir, entry.file) || '.'}`);
     expect(wrong).toEqual([]);
+  });
+
+  it('loaded the demo data, as on a fresh clone, said why, and how to sign in as Olivia', () => {
+    expect(output).toContain(
+      'demo data: loaded on an empty database (PUBLIC_URL unset and HOST is loopback)',
+    );
+    expect(output).toContain(
+      `Get a login link: DATA_DIR=${dataDir} npm run --silent cli -- login-url olivia@acme.test --team "Acme Inc"`,
+    );
   });
 
   it('said which stand-ins run and why', () => {
