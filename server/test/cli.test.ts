@@ -76,6 +76,8 @@ describe('cli', { timeout: 90_000 }, () => {
     expect(help.code).toBe(0);
     expect(help.stdout).toContain('login-url <email> [--team "<team name>"]');
     expect(help.stdout).toContain('outbox [--limit <n>]');
+    expect(help.stdout).toContain('staff add <email> [--name "<full name>"]');
+    expect(help.stdout).toContain('seed --reset [--force]');
     const unknown = await runCli('frobnicate');
     expect(unknown.code).not.toBe(0);
     expect(unknown.stdout).toBe('');
