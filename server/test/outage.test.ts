@@ -3,7 +3,7 @@ import { ErrorCode } from '../../src/domain/error-codes';
 import type { Db } from '../src/db/db';
 import { isDatabaseUnavailable } from '../src/db/db-unavailable';
 import { openPgDb } from '../src/db/pg-db';
-import { DATABASE_RETRY_AFTER_SECONDS } from '../src/http/outage';
+import { createDatabaseOutage, DATABASE_RETRY_AFTER_SECONDS } from '../src/http/outage';
 import { createTestDb, serverDatabaseUrl, type TestDb } from './helper';
 import { buildLoggedApp, type LoggedApp, type LogLine, parseLines } from './logged-app';
 import {
@@ -63,10 +63,46 @@ describe('telling an unreachable database from a broken statement', () => {
   });
 
   it('a wrong statement, a constraint or a plain bug is not', () => {
-    for (const code of ['42P01', '23505', '22P02', '40001', undefined])
+    for (const code of ['42P01', '23505', '22P02', '40001', '08P01', undefined])
       expect(isDatabaseUnavailable(Object.assign(new Error('x'), { code })), String(code)).toBe(false);
     expect(isDatabaseUnavailable(new TypeError("Cannot read properties of null (reading 'x')"))).toBe(false);
     expect(isDatabaseUnavailable(null)).toBe(false);
+  });
+});
+
+describe('the outage watch', () => {
+  it('says it once, again once per interval while it lasts, and once when a probe finds it back', async () => {
+    const said: { level: string; msg: string; fields: Record<string, unknown> }[] = [];
+    const line = (level: string) => (fields: Record<string, unknown>, msg: string) =>
+      said.push({ level, msg, fields });
+    const log = { error: line('error'), warn: line('warn') } as unknown as Parameters<
+      typeof createDatabaseOutage
+    >[0]['log'];
+    let reachable = false;
+    let probes = 0;
+    const refused = await refusedConnectionError();
+    const probe = async () => {
+      probes += 1;
+      if (!reachable) throw refused;
+    };
+    const outage = createDatabaseOutage({ probe, log, probeMs: 10, reportMs: 200 });
+    try {
+      for (let call = 0; call < 100; call += 1) outage.failed(refused);
+      await until(() => probes >= 30);
+      const still = said.filter((entry) => entry.msg === 'database still unavailable');
+      // Some 30 probes failed in that time; the log said so about once per 200 ms, not per probe.
+      expect(still.length).toBeGreaterThanOrEqual(1);
+      expect(still.length).toBeLessThanOrEqual(probes / 5);
+      expect(still[0]?.fields).toMatchObject({ failedCalls: 100, database: { code: 'ECONNREFUSED' } });
+      reachable = true;
+      await until(() => !outage.isDown());
+      expect(said.map((entry) => entry.msg).filter((msg) => !msg.startsWith('database still'))).toEqual([
+        'database unavailable: API calls answer 503 until it is back',
+        'database available again',
+      ]);
+    } finally {
+      outage.stop();
+    }
   });
 });
 

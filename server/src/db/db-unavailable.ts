@@ -37,7 +37,8 @@ function isUnreachable(error: unknown): boolean {
   const { code, message } = error as { code?: unknown; message?: unknown };
   if (typeof code === 'string') {
     if (UNREACHABLE_ERRNOS.has(code) || UNAVAILABLE_SQLSTATES.has(code)) return true;
-    if (/^08[0-9A-Z]{3}$/.test(code)) return true;
+    // Class 08 but protocol_violation (08P01): that is a malformed message of ours, a bug.
+    if (/^08[0-9A-Z]{3}$/.test(code) && code !== '08P01') return true;
   }
   return typeof message === 'string' && UNREACHABLE_MESSAGES.some((text) => message.startsWith(text));
 }
