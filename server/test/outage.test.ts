@@ -115,6 +115,12 @@ describe('a database outage (the errors pg throws, on a database that fails on d
     testDb = await createTestDb({ migrated: true });
     db = switchableDb(testDb.db);
     logged = await buildLoggedApp(db, 'info');
+    // An abuse limit whose counter is in the database: an outage skips the count, not the call.
+    logged.app.get(
+      '/api/test/limited/:id',
+      { config: { rateLimit: { max: 1_000, timeWindow: 60_000 } } },
+      async () => ({ ok: true }),
+    );
   });
   afterAll(async () => {
     await logged?.app.close();
@@ -129,11 +135,15 @@ describe('a database outage (the errors pg throws, on a database that fails on d
 
     const first = await call();
     expectOutageAnswer(first);
-    const burst = await Promise.all(Array.from({ length: 499 }, () => call()));
+    const [burst, limited] = await Promise.all([
+      Promise.all(Array.from({ length: 499 }, () => call())),
+      Promise.all(Array.from({ length: 100 }, () => logged.app.inject({ url: '/api/test/limited/1' }))),
+    ]);
     for (const response of burst) expectOutageAnswer(response);
+    for (const response of limited) expect(response.statusCode).toBe(200);
 
     const lines = parseLines(logged.lines);
-    // 500 failed calls: one outage line and the allowance of per-request lines, not 500 stacks.
+    // 600 calls that met the outage: one outage line and the allowance of per-request lines.
     expect(lines.length).toBeLessThanOrEqual(15);
     expect(logged.lines.join('')).not.toContain('    at ');
     expect(withMessage(lines, 'database unavailable: API calls answer 503')).toHaveLength(1);
@@ -143,7 +153,9 @@ describe('a database outage (the errors pg throws, on a database that fails on d
       database: { code: 'ECONNREFUSED' },
       retryAfter: DATABASE_RETRY_AFTER_SECONDS,
     });
-    const perRequest = lines.filter((line) => line.msg === 'database unavailable');
+    const perRequest = lines.filter(
+      (line) => line.msg === 'database unavailable' || line.msg === 'rate-limit store failed',
+    );
     expect(perRequest[0]).toMatchObject({
       level: 'warn',
       method: 'GET',
@@ -157,14 +169,14 @@ describe('a database outage (the errors pg throws, on a database that fails on d
     // The rest are counted: one line says how many, when their window ends (here: ended early).
     logged.app.errorLines.stop();
     const summary = parseLines(logged.lines).find((line) => typeof line.suppressed === 'number');
-    expect(summary).toMatchObject({ level: 'warn', suppressed: 500 - perRequest.length });
+    expect(summary).toMatchObject({ level: 'warn', suppressed: 600 - perRequest.length });
 
     // Back: the next probe (within a second) says so, once, with what the outage cost.
     db.failWith(null);
     await until(() => withMessage(parseLines(logged.lines), 'database available again').length > 0);
     expect(withMessage(parseLines(logged.lines), 'database available again')[0]).toMatchObject({
       level: 'warn',
-      failedCalls: 500,
+      failedCalls: 600,
     });
     expect(logged.app.databaseOutage.isDown()).toBe(false);
     expect((await call()).statusCode).toBe(401);

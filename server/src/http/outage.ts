@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Db } from '../db/db';
-import { databaseErrorFields } from '../db/db-unavailable';
+import { databaseErrorFields, isDatabaseUnavailable } from '../db/db-unavailable';
 import { createLineBudget, type LineBudget } from '../log/line-budget';
 
 declare module 'fastify' {
@@ -120,4 +120,24 @@ export function registerDatabaseOutage(app: FastifyInstance, db: Pick<Db, 'query
     outage.stop();
     errorLines.stop();
   });
+}
+
+/**
+ * A database failure a request survives (the abuse limits skip a hit they cannot count rather than
+ * fail the call): it starts or counts towards an outage when the database cannot be reached, and its
+ * line keeps to the app's allowance, without a stack for an outage.
+ */
+export function logSurvivedFailure(
+  app: FastifyInstance,
+  error: unknown,
+  message: string,
+  fields: Record<string, unknown> = {},
+): void {
+  const unavailable = isDatabaseUnavailable(error);
+  if (unavailable) app.databaseOutage.failed(error);
+  if (!app.errorLines.take()) return;
+  app.log.error(
+    { ...fields, ...(unavailable ? { database: databaseErrorFields(error) } : { err: error }) },
+    message,
+  );
 }
