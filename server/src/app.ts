@@ -35,7 +35,10 @@ import { registerIdempotency } from './http/idempotency';
 import { loggerOptions, RequestLinesAtDebug } from './http/logger';
 import { multipartFieldsToBody, multipartLimits } from './http/multipart-fields';
 import { registerOpenApi } from './http/openapi';
+import { registerDatabaseOutage } from './http/outage';
 import { registerRateLimits } from './http/rate-limit';
+import { registerRequestContext } from './http/request-context';
+import { REQUEST_ID_LOG_LABEL, requestIdFor } from './http/request-id';
 import { createResponseSerializerCompiler } from './http/response-serializer';
 import { registerRouteCatalogue } from './http/route-catalogue';
 import { registerSecurityHeaders, schedulingOrigins } from './http/security-headers';
@@ -168,11 +171,13 @@ export const BODY_LIMIT_BYTES = 1024 * 1024;
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: options.logger ?? loggerOptions(options.logLevel ?? 'info'),
-    logController: new RequestLinesAtDebug(),
+    logController: new RequestLinesAtDebug({ requestIdLogLabel: REQUEST_ID_LOG_LABEL }),
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: fastifyTrustProxy(options.trustProxy ?? false),
-    // Request ids come from us, never from a client header.
+    // Request ids: a well-formed X-Request-Id is kept, anything else replaced (http/request-id.ts).
+    // Fastify's own header option would take any value a client sends into every log line.
     requestIdHeader: false,
+    genReqId: requestIdFor,
     // Malformed (%E0%A4%A) or overlong path parameters fail in the router, before any hook: without
     // this they would leave as Fastify's own error body instead of the spec's.
     frameworkErrors: handleError,
@@ -182,6 +187,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     createResponseSerializerCompiler({ checkResponses: options.checkResponses ?? true }),
   );
   app.setErrorHandler(handleError);
+  // First of all hooks: the request id goes back on every answer; a database outage is watched.
+  registerRequestContext(app);
+  registerDatabaseOutage(app, options.db);
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
   // Before any route: tests read every route and its schemas from here (the write-call fuzz).
   registerRouteCatalogue(app);

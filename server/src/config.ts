@@ -7,6 +7,7 @@ import {
   isConsoleEmail,
   isSchedulingUrl,
 } from '../../src/domain/console-settings';
+import { type LogFormat, parseLogFormat } from './log/server-log';
 import { DEFAULT_MAIL_FROM } from './mail/mailer';
 import { parseStandInSetting, type StandInSetting } from './stand-in-setting';
 import { parseStorageConfig, type StorageConfig } from './storage/storage-config';
@@ -24,6 +25,8 @@ export interface Config {
   /** JWT_SECRET as given; null means "generate once into DATA_DIR". */
   jwtSecret: string | null;
   logLevel: string;
+  /** LOG_FORMAT: json or pretty; unset, pretty when stdout is a terminal and JSON otherwise. */
+  logFormat: LogFormat;
   /** CHECK_RESPONSES=1: every answer also parsed by its zod schema (a 500 on a mismatch); off in production. */
   checkResponses: boolean;
   /** smtp://user:pass@host:587 or smtps://...; null means mail goes to the outbox in DATA_DIR. */
@@ -153,6 +156,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     `https://login.microsoftonline.com/${tenant}/v2.0`,
   );
   const microsoft = microsoftClient ? { ...microsoftClient, tenant, issuer: microsoftIssuer } : null;
+  const logFormat = parseLogFormat(env.LOG_FORMAT, process.stdout.isTTY === true);
+  if (!logFormat) throw new ConfigError(`LOG_FORMAT must be json or pretty, got "${env.LOG_FORMAT}"`);
   const standInSetting = (name: string) =>
     parseStandInSetting(env[name], name, (message) => new ConfigError(message));
   return {
@@ -174,6 +179,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: publicUrl ? publicUrl.replace(/\/+$/, '') : null,
     jwtSecret: env.JWT_SECRET || null,
     logLevel: env.LOG_LEVEL?.trim() || 'info',
+    logFormat,
     checkResponses: env.CHECK_RESPONSES?.trim() === '1',
     smtpUrl,
     mailFrom: env.MAIL_FROM?.trim() || DEFAULT_MAIL_FROM,

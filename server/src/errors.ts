@@ -6,6 +6,10 @@ import {
   type FieldError,
   type TeamUserRef,
 } from '../../src/domain/error-codes';
+import { databaseErrorFields, isDatabaseUnavailable } from './db/db-unavailable';
+import { DATABASE_RETRY_AFTER_SECONDS } from './http/outage';
+import { answerFields } from './http/request-context';
+import { REQUEST_ID_HEADER } from './http/request-id';
 
 /** An error the client is meant to see: it leaves the server as the spec's error body. */
 export class AppError extends Error {
@@ -83,6 +87,15 @@ export class TooManyRequestsError extends AppError {
   }
 }
 
+/** The database cannot be reached right now (Postgres down or restarting): 503 with Retry-After. */
+export class ServiceUnavailableError extends AppError {
+  constructor(readonly retryAfterSeconds: number) {
+    super(503, ErrorCode.serviceUnavailable, defaultErrorMessages[ErrorCode.serviceUnavailable], {
+      retryAfter: retryAfterSeconds,
+    });
+  }
+}
+
 const internalErrorBody: ErrorBody = { errorCode: 1, errorMessage: 'Internal server error', errorData: null };
 
 /**
@@ -118,19 +131,42 @@ function requestErrorFor(error: FastifyError): AppError | null {
   return null;
 }
 
-/** The one error handler: every failure leaves as {errorCode, errorMessage, errorData}. */
+/**
+ * The one error handler: every failure leaves as {errorCode, errorMessage, errorData}, and every line
+ * it logs names the method, route and status. A database that cannot be reached answers 503 and is
+ * logged once per outage (http/outage.ts); its per-request lines and those of unexpected errors keep
+ * to the app's allowance (errorLines), so an outage under load cannot flood the log.
+ */
 export function handleError(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
+  // Router failures (a malformed path) come here before any hook has set it.
+  void reply.header(REQUEST_ID_HEADER, request.id);
+  if (!(error instanceof AppError) && isDatabaseUnavailable(error)) {
+    request.server.databaseOutage.failed(error);
+    const answer = new ServiceUnavailableError(DATABASE_RETRY_AFTER_SECONDS);
+    if (request.server.errorLines.take()) {
+      const fields = { ...answerFields(request, 503), errorCode: answer.errorCode };
+      request.log.warn({ ...fields, database: databaseErrorFields(error) }, 'database unavailable');
+    }
+    sendAppError(answer, reply);
+    return;
+  }
   const appError = error instanceof AppError ? error : requestErrorFor(error);
   if (appError) {
-    request.log.info({ errorCode: appError.errorCode, statusCode: appError.statusCode }, appError.message);
-    if (appError instanceof TooManyRequestsError)
-      void reply.header('retry-after', String(appError.retryAfterSeconds));
-    void reply.status(appError.statusCode).send(appError.toBody());
+    const fields = { ...answerFields(request, appError.statusCode), errorCode: appError.errorCode };
+    request.log.info(fields, appError.message);
+    sendAppError(appError, reply);
     return;
   }
   // Internals stay in the log; the client only learns that something broke.
-  request.log.error({ err: error }, 'unexpected error');
+  if (request.server.errorLines.take())
+    request.log.error({ ...answerFields(request, 500), err: error }, 'unexpected error');
   void reply.status(500).send(internalErrorBody);
+}
+
+function sendAppError(appError: AppError, reply: FastifyReply): void {
+  if (appError instanceof TooManyRequestsError || appError instanceof ServiceUnavailableError)
+    void reply.header('retry-after', String(appError.retryAfterSeconds));
+  void reply.status(appError.statusCode).send(appError.toBody());
 }
 
 export function isApiPath(url: string): boolean {

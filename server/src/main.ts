@@ -9,11 +9,14 @@ import { systemClock } from './clock';
 import { ConfigError, loadConfig, resolvePublicUrl } from './config';
 import { restrictDataDirModes, setPrivateUmask } from './data-dir-modes';
 import type { Db } from './db/db';
+import { databaseErrorFields } from './db/db-unavailable';
 import { migrate } from './db/migrator';
 import { openDb } from './db/open-db';
+import { loggerOptions } from './http/logger';
 import { startIdentity } from './identity-start';
 import { collectGarbageWhenQuiet } from './idle-gc';
 import { startUnsentMailSweeper } from './invitations/mail-unsent-invitations';
+import { openServerLog, type ServerLog } from './log/server-log';
 import { createMailer } from './mail/create-mailer';
 import { schedulePublicFilesCleanup } from './public-files/cleanup-schedule';
 import { loginHint, startDemoData, wipeRefusal } from './seed/demo-data-setting';
@@ -31,7 +34,7 @@ function localUrl(address: AddressInfo): string {
   return `http://${host.includes(':') ? `[${host}]` : host}:${address.port}`;
 }
 
-async function main(): Promise<void> {
+async function main({ log, stream }: ServerLog): Promise<void> {
   const phases = startPhases();
   // Everything before this line: node, tsx and loading (transpiling) every module main imports.
   phases.mark('modules loaded');
@@ -71,7 +74,10 @@ async function main(): Promise<void> {
   let stopCleanup = () => {};
   try {
     const jwtSecret = await loadJwtSecret(config);
-    db = await openDb(config, (error) => console.error('database pool error:', error.message));
+    // An idle connection lost (Postgres restarted): one line per connection, at most the pool's size.
+    db = await openDb(config, (error) =>
+      log.warn({ database: databaseErrorFields(error) }, 'database: an idle connection was lost'),
+    );
     phases.mark('database opened');
     const applied = await migrate(db);
     phases.mark('migrations');
@@ -91,7 +97,7 @@ async function main(): Promise<void> {
       db,
       () => ownUrl,
       () => resolvePublicUrl(config, listeningPort),
-      (error) => console.error('payment provider:', error instanceof Error ? error.message : error),
+      (error) => log.error(`payment provider: ${error instanceof Error ? error.message : error}`),
     );
     const started = billing;
     phases.mark('billing (sandbox migrations)');
@@ -105,7 +111,7 @@ async function main(): Promise<void> {
     const files = await startStorage(
       config,
       () => ownUrl,
-      (error) => console.error('S3 stand-in:', error),
+      (error) => log.error({ err: error }, 'S3 stand-in'),
     );
     const publicFileStore = files.publicFileStore;
     const app = await buildApp({
@@ -130,6 +136,7 @@ async function main(): Promise<void> {
       distDir: config.distDir,
       consoleSettings: config.console,
       logLevel: config.logLevel,
+      logger: loggerOptions(config.logLevel, stream),
       checkResponses: config.checkResponses,
       trustProxy: config.trustProxy,
       cleanupIntervalMs: config.cleanupIntervalMinutes * 60_000,
@@ -160,11 +167,11 @@ async function main(): Promise<void> {
     const stopGc = collectGarbageWhenQuiet(app);
     const env = process.env.DATA_DIR ? `DATA_DIR=${process.env.DATA_DIR} ` : '';
     // Stand-ins answer for outside services, demo data makes guessable accounts: say which and why.
-    for (const line of [...standInLines(config), demo.line]) console.log(line);
-    console.log(`\nSpark Teams Console: ${publicUrl}`);
+    for (const line of [...standInLines(config), demo.line]) log.info(line);
+    log.info(`Spark Teams Console: ${publicUrl}`);
     // With Postgres the CLI goes straight to the database, so it needs the same settings.
     const sameDb = embedded ? '' : ' (with the same DATABASE_URL and PUBLIC_URL)';
-    console.log(`${loginHint(demo.holds, `${env}npm run --silent cli --`, sameDb)}\n`);
+    log.info(loginHint(demo.holds, `${env}npm run --silent cli --`, sameDb));
 
     let stopping = false;
     const stop = async (signal: string) => {
@@ -193,9 +200,11 @@ async function main(): Promise<void> {
   }
 }
 
-main().catch((error: unknown) => {
+// Before anything else, so that every line the process writes, `Cannot start` too, has one format.
+const serverLog = await openServerLog();
+main(serverLog).catch((error: unknown) => {
   // Configuration problems are the operator's to fix: say what, without a stack trace.
-  if (error instanceof ConfigError) console.error(`Cannot start: ${error.message}`);
-  else console.error('Cannot start:', error);
+  if (error instanceof ConfigError) serverLog.log.fatal(`Cannot start: ${error.message}`);
+  else serverLog.log.fatal({ err: error }, 'Cannot start');
   process.exit(1);
 });

@@ -43,7 +43,8 @@ export function startServerProcess(args: string[], env: NodeJS.ProcessEnv): Prom
     let output = '';
     const onData = (chunk: Buffer) => {
       output += chunk;
-      const match = /Spark Teams Console: (http\S+)/.exec(output);
+      // The banner is a JSON line when the output is not a terminal: the URL ends at the quote.
+      const match = /Spark Teams Console: (http[^\s"]+)/.exec(output);
       if (match?.[1]) resolve({ url: match[1], child, output: () => output });
     };
     child.stdout?.on('data', onData);

@@ -14,6 +14,19 @@ export interface LoggedApp {
   lines: string[];
 }
 
+/** A logged line as JSON (every line the app writes is one object). */
+export type LogLine = Record<string, unknown> & { level: string; time: string; msg?: string };
+
+/** The lines as objects; throws on any line that is not JSON. */
+export function parseLines(lines: readonly string[]): LogLine[] {
+  return lines.flatMap((chunk) =>
+    chunk
+      .split('\n')
+      .filter((line) => line !== '')
+      .map((line) => JSON.parse(line) as LogLine),
+  );
+}
+
 export async function buildLoggedApp(
   db: Db,
   level: string,

@@ -54,6 +54,8 @@ describe('security headers on a running console', () => {
       expect(csp.get('object-src')).toEqual(["'none'"]);
       // Served over plain HTTP: HSTS would be ignored, so it is not sent.
       expect(answer.headers['strict-transport-security']).toBeUndefined();
+      // The request's id, for finding its log lines (http/request-id.ts).
+      expect(answer.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
     }
   });
 

@@ -33,6 +33,11 @@ export const ErrorCode = {
   publicFileExpired: 2210,
   /** Not in the spec's catalogue: a public file its sender deleted (410), the 'deleted' kind. */
   publicFileDeleted: 2211,
+  /**
+   * Not in the spec's catalogue: the server cannot reach its database right now (503, with a
+   * Retry-After header); errorData {retryAfter} in seconds. A 5xx, so the console retries (spec section 8).
+   */
+  serviceUnavailable: 1920,
 } as const;
 
 export type ErrorCodeValue = (typeof ErrorCode)[keyof typeof ErrorCode];
@@ -75,6 +80,7 @@ export const defaultErrorMessages: Record<ErrorCodeValue, string> = {
   [ErrorCode.tooManyRequests]: 'Too many attempts. Please try again later',
   [ErrorCode.publicFileExpired]: 'The file has expired',
   [ErrorCode.publicFileDeleted]: 'The file was deleted by the sender',
+  [ErrorCode.serviceUnavailable]: 'The service is temporarily unavailable. Please try again later',
 };
 
 export const unknownServerErrorMessage = 'Unknown server error';

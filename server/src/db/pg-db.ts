@@ -3,6 +3,9 @@ import type { Db, Queryable } from './db';
 
 type Client = pg.Pool | pg.PoolClient;
 
+/** Waiting longer than this for a connection (a new one, or a free one of a busy pool) fails the call. */
+const CONNECT_TIMEOUT_MS = 10_000;
+
 /** Distinct statements prepared per connection at most; any further text runs unnamed, as before. */
 const MAX_NAMED_STATEMENTS = 500;
 
@@ -47,7 +50,13 @@ export interface PgDbOptions {
 
 /** A Postgres server through a pg connection pool. */
 export async function openPgDb(connectionString: string, options: PgDbOptions = {}): Promise<Db> {
-  const pool = new pg.Pool({ connectionString, max: options.max ?? 10 });
+  // A database host that drops packets (rather than refusing) would hold every call until the
+  // system's TCP timeout, minutes; past this, the call fails as unavailable (503, db-unavailable.ts).
+  const pool = new pg.Pool({
+    connectionString,
+    max: options.max ?? 10,
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+  });
   // An idle client can lose its connection (server restart); without a listener that kills the process.
   pool.on('error', (error) => options.onError?.(error));
   // Fail at start-up, not on the first request, when the server is unreachable.

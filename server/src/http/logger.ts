@@ -1,4 +1,7 @@
 import { type FastifyReply, type FastifyRequest, type FastifyServerOptions, LogController } from 'fastify';
+import type { DestinationStream } from 'pino';
+import { lineShape } from '../log/server-log';
+import { errorLineFields } from './request-context';
 
 // Query parameters that carry credentials: login links (?token=), auth codes, public-file secrets (?s=),
 // invitation links (/accept-invitation?key=: whoever reads the key can join the team in the invitee's place).
@@ -31,11 +34,16 @@ export function redactUrl(url: string): string {
 
 /**
  * Pino settings: never write tokens, secrets or cookies, whether they come in headers, bodies or the
- * query string of a login link.
+ * query string of a login link. Lines have an ISO time and the level by name, like the start-up
+ * lines (log/server-log.ts), and go to `stream` (default stdout); a request's warnings and errors name
+ * its method, route and status (request-context.ts).
  */
-export function loggerOptions(level: string): FastifyServerOptions['logger'] {
+export function loggerOptions(level: string, stream?: DestinationStream): FastifyServerOptions['logger'] {
   return {
     level,
+    ...lineShape,
+    mixin: errorLineFields,
+    ...(stream ? { stream } : {}),
     redact: {
       paths: [
         'req.headers.authorization',

@@ -47,6 +47,7 @@ const statusOf: Record<number, number> = {
   [ErrorCode.tooManyRequests]: 429,
   [ErrorCode.publicFileExpired]: 410,
   [ErrorCode.publicFileDeleted]: 410,
+  [ErrorCode.serviceUnavailable]: 503,
 };
 
 const hookNames = (hooks: unknown): string[] =>

@@ -6,7 +6,9 @@ import { openApiTransform } from './openapi-transform';
 const DESCRIPTION =
   'Generated from the routes’ own zod schemas. Every error is {errorCode, errorMessage, errorData} ' +
   '(spec section 8). Any call may also answer 413 (body over 1 MiB), 414 (a path parameter over 100 ' +
-  'characters) or 415 (content type), each with errorCode 10. What a schema cannot say (order of checks, ' +
+  'characters) or 415 (content type), each with errorCode 10, and a call that needs the database 503 ' +
+  'with errorCode 1920 and a Retry-After header while the database cannot be reached. Every answer ' +
+  'carries X-Request-Id (a well-formed one sent is kept). What a schema cannot say (order of checks, ' +
   'side effects, limits, events) is in docs/api.md.';
 
 /**

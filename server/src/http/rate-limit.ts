@@ -4,6 +4,7 @@ import type { Clock } from '../clock';
 import type { Queryable } from '../db/db';
 import { TooManyRequestsError } from '../errors';
 import { countHit, peekHits } from './hit-counter';
+import { logSurvivedFailure } from './outage';
 
 // Abuse limits (docs/decisions/008-abuse-limits.md): @fastify/rate-limit decides, counts and sets the
 // headers (Retry-After, x-ratelimit-*); its counters live in Postgres (rate_limit_counters), so
@@ -37,9 +38,14 @@ async function countForPlugin(
 }
 
 /** @fastify/rate-limit's store interface over rate_limit_counters. */
-function postgresStore(db: Queryable, clock: Clock, log: (error: unknown) => void) {
+function postgresStore(
+  db: Queryable,
+  clock: Clock,
+  log: (error: unknown, route: StoreParams['routeInfo']) => void,
+) {
   return class PostgresRateLimitStore {
     private readonly prefix: string;
+    private readonly routeInfo: StoreParams['routeInfo'];
 
     // The plugin passes its merged options (typed as route options): name and routeInfo are read.
     constructor(options: object) {
@@ -48,13 +54,14 @@ function postgresStore(db: Queryable, clock: Clock, log: (error: unknown) => voi
         ? `${params.routeInfo.method ?? ''} ${params.routeInfo.url}`
         : 'global';
       this.prefix = params.name ?? route;
+      this.routeInfo = params.routeInfo;
     }
 
     incr(key: string, callback: StoreCallback, timeWindow: number): void {
       countForPlugin(db, clock.now(), `${this.prefix}:${key}`, timeWindow, true).then(
         (result) => callback(null, result),
         (error: Error) => {
-          log(error);
+          log(error, this.routeInfo);
           callback(error);
         },
       );
@@ -64,7 +71,7 @@ function postgresStore(db: Queryable, clock: Clock, log: (error: unknown) => voi
       countForPlugin(db, clock.now(), `${this.prefix}:${key}`, timeWindow, false).then(
         (result) => callback(null, result),
         (error: Error) => {
-          log(error);
+          log(error, this.routeInfo);
           callback(error);
         },
       );
@@ -84,7 +91,12 @@ function postgresStore(db: Queryable, clock: Clock, log: (error: unknown) => voi
 export async function registerRateLimits(app: FastifyInstance, db: Queryable, clock: Clock): Promise<void> {
   await app.register(fastifyRateLimit, {
     global: false,
-    store: postgresStore(db, clock, (error) => app.log.error({ err: error }, 'rate-limit store failed')),
+    store: postgresStore(db, clock, (error, route) =>
+      logSurvivedFailure(app, error, 'rate-limit store failed', {
+        method: route?.method ?? null,
+        route: route?.url ?? null,
+      }),
+    ),
     // A database hiccup must not lock everyone out, nor become a 500: the request goes on (logged)
     // and the next one counts again.
     skipOnError: true,
