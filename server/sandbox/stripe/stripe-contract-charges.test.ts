@@ -32,7 +32,6 @@ function charges(name: string, kind: 'sandbox' | 'stripe', makeTarget: () => Pro
         currency: 'usd',
         customer: customer.id,
         payment_method: card,
-        payment_method_types: ['card'],
         confirm: true,
         expand: ['latest_charge'],
       });
@@ -142,7 +141,9 @@ function charges(name: string, kind: 'sandbox' | 'stripe', makeTarget: () => Pro
       expect(await eventsAbout('refund.created', first.id)).toHaveLength(1);
       const refundedEvents = await eventsAbout('charge.refunded', chargeId);
       expect(refundedEvents).toHaveLength(2);
-      expect((refundedEvents[0]?.data.object as Stripe.Charge).amount_refunded).toBe(3000);
+      expect(refundedEvents.map((e) => (e.data.object as Stripe.Charge).amount_refunded)).toEqual([
+        3000, 1000,
+      ]);
     });
 
     it('a paid subscription invoice leads to its charge through the invoice payment', async () => {
