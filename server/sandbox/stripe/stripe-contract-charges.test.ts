@@ -32,6 +32,8 @@ function charges(name: string, kind: 'sandbox' | 'stripe', makeTarget: () => Pro
         currency: 'usd',
         customer: customer.id,
         payment_method: card,
+        // Cards only, so Stripe asks for no return_url (redirecting methods are off).
+        allowed_payment_method_types: ['card'],
         confirm: true,
         expand: ['latest_charge'],
       });
@@ -179,6 +181,17 @@ function charges(name: string, kind: 'sandbox' | 'stripe', makeTarget: () => Pro
         expect(unknown).toMatchObject({ statusCode: 400, code: 'resource_missing', param: 'charge' });
         const missing = await stripe.refunds.retrieve('re_nope').catch((e) => e);
         expect(missing).toMatchObject({ statusCode: 404, code: 'resource_missing' });
+        const intent = await paid(100);
+        const chargeId = (intent.latest_charge as Stripe.Charge).id;
+        for (const amount of [0, -5]) {
+          const refused = await stripe.refunds.create({ payment_intent: intent.id, amount }).catch((e) => e);
+          expect(refused).toMatchObject({ statusCode: 400, param: 'amount' });
+        }
+        const both = await stripe.refunds
+          .create({ payment_intent: intent.id, charge: chargeId })
+          .catch((e) => e);
+        expect(both).toMatchObject({ statusCode: 400, param: 'payment_intent' });
+        expect((await stripe.charges.retrieve(chargeId)).amount_refunded).toBe(0);
       },
     );
 
