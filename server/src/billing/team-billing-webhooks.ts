@@ -74,18 +74,25 @@ export function createTeamBillingWebhooks(
      * (the reconciliation skips deleted teams; a late completion is ended by its webhook).
      */
     async teamDeleted(teamId: number): Promise<void> {
-      try {
-        const link = await repos.billing.findTeamBilling(teamId);
-        if (link?.checkoutSessionId) {
-          await deps.provider.expireCheckout(link.checkoutSessionId);
-          await repos.billing.saveTeamBilling(teamId, { checkoutSessionId: null });
+      // Each step on its own: a failed one must not keep the other from running.
+      const attempt = async (what: string, step: () => Promise<void>) => {
+        try {
+          await step();
+        } catch (error) {
+          deps.log.error({ err: error, teamId }, `${what} of a deleted team not ended at the provider`);
         }
+      };
+      await attempt('checkout', async () => {
+        const link = await repos.billing.findTeamBilling(teamId);
+        if (!link?.checkoutSessionId) return;
+        await deps.provider.expireCheckout(link.checkoutSessionId);
+        await repos.billing.saveTeamBilling(teamId, { checkoutSessionId: null });
+      });
+      await attempt('subscription', async () => {
         const subscription = await currentSubscription(teamId);
         if (subscription)
           await deps.provider.cancelNow(subscription.id, `team-deleted:${teamId}:${subscription.id}`);
-      } catch (error) {
-        deps.log.error({ err: error, teamId }, 'billing of a deleted team not ended at the provider');
-      }
+      });
     },
 
     async syncCatalogue(): Promise<void> {
