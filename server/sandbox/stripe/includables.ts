@@ -6,6 +6,7 @@
 const INCLUDABLE: Record<string, string[]> = {
   invoice: ['confirmation_secret', 'payments'],
   'checkout.session': ['line_items'],
+  charge: ['refunds'],
 };
 
 export function isIncludable(objectType: string, field: string): boolean {

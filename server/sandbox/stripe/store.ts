@@ -19,6 +19,8 @@ const KIND_NAMES: Record<string, string> = {
   payment_method: 'PaymentMethod',
   setup_intent: 'setupintent',
   payment_intent: 'payment_intent',
+  charge: 'charge',
+  refund: 'refund',
   subscription: 'subscription',
   subscription_item: 'subscription item',
   invoice: 'invoice',

@@ -108,12 +108,12 @@ function documented(
     });
 
     sandboxOnly(
-      'answers routes it does not emulate (charges, refunds) as unrecognized, in JSON',
+      'answers routes it does not emulate (disputes, payouts) as unrecognized, in JSON',
       async () => {
         const sandbox = t.sandbox as NonNullable<Target['sandbox']>;
         for (const [method, path] of [
-          ['GET', '/v1/charges'],
-          ['POST', '/v1/refunds'],
+          ['GET', '/v1/disputes'],
+          ['POST', '/v1/payouts'],
         ] as const) {
           const response = await fetch(`${sandbox.baseUrl}${path}`, {
             method,

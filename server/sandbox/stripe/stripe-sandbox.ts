@@ -4,6 +4,7 @@ import type { FastifyError, FastifyPluginAsync } from 'fastify';
 import type { Db } from '../../src/db/db';
 import { migrate as runMigrations } from '../../src/db/migrator';
 import { billingPortalRoutes } from './api/billing-portal';
+import { chargeAndRefundRoutes } from './api/charges-and-refunds';
 import { checkoutRoutes } from './api/checkout';
 import { clockAndEventRoutes } from './api/clocks-and-events';
 import { customerRoutes } from './api/customers';
@@ -83,6 +84,7 @@ const ROUTES: RouteDef[] = [
   ...customerRoutes,
   ...paymentMethodRoutes,
   ...intentRoutes,
+  ...chargeAndRefundRoutes,
   ...subscriptionRoutes,
   ...invoiceRoutes,
   ...checkoutRoutes,

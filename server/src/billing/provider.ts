@@ -52,6 +52,8 @@ export interface PlanChangeRequest {
   promotionCodeId: string | null;
 }
 
+export type QuantityProration = 'create_prorations' | 'always_invoice' | 'none';
+
 /** What became of a plan change that charges at once. */
 export type PlanChangeOutcome =
   | { outcome: 'applied' }
@@ -146,9 +148,23 @@ export interface BillingProvider {
   preview(request: PreviewRequest): Promise<Preview>;
   changePlan(request: PlanChangeRequest, idempotencyKey: string): Promise<PlanChangeOutcome>;
   setCancelAtPeriodEnd(subscriptionId: string, cancel: boolean, idempotencyKey: string): Promise<void>;
-  setQuantity(subscription: ProviderSubscription, quantity: number, idempotencyKey: string): Promise<void>;
+  /**
+   * The seat count. `proration`: 'create_prorations' (the default) bills the change on the next
+   * invoice, 'always_invoice' charges it now, 'none' changes nothing already paid.
+   */
+  setQuantity(
+    subscription: ProviderSubscription,
+    quantity: number,
+    idempotencyKey: string,
+    proration?: QuantityProration,
+  ): Promise<void>;
   /** Ends the subscription now, without a refund (the team is gone). */
   cancelNow(subscriptionId: string, idempotencyKey: string): Promise<void>;
+  /**
+   * Gives back `share` (0 to 1) of what the subscription's latest paid invoice took from the card;
+   * answers the cents refunded (0 when it took nothing).
+   */
+  refundLatestInvoice(subscriptionId: string, share: number, idempotencyKey: string): Promise<number>;
   setTaxRates(subscriptionId: string, taxRateIds: string[]): Promise<void>;
 
   createCheckout(request: CheckoutRequest, idempotencyKey: string): Promise<{ id: string; url: string }>;

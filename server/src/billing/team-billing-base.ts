@@ -7,6 +7,7 @@ import { eventPerson } from '../events/team-event';
 import { type BillingDeps, LIVE_STATUSES, productCodeOf, recordTeamEvent } from './billing-deps';
 import type { ProviderSubscription } from './provider';
 import { taxCountryFor } from './tax';
+import { createFirstSeats } from './team-billing-first-seats';
 import { createTeamBillingSync } from './team-billing-sync';
 
 export const planIdError = (message = 'is invalid') => new ValidationError([{ field: 'planId', message }]);
@@ -42,6 +43,7 @@ async function toSubscription(deps: BillingDeps, subscription: ProviderSubscript
 export function createTeamBillingBase(deps: BillingDeps) {
   const repos = createRepositories(deps.db);
   const sync = createTeamBillingSync(deps);
+  const seatsAtCheckoutCompletion = createFirstSeats(deps);
 
   async function paidPrice(
     planId: string,
@@ -94,7 +96,8 @@ export function createTeamBillingBase(deps: BillingDeps) {
 
   /**
    * Back from the hosted checkout before its webhook: the session itself says whether it completed.
-   * Answers the session while it is still open (a second click may reuse it).
+   * Answers the session while it is still open (a second click may reuse it). Callers hold the
+   * team's lock: a completed checkout's seats are settled here.
    */
   async function settleCheckout(teamId: number) {
     const link = await repos.billing.findTeamBilling(teamId);
@@ -102,13 +105,17 @@ export function createTeamBillingBase(deps: BillingDeps) {
     const session = await deps.provider.getCheckout(link.checkoutSessionId);
     if (session?.status === 'open') return session;
     await repos.billing.saveTeamBilling(teamId, { checkoutSessionId: null });
-    if (session?.status === 'complete') await sync.syncTeam(teamId);
+    if (session?.status === 'complete') {
+      await sync.syncTeam(teamId);
+      await seatsAtCheckoutCompletion(teamId, session.quantity);
+    }
     return null;
   }
 
   async function getBilling(membership: Membership): Promise<Billing> {
     const teamId = membership.team.id;
-    await settleCheckout(teamId);
+    if ((await repos.billing.findTeamBilling(teamId))?.checkoutSessionId)
+      await sync.withTeamLock(teamId, () => settleCheckout(teamId));
     const link = await repos.billing.findTeamBilling(teamId);
     // Independent reads at the provider go out together: the page waits for the slowest, not the sum.
     const [details, subscription, usersCnt] = await Promise.all([
@@ -141,6 +148,7 @@ export function createTeamBillingBase(deps: BillingDeps) {
     taxRateFor,
     currentSubscription,
     settleCheckout,
+    seatsAtCheckoutCompletion,
     getBilling,
     actorEvent,
   };

@@ -34,6 +34,7 @@ const METHODS: Record<Exclude<keyof BillingProvider, 'name'>, true> = {
   setCancelAtPeriodEnd: true,
   setQuantity: true,
   cancelNow: true,
+  refundLatestInvoice: true,
   setTaxRates: true,
   createCheckout: true,
   expireCheckout: true,

@@ -6,6 +6,7 @@ import { emit } from '../events';
 import { clientSecretFor, newId } from '../ids';
 import { get, getRow, put } from '../store';
 import { attemptCard, type IntentInternal, lastError, threeDsNextAction } from './card-attempts';
+import { recordCharge } from './charges';
 import { attachPaymentMethod, markSetUp, resolvePaymentMethod } from './payment-methods';
 
 // ---------- payment intents ----------
@@ -123,7 +124,7 @@ export async function confirmPaymentIntent(
   }
   pi.status = 'requires_payment_method';
   // Stripe records a failed charge for a declined payment and names it in the error.
-  const charge = newId('ch');
+  const charge = (await recordCharge(ctx, pi, { decline: attempt.decline, authenticated: false })).id;
   pi.latest_charge = charge;
   pi.last_payment_error = lastError(attempt.decline, pm, charge) as Stripe.PaymentIntent.LastPaymentError;
   await put(ctx, pi);
@@ -154,7 +155,7 @@ export async function succeedPaymentIntent(
   pi.status = 'succeeded';
   pi.amount_received = pi.amount;
   pi.next_action = null;
-  pi.latest_charge = newId('ch');
+  pi.latest_charge = (await recordCharge(ctx, pi, { decline: null, authenticated })).id;
   // A card that passed 3-D Secure on session is set up for later off-session payments.
   if (authenticated || pi.setup_future_usage) await markSetUp(ctx, pi.payment_method as string);
   if (pi.setup_future_usage && pi.customer) {

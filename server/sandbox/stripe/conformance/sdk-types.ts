@@ -4,6 +4,7 @@
  */
 export const SDK_TYPES: Record<string, string> = {
   'billing_portal.session': 'Stripe.BillingPortal.Session',
+  charge: 'Stripe.Charge',
   'checkout.session': 'Stripe.Checkout.Session',
   coupon: 'Stripe.Coupon',
   customer: 'Stripe.Customer',
@@ -18,6 +19,7 @@ export const SDK_TYPES: Record<string, string> = {
   payment_method: 'Stripe.PaymentMethod',
   price: 'Stripe.Price',
   product: 'Stripe.Product',
+  refund: 'Stripe.Refund',
   promotion_code: 'Stripe.PromotionCode',
   setup_intent: 'Stripe.SetupIntent',
   subscription: 'Stripe.Subscription',

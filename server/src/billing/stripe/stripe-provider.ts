@@ -15,6 +15,7 @@ import {
 import { nextPaymentOf } from './stripe-next-payment';
 import { createStripePersonalCalls } from './stripe-personal';
 import { createPriceIds } from './stripe-price-ids';
+import { createStripeRefundCalls } from './stripe-refund-calls';
 import { isSignedInTheFuture } from './webhook-timestamp';
 
 export interface StripeSettings {
@@ -96,6 +97,7 @@ export function createStripeProvider(
     ...createStripePersonalCalls({ stripe, call, mapSubscription, priceIds }),
     ...createStripeCatalogueCalls({ stripe, call, mapSubscription, priceIds }),
     ...createStripeCustomerCalls({ stripe, call, mapSubscription, priceIds }),
+    ...createStripeRefundCalls({ stripe, call, mapSubscription, priceIds }),
 
     publishableKey: () => settings.publishableKey,
 
@@ -223,11 +225,11 @@ export function createStripeProvider(
         );
       }),
 
-    setQuantity: (subscription, quantity, idempotencyKey) =>
+    setQuantity: (subscription, quantity, idempotencyKey, proration = 'create_prorations') =>
       call(async () => {
         await stripe().subscriptions.update(
           subscription.id,
-          { items: [{ id: subscription.itemId, quantity }], proration_behavior: 'create_prorations' },
+          { items: [{ id: subscription.itemId, quantity }], proration_behavior: proration },
           { idempotencyKey },
         );
       }),
