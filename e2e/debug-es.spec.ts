@@ -42,3 +42,24 @@ test('someone who is not staff sees a clear message and no events', async ({ pag
   await expect(page.getByText('This page is only for Spark staff.')).toBeVisible();
   await expect(page.getByRole('table')).toHaveCount(0);
 });
+
+test('staff find both internal pages from home, which has no team for them', async ({ page }) => {
+  await page.goto(await loginUrl('staff@spark.test'));
+  await expect(page.getByText('Pick a team to start')).toBeVisible();
+  const staffPages = page.getByRole('navigation', { name: 'Staff pages' });
+  await staffPages.getByRole('link', { name: 'Event stream' }).click();
+  await expect(page).toHaveURL(/\/debug-es$/);
+  await expect(page.getByRole('heading', { name: 'Event stream' })).toBeVisible();
+  await page.goBack();
+  await staffPages.getByRole('link', { name: 'Upload a public file' }).click();
+  await expect(page).toHaveURL(/\/public-files\/upload$/);
+});
+
+test('home offers no staff pages to an account that is not staff', async ({ page }) => {
+  // Sam Solo has no team either, so he stays on home as staff do.
+  await page.goto(await loginUrl('solo@example.test'));
+  await expect(page.getByText('Pick a team to start')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Create a team' })).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'Staff pages' })).toHaveCount(0);
+  await expect(page.getByRole('link', { name: 'Event stream' })).toHaveCount(0);
+});
