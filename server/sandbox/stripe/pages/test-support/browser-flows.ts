@@ -297,15 +297,15 @@ export function describeBrowserFlows(name: string, start: () => Promise<BrowserH
 
       /** The table's headers and amounts that render on more than one line ('Qt / y', '$15.0 / 0'). */
       const brokenCells = () =>
-        page.evaluate(() =>
-          [...document.querySelectorAll('table.lines th, table.lines td:not(:first-child)')]
-            .filter((cell) => {
-              const range = document.createRange();
-              range.selectNodeContents(cell);
-              return new Set([...range.getClientRects()].map((rect) => Math.round(rect.top))).size > 1;
-            })
-            .map((cell) => cell.textContent),
-        );
+        page.evaluate<
+          string[]
+        >(`[...document.querySelectorAll('table.lines th, table.lines td:not(:first-child)')]
+          .filter((cell) => {
+            const range = document.createRange();
+            range.selectNodeContents(cell);
+            return new Set([...range.getClientRects()].map((rect) => Math.round(rect.top))).size > 1;
+          })
+          .map((cell) => cell.textContent)`);
 
       it('keeps its headers and amounts whole, on a phone and on a wide screen', async (context) => {
         await openInvoice(context);
