@@ -229,6 +229,21 @@ test('contact us embeds the scheduling widget prefilled with the name and email'
   expect(salesSrc.pathname).not.toBe(src.pathname);
 });
 
+test('contact us: when the scheduling page cannot load in its frame, a link opens it in a new tab', async ({
+  page,
+}) => {
+  // Blocked or offline: the scheduling service never answers.
+  await page.route('https://calendly.com/**', (route) => route.abort('blockedbyclient'));
+  await logIn(page, 'olivia@acme.test', 'Acme Inc');
+  await teamNav(page).getByRole('link', { name: 'Talk to Customer Success' }).click();
+  const frame = page.getByTitle('Talk to Customer Success: schedule a call');
+  const fallback = page.getByRole('link', { name: 'Open the scheduling page in a new tab' });
+  await expect(fallback).toBeVisible();
+  expect(await fallback.getAttribute('href')).toBe(await frame.getAttribute('src'));
+  expect(await fallback.getAttribute('target')).toBe('_blank');
+  expect(await fallback.getAttribute('rel')).toContain('noopener');
+});
+
 test("a seat added mid-period: Acme's next payment says what its proration is for", async ({ page }) => {
   // Two billing loads, a member action and the sandbox's invoice previews: slow on a busy machine.
   test.setTimeout(150_000);

@@ -108,6 +108,29 @@ test('Olivia deactivates and deletes a member after confirming', async ({ page }
   ).toHaveCount(0);
 });
 
+test('in a stale tab, an action on a member deleted elsewhere says so and reloads the list', async ({
+  page,
+  browser,
+}) => {
+  const stale = await openMembers(page, 'olivia@acme.test');
+  const other = await (await browser.newContext()).newPage();
+  const list = await openMembers(other, 'olivia@acme.test');
+  await list.getByRole('button', { name: 'Actions for Mia Member' }).click();
+  await other.getByRole('menuitem', { name: 'Delete' }).click();
+  await other.getByRole('dialog', { name: 'Delete user' }).getByRole('button', { name: 'Delete' }).click();
+  await expect(list.getByRole('listitem', { name: 'Mia Member' })).toHaveCount(0);
+
+  // The first tab still lists Mia; making her an admin finds her gone.
+  await stale.getByRole('button', { name: 'Actions for Mia Member' }).click();
+  await page.getByRole('menuitem', { name: 'Make admin' }).click();
+  await expect(
+    page.getByText('This member is no longer in the team. The list has been reloaded.'),
+  ).toBeVisible();
+  await expect(page.getByText('Item not found')).toHaveCount(0);
+  await expect(stale.getByRole('listitem', { name: 'Mia Member' })).toHaveCount(0);
+  await expect(stale.getByRole('listitem', { name: 'Adam Admin' })).toBeVisible();
+});
+
 test('the own profile block shows name, role and email, and refuses an empty name', async ({ page }) => {
   await openMembers(page, 'adam@acme.test');
   await expect(page.getByRole('textbox', { name: 'Company Role' })).toHaveValue(/admin/i);

@@ -20,7 +20,8 @@ export function phoneContext(
 /**
  * What does not fit the phone: a page wider than the screen (on a mobile viewport Chromium widens
  * the layout viewport to the content, so innerWidth is checked too), a button or link ending past
- * the right edge (in a sideways scroller too: out of reach without a hint), and a visible 'null',
+ * the right edge (in a sideways scroller too: out of reach without a hint), a button or link whose
+ * text is cut off inside it, an empty field whose placeholder does not fit it, and a visible 'null',
  * 'undefined' or 'NaN' (left out with `words: false`, for a test of the layout alone). Each problem is
  * one line naming what and where.
  */
@@ -38,6 +39,26 @@ export function phoneProblems(page: Page, { words = true } = {}): Promise<string
         const box = element.getBoundingClientRect();
         if (box.width === 0 || box.height === 0) continue;
         if (box.right > limit + 0.5) problems.push(`'${name(element)}' ends at ${Math.round(box.right)}px`);
+        // Text clipped by the button itself or by its label: whether it fits depends on the fonts.
+        for (const part of [element, ...element.querySelectorAll('*')]) {
+          const overflow = getComputedStyle(part).overflowX;
+          const clips = overflow === 'hidden' || overflow === 'clip';
+          if (clips && part.scrollWidth > part.clientWidth + 1) {
+            problems.push(`'${name(element)}' is cut off (${part.scrollWidth}px in ${part.clientWidth}px)`);
+            break;
+          }
+        }
+      }
+      const measure = document.createElement('canvas').getContext('2d');
+      for (const input of document.querySelectorAll<HTMLInputElement>('input[placeholder]')) {
+        if (!measure || input.value || !input.checkVisibility({ visibilityProperty: true })) continue;
+        const style = getComputedStyle(input);
+        measure.font = style.font;
+        const needed = measure.measureText(input.placeholder).width;
+        const room = input.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+        if (needed > room + 1) {
+          problems.push(`the placeholder '${input.placeholder}' needs ${Math.ceil(needed)}px in ${room}px`);
+        }
       }
       if (!words) return problems;
       const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);

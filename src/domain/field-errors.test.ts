@@ -4,12 +4,21 @@ import { fieldErrorText, humanizeField, serverFieldErrorText, validationFieldErr
 const validation = (data: unknown) => ({ status: 400, code: 10, message: 'Validation error', data });
 
 describe('humanizeField', () => {
+  it('names the billing details fields by their form labels, not their keys', () => {
+    expect(humanizeField('line1')).toBe('Address 1');
+    expect(humanizeField('line2')).toBe('Address 2');
+    expect(humanizeField('postalCode')).toBe('ZIP / Postal Code');
+    expect(humanizeField('vatId')).toBe('VAT Number');
+    expect(humanizeField('customer.line1')).toBe('Address 1');
+    expect(fieldErrorText({ field: 'line1', message: 'must not be empty' })).toBe(
+      'Address 1 must not be empty',
+    );
+  });
+
   it('turns a field name into words in sentence case', () => {
     expect(humanizeField('name')).toBe('Name');
     expect(humanizeField('email')).toBe('Email');
     expect(humanizeField('fullName')).toBe('Full name');
-    expect(humanizeField('postalCode')).toBe('Postal code');
-    expect(humanizeField('line1')).toBe('Line1');
     expect(humanizeField('vat_id')).toBe('Vat id');
     expect(humanizeField('Team name')).toBe('Team name');
   });

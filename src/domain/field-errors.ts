@@ -14,11 +14,26 @@ const fieldName = (field: string): string =>
     .at(-1) ?? field;
 
 /**
- * The field as words: the last segment of a path inside a list body ('0.email', '[1].email'),
- * camelCase and snake_case split, sentence case: 'fullName' -> 'Full name', 'Team name' stays.
+ * Fields whose words are not their name split: the billing details form's labels (spec section 2),
+ * so a server's 'line1' error reads as the field the person sees, 'Address 1'.
+ */
+const FIELD_LABELS: Readonly<Record<string, string>> = {
+  line1: 'Address 1',
+  line2: 'Address 2',
+  postalCode: 'ZIP / Postal Code',
+  vatId: 'VAT Number',
+};
+
+/**
+ * The field as words: the last segment of a path inside a list body ('0.email', '[1].email'), by
+ * its form label where it has one ('line1' -> 'Address 1'), else camelCase and snake_case split,
+ * sentence case: 'fullName' -> 'Full name', 'Team name' stays.
  */
 export function humanizeField(field: string): string {
-  const words = fieldName(field)
+  const name = fieldName(field);
+  const label = FIELD_LABELS[name];
+  if (label) return label;
+  const words = name
     .replace(/(\p{Ll}|\d)(\p{Lu})/gu, '$1 $2')
     .replace(/[_\s]+/gu, ' ')
     .trim()

@@ -72,15 +72,20 @@ describe('products page texts (issue 21)', () => {
   };
 
   it('titles each price with its interval and the yearly saving against the monthly price', () => {
-    expect(priceTitle('Spark Premium', { interval: 'month', amount: 799 }, 799)).toBe(
-      'Spark Premium Monthly',
+    const monthly = { priceId: 'personal_premium_30', interval: 'month', amount: 799 } as const;
+    const yearly = { priceId: 'personal_premium_365', interval: 'year', amount: 5999 } as const;
+    expect(priceTitle('Spark Premium', monthly, 799)).toBe('Spark Premium Monthly');
+    expect(priceTitle('Spark Premium', yearly, 799)).toBe('Spark Premium Yearly, save 38%');
+    expect(priceTitle('Spark Premium', yearly, null)).toBe('Spark Premium Yearly');
+  });
+
+  it('names the coupon in the title, so a price with a coupon and the same price without differ', () => {
+    const yearly = { priceId: 'personal_premium_365', interval: 'year', amount: 5999 } as const;
+    const withCoupon = { ...yearly, priceId: 'personal_premium_365--WELCOME10' };
+    expect(priceTitle('Spark Premium', withCoupon, 799)).toBe(
+      'Spark Premium Yearly, save 38%, with WELCOME10',
     );
-    expect(priceTitle('Spark Premium', { interval: 'year', amount: 5999 }, 799)).toBe(
-      'Spark Premium Yearly, save 38%',
-    );
-    expect(priceTitle('Spark Premium', { interval: 'year', amount: 5999 }, null)).toBe(
-      'Spark Premium Yearly',
-    );
+    expect(priceTitle('Spark Premium', withCoupon, 799)).not.toBe(priceTitle('Spark Premium', yearly, 799));
   });
 
   it('finds the monthly price and words a coupon', () => {

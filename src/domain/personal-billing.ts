@@ -54,19 +54,23 @@ export const periodTypeLabel = (periodType: string): string => PERIOD_LABELS[per
 const INTERVAL_TITLES: Record<string, string> = { month: 'Monthly', year: 'Yearly' };
 
 /**
- * A price's card title (issue 21): the product, how often it is billed and what a year saves against
- * paying monthly ('Spark Premium Yearly, save 38%'), so three prices of one product differ at a glance.
- * The saving is the spec's annual discount (section 9, rounded up); none without a monthly price.
+ * A price's card title: the product, how often it is billed, what a year saves against paying monthly
+ * and the coupon its id carries ('Spark Premium Yearly, save 38%, with WELCOME10'), so every price of
+ * one product, the same price with and without a coupon included, differs at a glance. The saving is
+ * the spec's annual discount (section 9, rounded up); none without a monthly price.
  */
 export function priceTitle(
   productName: string,
-  price: Pick<BillingProduct['prices'][number], 'interval' | 'amount'>,
+  price: Pick<BillingProduct['prices'][number], 'interval' | 'amount' | 'priceId'>,
   monthlyAmount: number | null,
 ): string {
-  const title = `${productName} ${INTERVAL_TITLES[price.interval] ?? price.interval}`;
+  const parts = [`${productName} ${INTERVAL_TITLES[price.interval] ?? price.interval}`];
   const saving =
     price.interval === 'year' && monthlyAmount ? annualDiscountPercent(monthlyAmount, price.amount) : 0;
-  return saving > 0 ? `${title}, save ${saving}%` : title;
+  if (saving > 0) parts.push(`save ${saving}%`);
+  const coupon = couponOfPriceId(price.priceId);
+  if (coupon) parts.push(`with ${coupon}`);
+  return parts.join(', ');
 }
 
 /** The product's monthly price in cents, which a yearly price's saving is measured against. */

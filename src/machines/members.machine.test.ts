@@ -231,4 +231,38 @@ describe('members: row actions', () => {
       { request: { kind: 'resendInvitation' }, user: paula, result: { resent: ['paula@acme.test'] } },
     ]);
   });
+
+  it('reloads the list and says so when the member acted on is gone (404 2200, a stale tab)', async () => {
+    const harness = await loadedMembers();
+    harness.actor.send({ type: 'member.act', userId: 3, request: { kind: 'changeRole', role: 'admin' } });
+    const gone = { status: 404, code: ErrorCode.itemNotFound, message: 'Item not found', data: null };
+    harness.actionCalls[0]?.reply.reject(gone);
+    await flush();
+    // Not the generic error: the app says the member is gone, and the list starts again.
+    expect(harness.escalated).toEqual([]);
+    expect(harness.gone).toHaveLength(1);
+    expect(selectMembersLoading(harness.actor.getSnapshot())).toBe(true);
+    expect(harness.pageCalls).toHaveLength(2);
+    expect(harness.pageCalls[1]?.input).toEqual({ ref: TEAM_REF, pageToken: null });
+
+    harness.pageCalls[1]?.reply.resolve({ items: [olivia, adam, ben, paula], nextPageToken: null });
+    await flush();
+    expect(harness.actor.getSnapshot().context.users.map((user) => user.id)).toEqual([1, 2, 4, 5]);
+    expect(harness.actor.getSnapshot().context.actions).toEqual([]);
+    expect(Object.keys(harness.actor.getSnapshot().children)).toEqual([]);
+  });
+
+  it('keeps an open Delete dialog of another row while the list reloads', async () => {
+    const harness = await loadedMembers();
+    harness.actor.send({ type: 'member.act', userId: 3, request: { kind: 'activate' } });
+    harness.actor.send({ type: 'member.act', userId: 4, request: { kind: 'delete' } });
+    harness.actionCalls[0]?.reply.reject({
+      status: 404,
+      code: ErrorCode.itemNotFound,
+      message: '',
+      data: null,
+    });
+    await flush();
+    expect(harness.actor.getSnapshot().matches({ dialog: 'confirmingDelete' })).toBe(true);
+  });
 });

@@ -7,12 +7,12 @@
 // - dialog: Delete asks first ('You are going to remove {user} from {team}.').
 // Row actions show their outcome at once, run in a spawned `memberAction` child each, and are rolled
 // back when the server refuses them. The filter lives here; the views sort with a memoised selector.
-import { and, assertEvent, assign, fromPromise, setup, stopChild } from 'xstate';
+import { and, assertEvent, assign, fromPromise, raise, setup, stopChild } from 'xstate';
 import type { Paged, TeamUser } from '@/domain/entities';
 import type { TeamUserRef } from '@/domain/error-codes';
 import { classifyError, passesUpFromScreenSetup } from '@/domain/error-policy';
 import { DEFAULT_MEMBER_FILTER, type MemberFilter } from '@/domain/members';
-import { errorOf } from './actor-error';
+import { errorOf, isItemNotFound } from './actor-error';
 import {
   type MemberActionReport,
   type MemberActionRequest,
@@ -59,6 +59,8 @@ export type MembersEvent =
   | { type: 'members.removed'; userIds: number[] }
   /** A user changed elsewhere (the own profile block). */
   | { type: 'members.updated'; user: TeamUser }
+  /** Raised inside: the list is stale (a row's member is gone) and loads again. */
+  | { type: 'list.reload' }
   | MemberActionReport;
 
 export interface LoadPageInput {
@@ -107,6 +109,8 @@ export const membersMachine = setup({
     rowIsBusy: ({ context, event }) =>
       event.type === 'member.act' && context.actions.some((action) => action.userId === event.userId),
     needsConfirmation: ({ event }) => event.type === 'member.act' && event.request.kind === 'delete',
+    // The row's member was removed elsewhere (a stale tab): the server no longer knows them.
+    memberIsGone: ({ event }) => event.type === 'action.failed' && isItemNotFound(event.error),
   },
   actions: {
     appendPage: assign(({ context, event }) => {
@@ -168,6 +172,13 @@ export const membersMachine = setup({
         actions: context.actions.filter((action) => action.actionId !== event.actionId),
       };
     }),
+    // The list is out of date: start it again from the first page.
+    resetList: assign({ users: [], nextPageToken: null, pagesLoaded: 0, errorMessage: null }),
+    dropAction: assign(({ context, event }) => {
+      assertEvent(event, 'action.failed');
+      return { actions: context.actions.filter((action) => action.actionId !== event.actionId) };
+    }),
+    reloadList: raise({ type: 'list.reload' }),
     // A finished child is stopped and dropped from the children, so nothing of it lingers.
     stopActionChild: stopChild(({ event }) => (event as MemberActionReport).actionId),
     addUsers: assign(({ context, event }) => {
@@ -186,6 +197,8 @@ export const membersMachine = setup({
     escalate: () => {},
     // Injected by the app: tell the user what happened, where the list alone does not show it.
     notifyActionDone: (_, _done: MemberActionDone | null) => {},
+    // Injected by the app: say that the member acted on is no longer in the team.
+    notifyMemberGone: () => {},
   },
 }).createMachine({
   id: 'members',
@@ -215,11 +228,20 @@ export const membersMachine = setup({
         'stopActionChild',
       ],
     },
-    'action.failed': { actions: ['rollBackAction', 'stopActionChild', 'escalate'] },
+    'action.failed': [
+      {
+        guard: 'memberIsGone',
+        actions: ['dropAction', 'stopActionChild', 'notifyMemberGone', 'reloadList'],
+      },
+      { actions: ['rollBackAction', 'stopActionChild', 'escalate'] },
+    ],
   },
   states: {
     list: {
       initial: 'starting',
+      on: {
+        'list.reload': { target: '.loadingFirstPage', actions: 'resetList' },
+      },
       states: {
         // Started with its first page (input): the rest load after it, if there are more.
         starting: {

@@ -26,6 +26,7 @@ export function startMembers(firstPage: Paged<TeamUser> | null = null) {
   const actionCalls: { input: RunMemberActionInput; reply: Deferred<MemberActionResult> }[] = [];
   const escalated: unknown[] = [];
   const done: (MemberActionDone | null)[] = [];
+  const gone: number[] = [];
   const machine = membersMachine.provide({
     actors: {
       loadPage: fromPromise(({ input }) => {
@@ -46,8 +47,9 @@ export function startMembers(firstPage: Paged<TeamUser> | null = null) {
     actions: {
       escalate: ({ event }) => escalated.push(errorOf(event)),
       notifyActionDone: (_, params) => done.push(params),
+      notifyMemberGone: () => gone.push(gone.length + 1),
     },
   });
   const actor = createActor(machine, { input: { ref: TEAM_REF, firstPage } }).start();
-  return { actor, pageCalls, actionCalls, escalated, done };
+  return { actor, pageCalls, actionCalls, escalated, done, gone };
 }

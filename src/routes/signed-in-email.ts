@@ -10,11 +10,23 @@ import { useScreenFlow } from '@/routes/screen-flow';
 import { takeProfileEarly } from '@/routes/signed-in-email-early';
 import { useSelectorInTransition } from '@/routes/transition-selector';
 
-const selectEmail = (snapshot: SnapshotFrom<typeof screenSetupMachine>): string | null =>
-  snapshot.matches('ready') ? ((snapshot.context.data as Profile | null)?.email ?? null) : null;
+type SetupSnapshot = SnapshotFrom<typeof screenSetupMachine>;
+
+const profileOf = (snapshot: SetupSnapshot): Profile | null =>
+  snapshot.matches('ready') ? ((snapshot.context.data as Profile | null) ?? null) : null;
+const selectEmail = (snapshot: SetupSnapshot): string | null => profileOf(snapshot)?.email ?? null;
+const selectIsStaff = (snapshot: SetupSnapshot): boolean => profileOf(snapshot)?.isStaff === true;
 
 /** The email of whoever is signed in, or null until it is known (or if it cannot be loaded). */
 export function useSignedInEmail(): string | null {
+  return useSignedInAccount().email;
+}
+
+/**
+ * Who is signed in, from one profile load: the email (null until known) and whether the account is
+ * staff (false until known), for pages that offer staff the internal pages.
+ */
+export function useSignedInAccount(): { email: string | null; isStaff: boolean } {
   const setup = useScreenFlow(({ api, handleError }) =>
     screenSetupMachine.provide({
       actors: {
@@ -23,5 +35,7 @@ export function useSignedInEmail(): string | null {
       actions: { escalate: ({ event }) => handleError(errorOf(event)) },
     }),
   );
-  return useSelectorInTransition(setup, selectEmail);
+  const email = useSelectorInTransition(setup, selectEmail);
+  const isStaff = useSelectorInTransition(setup, selectIsStaff);
+  return { email, isStaff };
 }

@@ -57,29 +57,33 @@ export function EventStreamView(props: EventStreamViewProps) {
           {statusText[props.status]}
         </Text>
       </Group>
-      <table className={classes.table} aria-label="Events">
-        <thead>
-          <tr>
-            <th>Time</th>
-            <th>Type</th>
-            <th>Data</th>
-          </tr>
-        </thead>
-        <tbody>
-          {newestFirst.map((event) => (
-            <tr key={`${event.id}-${event.type}-${JSON.stringify(event.data)}`}>
-              <td className={classes.time}>{new Date(event.id).toISOString()}</td>
-              <td>{event.type}</td>
-              <td className={classes.data}>
-                <details>
-                  <summary className={classes.summary}>{preview(event.data)}</summary>
-                  <pre>{JSON.stringify(event.data, null, 2)}</pre>
-                </details>
-              </td>
+      {/* Wide rows scroll inside their own box, so the page keeps the screen's width on a phone. */}
+      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling box must take focus to scroll by keyboard */}
+      <section className={classes.scroller} aria-label="Events table" tabIndex={0}>
+        <table className={classes.table} aria-label="Events">
+          <thead>
+            <tr>
+              <th>Time</th>
+              <th>Type</th>
+              <th>Data</th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {newestFirst.map((event) => (
+              <tr key={`${event.id}-${event.type}-${JSON.stringify(event.data)}`}>
+                <td className={classes.time}>{new Date(event.id).toISOString()}</td>
+                <td>{event.type}</td>
+                <td className={classes.data}>
+                  <details>
+                    <summary className={classes.summary}>{preview(event.data)}</summary>
+                    <pre>{JSON.stringify(event.data, null, 2)}</pre>
+                  </details>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </section>
       {newestFirst.length === 0 && (
         <Text c="dimmed" size="sm">
           No events yet.

@@ -16,11 +16,21 @@ export interface HomeViewProps {
    * web sign-up. Null while teams load or when there are some.
    */
   noTeams?: { profileHref: string; createTeamHref: string } | null;
+  /** Staff only: the internal pages (public-file upload, event stream viewer); null for everyone else. */
+  staffPages?: { uploadHref: string; eventStreamHref: string } | null;
   onNavigate?: NavigateHandler;
 }
 
 /** The home page: welcome and pick a team, or the pick-a-team error state (spec section 2, home). */
-export function HomeView({ selector, error, onRetry, userMenu, noTeams = null, onNavigate }: HomeViewProps) {
+export function HomeView({
+  selector,
+  error,
+  onRetry,
+  userMenu,
+  noTeams = null,
+  staffPages = null,
+  onNavigate,
+}: HomeViewProps) {
   return (
     <Stack gap="md" maw={480} mx="auto">
       {userMenu && <Group justify="flex-end">{userMenu}</Group>}
@@ -45,6 +55,31 @@ export function HomeView({ selector, error, onRetry, userMenu, noTeams = null, o
             Your profile and plan
           </Button>
         </Group>
+      )}
+      {staffPages && (
+        <Stack gap="xs" component="nav" aria-label="Staff pages">
+          <Title order={2} size="h4">
+            Staff pages
+          </Title>
+          <Group gap="sm">
+            <Button
+              component="a"
+              variant="default"
+              href={staffPages.uploadHref}
+              onClick={linkClick(staffPages.uploadHref, onNavigate)}
+            >
+              Upload a public file
+            </Button>
+            <Button
+              component="a"
+              variant="default"
+              href={staffPages.eventStreamHref}
+              onClick={linkClick(staffPages.eventStreamHref, onNavigate)}
+            >
+              Event stream
+            </Button>
+          </Group>
+        </Stack>
       )}
     </Stack>
   );

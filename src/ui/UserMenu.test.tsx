@@ -74,3 +74,35 @@ describe('HomeView without a team', () => {
     expect(screen.getByRole('link', { name: 'Your profile and plan' }).getAttribute('href')).toBe('/profile');
   });
 });
+
+describe('HomeView for staff', () => {
+  const home = (staffPages: { uploadHref: string; eventStreamHref: string } | null, onNavigate = vi.fn()) =>
+    render(
+      <Providers env="test">
+        <HomeView
+          selector={<p>No teams available</p>}
+          error={null}
+          onRetry={vi.fn()}
+          noTeams={{ profileHref: '/profile', createTeamHref: '/web-login' }}
+          staffPages={staffPages}
+          onNavigate={onNavigate}
+        />
+      </Providers>,
+    );
+
+  it('links the internal pages for staff', () => {
+    const onNavigate = vi.fn();
+    home({ uploadHref: '/public-files/upload', eventStreamHref: '/debug-es' }, onNavigate);
+    const nav = screen.getByRole('navigation', { name: 'Staff pages' });
+    expect(nav).toBeTruthy();
+    fireEvent.click(screen.getByRole('link', { name: 'Upload a public file' }));
+    expect(onNavigate).toHaveBeenCalledWith('/public-files/upload');
+    expect(screen.getByRole('link', { name: 'Event stream' }).getAttribute('href')).toBe('/debug-es');
+  });
+
+  it('shows no staff pages to anyone else', () => {
+    home(null);
+    expect(screen.queryByRole('navigation', { name: 'Staff pages' })).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Event stream' })).toBeNull();
+  });
+});

@@ -14,7 +14,7 @@ import {
   selectSelectableMemberships,
 } from '@/machines/team-registry.selectors';
 import { pathTo } from '@/routes/route-table';
-import { useSignedInEmail } from '@/routes/signed-in-email';
+import { useSignedInAccount } from '@/routes/signed-in-email';
 import { useColorSchemeToggle } from '@/routes/use-color-scheme-toggle';
 import { useLogout } from '@/routes/use-logout';
 import { HomeView } from '@/ui/HomeView';
@@ -31,7 +31,7 @@ export function HomePage() {
   const loading = useSelector(registry, selectRegistryLoading);
   const error = useSelector(registry, selectRegistryError);
   const memberships = useSelector(registry, selectSelectableMemberships);
-  const signedInEmail = useSignedInEmail();
+  const { email: signedInEmail, isStaff } = useSignedInAccount();
   const logout = useLogout();
   const colorSchemeToggle = useColorSchemeToggle();
 
@@ -62,6 +62,9 @@ export function HomePage() {
       error={shownError}
       onRetry={() => registry.send({ type: 'registry.reload' })}
       noTeams={noTeams}
+      staffPages={
+        isStaff ? { uploadHref: pathTo('public-files-upload'), eventStreamHref: pathTo('debug-es') } : null
+      }
       onNavigate={(href) => navigate(href)}
       userMenu={
         <UserMenu

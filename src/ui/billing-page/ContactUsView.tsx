@@ -1,4 +1,4 @@
-import { Paper, Text, Title } from '@mantine/core';
+import { Anchor, Paper, Text, Title } from '@mantine/core';
 import classes from './ContactUs.module.css';
 
 export interface ContactUsViewProps {
@@ -8,7 +8,11 @@ export interface ContactUsViewProps {
   schedulingUrl: string;
 }
 
-/** The contact-us page: the scheduling widget, embedded as a frame (no third-party script on the page). */
+/**
+ * The contact-us page: the scheduling widget, embedded as a frame (no third-party script on the page),
+ * and the same page as a plain link under it. A frame that cannot load (a blocker, a strict network,
+ * offline) gives the page no reliable sign of it across origins, so the way out is always there.
+ */
 export function ContactUsView({ title, schedulingUrl }: ContactUsViewProps) {
   return (
     <Paper component="section" aria-labelledby="contact-us-title" withBorder p="lg" className={classes.card}>
@@ -24,6 +28,12 @@ export function ContactUsView({ title, schedulingUrl }: ContactUsViewProps) {
         src={schedulingUrl}
         loading="lazy"
       />
+      <Text size="sm" mt="sm">
+        Calendar not showing?{' '}
+        <Anchor href={schedulingUrl} target="_blank" rel="noopener noreferrer">
+          Open the scheduling page in a new tab
+        </Anchor>
+      </Text>
     </Paper>
   );
 }

@@ -1,6 +1,7 @@
 import { Alert, Anchor, Button, Group, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import type { Preview } from '@/domain/entities';
+import { previewCreditText } from '@/domain/preview-credit';
 import { formatPrice } from '@/domain/price';
 
 export interface ConfirmationStepProps {
@@ -44,6 +45,7 @@ export function ConfirmationStep(props: ConfirmationStepProps) {
       </Text>
     );
   const money = (cents: number) => formatPrice(cents, preview.currency);
+  const creditText = previewCreditText(preview);
   return (
     <Stack gap="sm">
       <Table aria-label="Preview">
@@ -76,6 +78,11 @@ export function ConfirmationStep(props: ConfirmationStepProps) {
           </Table.Tr>
         </Table.Tbody>
       </Table>
+      {creditText && (
+        <Text size="sm" role="note">
+          {creditText}
+        </Text>
+      )}
       {couponOpen ? (
         <form
           onSubmit={(event) => {

@@ -1,4 +1,5 @@
 import { Button, Modal, Stack, Text } from '@mantine/core';
+import classes from './SurveyPopup.module.css';
 
 export interface SurveyPopupProps {
   opened: boolean;
@@ -18,7 +19,12 @@ export function SurveyPopup({ opened, size, answers, onAnswer, onDismiss }: Surv
           Pick one, it helps us improve.
         </Text>
         {answers.map((answer) => (
-          <Button key={answer} variant="default" onClick={() => onAnswer(answer)}>
+          <Button
+            key={answer}
+            variant="default"
+            classNames={{ root: classes.answer, label: classes.answerLabel }}
+            onClick={() => onAnswer(answer)}
+          >
             {answer}
           </Button>
         ))}

@@ -1,5 +1,6 @@
 import type Stripe from 'stripe';
-import { attachPaymentMethod, resolvePaymentMethod } from '../billing/payment-methods';
+import { attachPaymentMethod } from '../billing/payment-methods';
+import { confirmSetupIntent, createSetupIntent } from '../billing/setup-intents';
 import { productName } from '../billing/subscription-items';
 import { updateSubscription } from '../billing/subscription-update';
 import { customerNow } from '../clock';
@@ -112,11 +113,40 @@ async function portalPage(ctx: Ctx, sessionId: string) {
   };
 }
 
-/** A new card as the customer's default and their live subscriptions' (Stripe's 'Update payment method'). */
+/**
+ * 'Update payment method' as Stripe's portal does it: the card is set up through a SetupIntent, so a
+ * declined card is refused (402, as Stripe.js shows it) and one that asks for 3-D Secure is
+ * challenged first: the answer then carries the challenge, and the page comes back with the intent
+ * (`setup_intent`), whose card becomes the default once it has succeeded.
+ */
 async function changeCard(ctx: Ctx, sessionId: string, params: Record<string, unknown>) {
   const { customer } = await portalCustomer(ctx, sessionId);
-  const pm = await resolvePaymentMethod(ctx, reqStr(params as never, 'payment_method'));
-  const attached = await attachPaymentMethod(ctx, pm.id, customer.id);
+  const setupIntentId = str(params as never, 'setup_intent');
+  if (setupIntentId) return makeSetUpCardDefault(ctx, customer, setupIntentId);
+  const paymentMethod = reqStr(params as never, 'payment_method');
+  const returnUrl = str(params as never, 'return_url') ?? null;
+  if (returnUrl && !/^https?:\/\//.test(returnUrl)) throw invalidRequest('Not a valid URL', 'return_url');
+  const created = await createSetupIntent(ctx, { customer: customer.id, usage: 'off_session' });
+  const si = await confirmSetupIntent(ctx, created.id, { paymentMethod, returnUrl, throwOnDecline: true });
+  if (si.status === 'requires_action') return { status: si.status, next_action: si.next_action };
+  return makeSetUpCardDefault(ctx, customer, si.id);
+}
+
+/** The card of the customer's own succeeded SetupIntent becomes their default and their subscriptions'. */
+async function makeSetUpCardDefault(ctx: Ctx, customer: Stripe.Customer, setupIntentId: string) {
+  const si = await find<Stripe.SetupIntent>(ctx, setupIntentId, 'setup_intent');
+  // Another customer's intent is as unknown as a missing one; an unfinished one sets nothing up.
+  if (!si || si.customer !== customer.id)
+    throw resourceMissing('setup_intent', setupIntentId, 'setup_intent');
+  if (si.status !== 'succeeded' || typeof si.payment_method !== 'string') {
+    throw invalidRequest(
+      'This card was not set up: its authentication did not succeed.',
+      'setup_intent',
+      'setup_intent_unexpected_state',
+    );
+  }
+  const attached = await get<Stripe.PaymentMethod>(ctx, si.payment_method, 'payment_method');
+  if (attached.customer !== customer.id) await attachPaymentMethod(ctx, attached.id, customer.id);
   const updated = await put(ctx, {
     ...customer,
     invoice_settings: { ...customer.invoice_settings, default_payment_method: attached.id },
@@ -125,18 +155,31 @@ async function changeCard(ctx: Ctx, sessionId: string, params: Record<string, un
   for (const sub of await liveSubscriptions(ctx, customer.id)) {
     await updateSubscription(ctx, sub.id, { default_payment_method: attached.id });
   }
-  return { card: cardOf(attached) };
+  return { status: 'succeeded', card: cardOf(attached) };
 }
 
-/** Cancels at the period's end, as the portal's default configuration does. */
-async function cancel(ctx: Ctx, sessionId: string, params: Record<string, unknown>) {
-  const { customer } = await portalCustomer(ctx, sessionId);
+/** The customer's own live subscription, or 404 as for a missing one. */
+async function ownSubscription(ctx: Ctx, customer: Stripe.Customer, params: Record<string, unknown>) {
   const subscriptionId = reqStr(params as never, 'subscription');
   const sub = await find<Stripe.Subscription>(ctx, subscriptionId, 'subscription');
   // Another customer's subscription is as unknown as a missing one.
   if (!sub || sub.customer !== customer.id || !LIVE.has(sub.status))
     throw resourceMissing('subscription', subscriptionId, 'subscription', 404);
+  return sub;
+}
+
+/** Cancels at the period's end, as the portal's default configuration does. */
+async function cancel(ctx: Ctx, sessionId: string, params: Record<string, unknown>) {
+  const { customer } = await portalCustomer(ctx, sessionId);
+  const sub = await ownSubscription(ctx, customer, params);
   return updateSubscription(ctx, sub.id, { cancel_at_period_end: 'true' });
+}
+
+/** 'Renew plan': takes back a cancellation at the period's end, before the period ends. */
+async function renew(ctx: Ctx, sessionId: string, params: Record<string, unknown>) {
+  const { customer } = await portalCustomer(ctx, sessionId);
+  const sub = await ownSubscription(ctx, customer, params);
+  return updateSubscription(ctx, sub.id, { cancel_at_period_end: 'false' });
 }
 
 export const billingPortalRoutes: RouteDef[] = [
@@ -159,7 +202,7 @@ export const billingPortalRoutes: RouteDef[] = [
     path: '/v1/sandbox/portal/:id/card',
     auth: 'publishable',
     raw: true,
-    accepts: ['payment_method'],
+    accepts: ['payment_method', 'setup_intent', 'return_url'],
     handler: (ctx, { path, params }) => changeCard(ctx, path.id ?? '', params),
   },
   {
@@ -169,5 +212,13 @@ export const billingPortalRoutes: RouteDef[] = [
     raw: true,
     accepts: ['subscription'],
     handler: (ctx, { path, params }) => cancel(ctx, path.id ?? '', params),
+  },
+  {
+    method: 'POST',
+    path: '/v1/sandbox/portal/:id/renew',
+    auth: 'publishable',
+    raw: true,
+    accepts: ['subscription'],
+    handler: (ctx, { path, params }) => renew(ctx, path.id ?? '', params),
   },
 ];

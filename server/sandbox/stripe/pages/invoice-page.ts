@@ -12,6 +12,10 @@ export function renderInvoicePage(invoiceId: string, publishableKey: string): st
 <h1 id="invoice-heading">Invoice</h1>
 <p id="invoice-status" role="status">Loading…</p>
 <div id="invoice-details"></div>
+<p class="done" id="invoice-done" hidden>
+<span>You can close this page and go back to where you came from.</span>
+<button type="button" id="close-button">Close this page</button>
+</p>
 </section>
 <section class="payment" id="payment-section" aria-labelledby="payment-heading" hidden>
 <h2 id="payment-heading">Pay this invoice</h2>

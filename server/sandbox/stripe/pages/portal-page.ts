@@ -22,10 +22,13 @@ export function renderPortalPage(sessionId: string, publishableKey: string): str
 <section aria-labelledby="card-heading">
 <h2 id="card-heading">Payment method</h2>
 <p id="current-card"></p>
-<button type="button" id="change-card-button">Update payment method</button>
+<button type="button" class="secondary" id="change-card-button">Update payment method</button>
 <form id="card-form" novalidate hidden>
 ${cardFields(false)}
+<div class="actions">
 <button type="submit" id="submit-button">Save card</button>
+<button type="button" class="secondary" id="cancel-card-button">Cancel</button>
+</div>
 </form>
 </section>
 <section aria-labelledby="invoices-heading">

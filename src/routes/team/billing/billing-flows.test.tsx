@@ -133,7 +133,7 @@ describe('BillingFlows', { timeout: 30_000 }, () => {
     fireEvent.click(screen.getByRole('button', { name: 'test edit details' }));
     const dialog = await screen.findByRole('dialog');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Update Details' }));
-    expect(await within(dialog).findByText('Vat id is invalid')).toBeTruthy();
+    expect(await within(dialog).findByText('VAT Number is invalid')).toBeTruthy();
   });
 
   it('subscribes through the Confirmation step: preview, a refused code by its field, Start {plan}', async () => {

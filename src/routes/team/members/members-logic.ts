@@ -33,6 +33,8 @@ export type MembersActorRef = ActorRefFrom<typeof membersMachine>;
 
 export const INVITATIONS_RESENT_MESSAGE = 'Invitations were resent';
 export const ALREADY_RESENT_MESSAGE = 'Already resent within the last hour';
+/** A row action on a member removed elsewhere (a stale tab): the list loads again. */
+export const MEMBER_GONE_MESSAGE = 'This member is no longer in the team. The list has been reloaded.';
 /** 'Cancel all' kicks this many invitations at a time. */
 const CANCEL_CONCURRENCY = 4;
 
@@ -113,6 +115,7 @@ export function membersLogic(services: Services) {
     actions: {
       escalate: ({ event }) => services.handleError(errorOf(event)),
       notifyActionDone: (_, done) => announceResend(services, done),
+      notifyMemberGone: () => services.showFlash(MEMBER_GONE_MESSAGE, 'info'),
     },
   });
 }

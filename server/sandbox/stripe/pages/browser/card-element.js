@@ -39,7 +39,9 @@ const fields = [
     label: 'Card number',
     placeholder: '1234 1234 1234 1234',
     autocomplete: 'cc-number',
+    // Room for the whole placeholder; narrower, the date and CVC go under it instead.
     width: null,
+    minWidth: '11.5em',
   },
   { key: 'expiry', label: 'Expiration', placeholder: 'MM / YY', autocomplete: 'cc-exp', width: '5.5em' },
   { key: 'cvc', label: 'CVC', placeholder: 'CVC', autocomplete: 'cc-csc', width: '4em' },
@@ -85,7 +87,12 @@ export class CardElement {
     root.className = 'SandboxStripeElement SandboxStripeElement--card';
     root.setAttribute('role', 'group');
     root.setAttribute('aria-label', 'Card details');
-    Object.assign(root.style, { display: 'flex', gap: '0.5em', alignItems: 'center', width: '100%' });
+    // On a narrow screen (a phone's dialog) the number keeps its width on a line of its own and the
+    // date and CVC wrap together under it, rather than the number being squeezed and cut off.
+    const row = { display: 'flex', flexWrap: 'wrap', gap: '0.5em', alignItems: 'center' };
+    Object.assign(root.style, { ...row, width: '100%' });
+    const rest = document.createElement('div');
+    Object.assign(rest.style, { ...row, flex: '0 0 10em', flexWrap: 'nowrap' });
     this._inputs = {};
     for (const field of fields) {
       const input = document.createElement('input');
@@ -103,12 +110,13 @@ export class CardElement {
         color: 'inherit',
         padding: '0.25em 0',
         minWidth: '0',
-        flex: field.width ? `0 0 ${field.width}` : '1 1 auto',
+        flex: field.width ? `0 0 ${field.width}` : `1 1 ${field.minWidth}`,
       });
       input.addEventListener('input', (event) => this._onInput(field.key, event));
       this._inputs[field.key] = input;
-      root.append(input);
+      (field.key === 'number' ? root : rest).append(input);
     }
+    root.append(rest);
     root.addEventListener('focusin', (event) => {
       if (!root.contains(event.relatedTarget)) this._emit('focus', { elementType: 'card' });
     });

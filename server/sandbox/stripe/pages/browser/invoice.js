@@ -103,6 +103,8 @@ function renderInvoice(invoice) {
   );
   const payable = invoice.status === 'open' && (invoice.amount_remaining ?? invoice.amount_due) > 0;
   document.getElementById('payment-section').hidden = !payable;
+  // Nothing left to do here: say how to go back (the console opens this page in a tab of its own).
+  document.getElementById('invoice-done').hidden = invoice.status !== 'paid';
 }
 
 async function load() {
@@ -171,6 +173,11 @@ async function pay(form) {
 
 const form = document.getElementById('card-form');
 attachCardFormatting();
+// A tab opened from a link, with one page in its history, may be closed by script; after a 3-D Secure
+// round trip the browser keeps it open, and the words beside the button say what to do.
+document.getElementById('close-button').addEventListener('click', () => {
+  window.close();
+});
 form.addEventListener('submit', (event) => {
   event.preventDefault();
   pay(form);

@@ -27,6 +27,38 @@ function subscriptionText(sub) {
   return `${price}. Renews on ${formatDate(sub.current_period_end)}.`;
 }
 
+/** A plan's buttons: Cancel plan, its confirmation, or Renew plan once it is set to cancel. */
+function planActions(sub) {
+  const actions = h('div', { class: 'actions' });
+  const cancelled = sub.cancel_at_period_end || sub.cancel_at;
+  if (cancelled) {
+    const renewButton = h('button', { type: 'button' }, 'Renew plan');
+    renewButton.addEventListener('click', () => change('renew', sub.id, renewButton));
+    actions.append(renewButton);
+    return actions;
+  }
+  const cancelButton = h('button', { type: 'button', class: 'secondary' }, 'Cancel plan');
+  // As Stripe's portal: a cancellation is confirmed on a second step, saying when it takes effect.
+  cancelButton.addEventListener('click', () => {
+    const confirmButton = h('button', { type: 'button', class: 'danger' }, 'Confirm cancellation');
+    const backButton = h('button', { type: 'button', class: 'secondary' }, 'Go back');
+    confirmButton.addEventListener('click', () => change('cancel', sub.id, confirmButton));
+    backButton.addEventListener('click', () => actions.replaceChildren(cancelButton));
+    actions.replaceChildren(
+      h(
+        'p',
+        { class: 'confirm-text' },
+        `Your plan will be cancelled at the end of the period, on ${formatDate(sub.current_period_end)}. You can renew it until then.`,
+      ),
+      confirmButton,
+      backButton,
+    );
+    confirmButton.focus();
+  });
+  actions.append(cancelButton);
+  return actions;
+}
+
 function renderSubscriptions(subscriptions) {
   const container = document.getElementById('subscriptions');
   if (subscriptions.length === 0) {
@@ -34,20 +66,15 @@ function renderSubscriptions(subscriptions) {
     return;
   }
   container.replaceChildren(
-    ...subscriptions.map((sub) => {
-      const cancelled = sub.cancel_at_period_end || sub.cancel_at;
-      const button = cancelled
-        ? null
-        : h('button', { type: 'button', class: 'secondary', 'data-subscription': sub.id }, 'Cancel plan');
-      if (button) button.addEventListener('click', () => cancel(sub.id, button));
-      return h(
+    ...subscriptions.map((sub) =>
+      h(
         'div',
         { class: 'plan' },
         h('h3', {}, sub.name || 'Subscription'),
         h('p', {}, subscriptionText(sub)),
-        button,
-      );
-    }),
+        planActions(sub),
+      ),
+    ),
   );
 }
 
@@ -93,15 +120,26 @@ async function load() {
   renderInvoices(portal.invoices ?? []);
 }
 
-async function cancel(subscriptionId, button) {
+/** Cancel at the period's end, or renew: the portal's two calls on a plan. */
+async function change(action, subscriptionId, button) {
+  showAlert('');
   button.disabled = true;
-  const answer = await request('POST', `${portalPath}/cancel`, { subscription: subscriptionId });
+  const answer = await request('POST', `${portalPath}/${action}`, { subscription: subscriptionId });
   if (!answer.ok) {
     button.disabled = false;
-    showAlert(answer.body?.error?.message ?? 'The plan could not be cancelled.');
+    showAlert(
+      answer.body?.error?.message ??
+        (action === 'cancel' ? 'The plan could not be cancelled.' : 'The plan could not be renewed.'),
+    );
     return;
   }
   await load();
+}
+
+function closeCardForm(form) {
+  form.reset();
+  form.hidden = true;
+  document.getElementById('change-card-button').hidden = false;
 }
 
 async function saveCard(form) {
@@ -116,23 +154,47 @@ async function saveCard(form) {
     showAlert(created.error.message ?? 'Your card could not be used.');
     return;
   }
-  const answer = await request('POST', `${portalPath}/card`, { payment_method: created.paymentMethod.id });
+  const answer = await request('POST', `${portalPath}/card`, {
+    payment_method: created.paymentMethod.id,
+    return_url: `${location.origin}${location.pathname}`,
+  });
+  const challenge = answer.body?.next_action?.redirect_to_url?.url;
+  // A card that asks for 3-D Secure is challenged first; the page comes back with the intent.
+  if (answer.ok && answer.body?.status === 'requires_action' && isWebUrl(challenge)) return goTo(challenge);
   setFormBusy(form, false);
   if (!answer.ok) {
     showAlert(answer.body?.error?.message ?? 'Your card could not be saved.');
     return;
   }
-  form.reset();
-  form.hidden = true;
+  closeCardForm(form);
   await load();
+}
+
+/** Back from a 3-D Secure challenge: the authenticated card becomes the default, a failed one is said. */
+async function finishChallenge() {
+  const query = new URLSearchParams(location.search);
+  const setupIntent = query.get('setup_intent');
+  if (!setupIntent) return;
+  history.replaceState(null, '', location.pathname);
+  if (query.get('redirect_status') !== 'succeeded') {
+    showAlert(
+      'We are unable to authenticate your payment method. Please choose a different payment method and try again.',
+    );
+    return;
+  }
+  const answer = await request('POST', `${portalPath}/card`, { setup_intent: setupIntent });
+  if (!answer.ok) showAlert(answer.body?.error?.message ?? 'Your card could not be saved.');
 }
 
 const form = document.getElementById('card-form');
 attachCardFormatting();
-document.getElementById('change-card-button').addEventListener('click', () => {
+// One primary button at a time: opening the form puts its own Save card in place of this one.
+document.getElementById('change-card-button').addEventListener('click', (event) => {
+  event.currentTarget.hidden = true;
   form.hidden = false;
   document.getElementById('card-number')?.focus();
 });
+document.getElementById('cancel-card-button').addEventListener('click', () => closeCardForm(form));
 form.addEventListener('submit', (event) => {
   event.preventDefault();
   saveCard(form);
@@ -141,4 +203,4 @@ document.getElementById('return-link').addEventListener('click', (event) => {
   event.preventDefault();
   goTo(event.currentTarget.getAttribute('href'));
 });
-load();
+finishChallenge().then(load);

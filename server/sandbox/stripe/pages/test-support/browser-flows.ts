@@ -295,9 +295,31 @@ export function describeBrowserFlows(name: string, start: () => Promise<BrowserH
         await page.getByLabel('Cardholder name').fill('Olivia Owner');
       }
 
+      /** The table's headers and amounts that render on more than one line ('Qt / y', '$15.0 / 0'). */
+      const brokenCells = () =>
+        page.evaluate<
+          string[]
+        >(`[...document.querySelectorAll('table.lines th, table.lines td:not(:first-child)')]
+          .filter((cell) => {
+            const range = document.createRange();
+            range.selectNodeContents(cell);
+            return new Set([...range.getClientRects()].map((rect) => Math.round(rect.top))).size > 1;
+          })
+          .map((cell) => cell.textContent)`);
+
+      it('keeps its headers and amounts whole, on a phone and on a wide screen', async (context) => {
+        await openInvoice(context);
+        for (const width of [320, 1280]) {
+          await page.setViewportSize({ width, height: 800 });
+          await page.getByText('Amount due').waitFor();
+          expect(await brokenCells()).toEqual([]);
+        }
+      });
+
       it('shows an open invoice; a declined card says so, 4242 pays it', async (context) => {
         await openInvoice(context);
         await page.getByText('Amount due').waitFor();
+        expect(await page.getByRole('button', { name: 'Close this page' }).isVisible()).toBe(false);
         await fillInvoiceCard(cards.declined);
         await page.getByRole('button', { name: 'Pay' }).click();
         await poll(() => page.locator('#form-alert').textContent()).toBe('Your card was declined.');
@@ -305,6 +327,9 @@ export function describeBrowserFlows(name: string, start: () => Promise<BrowserH
         await page.getByRole('button', { name: 'Pay' }).click();
         await page.getByText('Paid. Thank you!').waitFor();
         expect(await page.locator('#payment-section').isHidden()).toBe(true);
+        // Nothing left to do on the page: it says how to go back.
+        await page.getByRole('button', { name: 'Close this page' }).waitFor();
+        await page.getByText('You can close this page and go back to where you came from.').waitFor();
         expect(pageErrors).toEqual([]);
       });
 
