@@ -86,15 +86,15 @@ const oauthCallbackQuery = z.object({
   error: z.string().max(200).optional(),
 });
 
+/** The `link` value /web-login shows a message for (src/domain/web-signup.ts signInLinkProblem). */
+const LINK_PROBLEM = { unknown: 'invalid', used: 'used', expired: 'expired' } as const;
+
 /**
  * Web sign-up and sign-in (spec section 7, 'Auth and general'), all open to visitors: which provider
  * an address belongs to, a mailed one-time link, and Google or Microsoft through OpenID Connect. Both
  * ways land on the server (GET callbacks), which signs the person in and sends the browser on to the
  * destination (continue-sign-in.ts). Link keys and OAuth states are single use and kept hashed.
  */
-/** The `link` value /web-login shows a message for (src/domain/web-signup.ts signInLinkProblem). */
-const LINK_PROBLEM = { unknown: 'invalid', used: 'used', expired: 'expired' } as const;
-
 export const webLoginRoutes: FastifyPluginAsync<WebLoginRoutesOptions> = async (instance, options) => {
   const app = instance.withTypeProvider<ZodTypeProvider>();
   const limiter = (name: string, limit: number, windowMs: number) =>
