@@ -113,7 +113,14 @@ describe('a mailed link whose checkout cannot start', () => {
       ErrorCode.paymentProviderUnavailable,
       'The payment provider did not answer',
     );
-    vi.spyOn(t.app.billing, 'checkout').mockRejectedValueOnce(down);
+    // The next checkout fails, on whichever server takes it (two with TEST_TWO_SERVERS=1).
+    let failures = 1;
+    for (const server of t.servers) {
+      const checkout = server.billing.checkout;
+      vi.spyOn(server.billing, 'checkout').mockImplementation((...args) =>
+        failures-- > 0 ? Promise.reject(down) : checkout(...args),
+      );
+    }
     const failed = await browse(link);
     expect(failed.statusCode).toBe(303);
     expect(failed.headers.location).toBe(`${TEST_PUBLIC_URL}/web-login?link=unavailable`);
