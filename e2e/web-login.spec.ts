@@ -165,3 +165,66 @@ test('a Google callback opened in a browser that did not start the sign-in lands
   await expect(victimPage.getByRole('textbox', { name: 'Email' })).toBeVisible();
   await victim.close();
 });
+
+test('without Google or Microsoft keys the page offers the mailed link alone, a Gmail address included', async ({
+  page,
+}) => {
+  // The server writes the providers it has keys for into index.html; this one is shown a server
+  // without any (as on a public address without GOOGLE_* and MICROSOFT_*).
+  await page.route(/\/web-login(\?|$)/, async (route) => {
+    const response = await route.fetch();
+    const body = (await response.text()).replace(
+      /&#34;signInProviders&#34;:\[[^\]]*\]/,
+      '&#34;signInProviders&#34;:[]',
+    );
+    expect(body).toContain('&#34;signInProviders&#34;:[]');
+    await route.fulfill({ response, body });
+  });
+  await page.goto('/web-login');
+  await expect(page.getByRole('heading', { level: 1, name: 'Welcome to Spark for Teams' })).toBeVisible();
+  await expect(page.getByRole('textbox', { name: 'Email' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Continue with Google' })).toBeHidden();
+  await expect(page.getByRole('button', { name: 'Sign in with Microsoft' })).toBeHidden();
+  await expect(page.getByText('OR', { exact: true })).toBeHidden();
+  const email = unique('gail', 'gmail.com');
+  await page.getByRole('textbox', { name: 'Email' }).fill(email);
+  await page.getByRole('button', { name: 'Continue', exact: true }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Verify your email' })).toBeVisible({
+    timeout: 15_000,
+  });
+  await expect(page.getByText(email)).toBeVisible();
+});
+
+test('a sign-in cancelled at Google lands on /web-login saying so, with the same plan', async ({ page }) => {
+  await page.goto('/web-login?team_plan_id=premium_30');
+  await page.getByRole('button', { name: 'Continue with Google' }).click();
+  await expect(page.getByRole('heading', { name: 'Google (sandbox)' })).toBeVisible({ timeout: 15_000 });
+  await page.getByRole('button', { name: 'Cancel' }).click();
+  await expect(page).toHaveURL(/\/web-login\?.*team_plan_id=premium_30.*&oauth=cancelled$/);
+  await expect(
+    page
+      .getByRole('alert')
+      .filter({ hasText: 'The sign-in was cancelled. Choose how you want to continue.' }),
+  ).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Continue with Google' })).toBeEnabled();
+});
+
+test('a Microsoft work address its organisation did not verify lands on /web-login saying why', async ({
+  page,
+}) => {
+  await page.goto('/web-login');
+  await page.getByRole('button', { name: 'Sign in with Microsoft' }).click();
+  await expect(page.getByRole('heading', { name: 'Microsoft (sandbox)' })).toBeVisible({ timeout: 15_000 });
+  await page.getByLabel('Email').fill(unique('mia', 'fabrikam.test'));
+  await page.getByLabel('Name').fill('Mia');
+  await page.getByLabel(/Domain verified/).uncheck();
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(/\/web-login\?.*&oauth=unverified$/);
+  await expect(
+    page.getByRole('alert').filter({
+      hasText:
+        'Google or Microsoft did not confirm that this email address is yours. Enter your email to get a sign-in link instead.',
+    }),
+  ).toBeVisible();
+  await expect(page.getByRole('textbox', { name: 'Email' })).toBeVisible();
+});

@@ -11,7 +11,7 @@ import { createRequireMembership } from './auth/require-membership';
 import { createRequireStaff } from './auth/require-staff';
 import { createRequireTarget } from './auth/require-target';
 import { createTokenSigner, type TokenSigner } from './auth/tokens';
-import { createOAuthClient, type OAuthSettings } from './auth/web-login/oauth-client';
+import { configuredProviders, createOAuthClient, type OAuthSettings } from './auth/web-login/oauth-client';
 import { createProviderLookup, type MxResolver } from './auth/web-login/provider-lookup';
 import { type BillingService, createBillingService } from './billing/billing-service';
 import {
@@ -209,7 +209,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   );
   // No route takes plain text; without this parser such bodies get an honest 415.
   app.removeContentTypeParser('text/plain');
-  await registerConsole(app, options.distDir, consoleSettings);
+  const signInProviders = configuredProviders(options.webLogin?.oauth);
+  await registerConsole(app, options.distDir, { ...consoleSettings, signInProviders });
 
   // The app's services, decorated on the root so every route plugin sees them.
   const repos = createRepositories(options.db);

@@ -20,6 +20,8 @@ export interface ExternalAccount {
   name: string;
   tid?: string;
   xmsEdov?: boolean;
+  /** email_verified: Google's defaults to true; Microsoft's is sent only when given. */
+  emailVerified?: boolean;
 }
 
 export interface ExternalOp {
@@ -110,7 +112,7 @@ export async function startExternalOp(options: {
         jwks: { keys: [key] },
         cookies: { keys: [randomBytes(32).toString('base64url')] },
         claims: options.microsoft
-          ? { openid: ['sub', 'tid', 'xms_edov'], email: ['email'], profile: ['name'] }
+          ? { openid: ['sub', 'tid', 'xms_edov'], email: ['email', 'email_verified'], profile: ['name'] }
           : { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name'] },
         // Standard: with response_type=code the ID token holds no scope claims; they are at userinfo.
         // Microsoft puts them into the ID token.
@@ -134,8 +136,14 @@ export async function startExternalOp(options: {
                 name: account.name,
                 tid: account.tid,
                 xms_edov: account.xmsEdov,
+                email_verified: account.emailVerified,
               }
-            : { sub: login, email: account.email, email_verified: true, name: account.name };
+            : {
+                sub: login,
+                email: account.email,
+                email_verified: account.emailVerified ?? true,
+                name: account.name,
+              };
           return { accountId: login, claims: async () => claims };
         },
       }),

@@ -44,9 +44,11 @@ describe('migrations', () => {
       '016-invitation-mails',
       '017-promotion-redemptions',
       '018-billing-notices',
+      '020-account-identities',
     ]);
     expect(await tableNames(db)).toEqual([
       'account_events',
+      'account_identities',
       'accounts',
       'analytics_page_views',
       'auth_codes',

@@ -1,4 +1,5 @@
 import { expect } from 'vitest';
+import type { ExternalOp } from './external-op';
 import { TEST_PUBLIC_URL, type TestApp } from './helper';
 
 /** What the console sends to start a sign-up (the default target of /web-login). */
@@ -86,4 +87,43 @@ export async function signInAtSandbox(t: TestApp, provider: 'google' | 'microsof
   const back = await b.get(resume.headers.get('location') as string);
   expect(back.status).toBe(303);
   return { callback: back.headers.get('location') as string, authorize, cookie };
+}
+
+/**
+ * Through an outside OpenID Provider (external-op.ts): the console's start for `teamId` (999999 does
+ * not exist: a signed-in person goes home with a login code), then the provider's login and consent
+ * pages as a browser meets them, up to the redirect back to the server.
+ */
+export async function signInThroughOp(
+  t: TestApp,
+  op: ExternalOp,
+  provider: 'google' | 'microsoft',
+  login: string,
+  teamId = 999999,
+) {
+  const redirectUri = `${TEST_PUBLIC_URL}/api/v1/auth/web/oauth/callback`;
+  const start = await t.app.inject({
+    method: 'POST',
+    url: '/api/v1/auth/web/login/oauth',
+    payload: { provider, destination: 'stripe_checkout', teamPlanId: 'premium_365', teamId },
+    remoteAddress: '10.40.0.1',
+  });
+  expect(start.statusCode).toBe(200);
+  const cookie = String(start.headers['set-cookie']).split(';')[0] as string;
+  let url: string = start.json().data.url;
+  expect(url.startsWith(`${op.issuer}/auth?`)).toBe(true);
+  const b = browser(t);
+  for (let step = 0; step < 10; step++) {
+    let response = await b.get(url);
+    if (response.status === 200) {
+      // The provider's login page, then its consent page: post each form as a person would.
+      const page = await response.text();
+      const prompt = /name="prompt" value="(\w+)"/.exec(page)?.[1] as string;
+      const action = new URL(/action="([^"]+)"/.exec(page)?.[1] as string, url).href;
+      response = await b.post(action, prompt === 'login' ? { prompt, login, password: 'any' } : { prompt });
+    }
+    url = new URL(response.headers.get('location') as string, url).href;
+    if (url.startsWith(redirectUri)) return { callback: url, cookie };
+  }
+  throw new Error('the provider never sent the browser back');
 }

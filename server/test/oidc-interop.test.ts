@@ -6,7 +6,7 @@ import type { Db } from '../src/db/db';
 import { startIdentity } from '../src/identity-start';
 import { type ExternalOp, startExternalOp, type Tamper } from './external-op';
 import { errorOf, exchangeCode, setupTestApp, TEST_PUBLIC_URL, type TestApp } from './helper';
-import { browser, openCallback } from './oauth-fixtures';
+import { openCallback, signInThroughOp } from './oauth-fixtures';
 
 // Sign-in with real identity providers (issue 20, finding 7): two standalone oidc-provider instances on
 // loopback ports stand as outside issuers, set the way an operator would (GOOGLE_ISSUER,
@@ -38,36 +38,8 @@ afterAll(async () => {
 
 const unique = (name: string, domain: string) => `${name}-${randomBytes(4).toString('hex')}@${domain}`;
 
-/**
- * The console's start (team 999999 does not exist: a signed-in person goes home with a login code),
- * then the provider's pages as a browser meets them, up to the redirect back to the server.
- */
-async function signInThrough(op: ExternalOp, provider: 'google' | 'microsoft', login: string) {
-  const start = await t.app.inject({
-    method: 'POST',
-    url: '/api/v1/auth/web/login/oauth',
-    payload: { provider, destination: 'stripe_checkout', teamPlanId: 'premium_365', teamId: 999999 },
-    remoteAddress: '10.40.0.1',
-  });
-  expect(start.statusCode).toBe(200);
-  const cookie = String(start.headers['set-cookie']).split(';')[0] as string;
-  let url: string = start.json().data.url;
-  expect(url.startsWith(`${op.issuer}/auth?`)).toBe(true);
-  const b = browser(t);
-  for (let step = 0; step < 10; step++) {
-    let response = await b.get(url);
-    if (response.status === 200) {
-      // The provider's login page, then its consent page: post each form as a person would.
-      const page = await response.text();
-      const prompt = /name="prompt" value="(\w+)"/.exec(page)?.[1] as string;
-      const action = new URL(/action="([^"]+)"/.exec(page)?.[1] as string, url).href;
-      response = await b.post(action, prompt === 'login' ? { prompt, login, password: 'any' } : { prompt });
-    }
-    url = new URL(response.headers.get('location') as string, url).href;
-    if (url.startsWith(redirectUri)) return { callback: url, cookie };
-  }
-  throw new Error('the provider never sent the browser back');
-}
+const signInThrough = (op: ExternalOp, provider: 'google' | 'microsoft', login: string) =>
+  signInThroughOp(t, op, provider, login);
 
 /** The callback opened in the browser that started: a login code, traded for a session. */
 async function loginCodeOwner(callback: string, cookie: string) {
@@ -143,6 +115,87 @@ describe("an outside OpenID Provider as Microsoft's multi-tenant endpoint (MICRO
     microsoft.addAccount('mia', { email: unverified, name: 'Mia', tid });
     const noEdov = await signInThrough(microsoft, 'microsoft', 'mia');
     await refused(noEdov.callback, noEdov.cookie, unverified);
+  });
+});
+
+describe('identities by issuer and sub (OIDC Core 5.7)', () => {
+  const tid = '5b2a7c3e-1f4d-4a8b-9c6e-2d3f4a5b6c7d';
+  const tenantIssuer = microsoft.issuer.replace('/common/v2.0', `/${tid}/v2.0`);
+  const identitiesOf = async (email: string) =>
+    t.repos.identities.listByAccount((await t.repos.accounts.findByEmail(email))?.id as number);
+
+  it('the same sub with a changed address signs in to its account, which keeps its address', async () => {
+    const first = unique('ivy', 'acme.test');
+    google.addAccount('sub-ivy', { email: first, name: 'Ivy' });
+    const before = await signInThrough(google, 'google', 'sub-ivy');
+    expect(await loginCodeOwner(before.callback, before.cookie)).toBe(first);
+    expect(await identitiesOf(first)).toMatchObject([{ issuer: google.issuer, subject: 'sub-ivy' }]);
+
+    const changed = unique('ivy-new', 'acme.test');
+    google.addAccount('sub-ivy', { email: changed, name: 'Ivy' });
+    const after = await signInThrough(google, 'google', 'sub-ivy');
+    expect(await loginCodeOwner(after.callback, after.cookie)).toBe(first);
+    expect(await t.repos.accounts.findByEmail(changed)).toBeNull();
+    // The address the provider sent last is kept with the identity.
+    expect(await identitiesOf(first)).toMatchObject([{ subject: 'sub-ivy', email: changed }]);
+  });
+
+  it('another sub at the same issuer with a linked address is refused; another issuer vouching for it links', async () => {
+    const email = unique('jo', 'acme.test');
+    google.addAccount('sub-jo', { email, name: 'Jo' });
+    const first = await signInThrough(google, 'google', 'sub-jo');
+    expect(await loginCodeOwner(first.callback, first.cookie)).toBe(email);
+
+    google.addAccount('sub-jo-2', { email, name: 'Not Jo' });
+    const other = await signInThrough(google, 'google', 'sub-jo-2');
+    expect(errorOf(await openCallback(t, other.callback, other.cookie))).toMatchObject({
+      status: 401,
+      code: 1200,
+    });
+    expect(await identitiesOf(email)).toHaveLength(1);
+
+    microsoft.addAccount('ms-jo', { email, name: 'Jo', tid, xmsEdov: true });
+    const viaMicrosoft = await signInThrough(microsoft, 'microsoft', 'ms-jo');
+    expect(await loginCodeOwner(viaMicrosoft.callback, viaMicrosoft.cookie)).toBe(email);
+    expect((await identitiesOf(email)).map((i) => [i.issuer, i.subject])).toEqual(
+      [
+        [google.issuer, 'sub-jo'],
+        [tenantIssuer, 'ms-jo'],
+      ].sort(),
+    );
+  });
+
+  it('an address the provider does not vouch for links nothing; a known sub signs in whatever it says', async () => {
+    const kim = unique('kim', 'acme.test');
+    const account = await t.repos.accounts.create({ email: kim, fullName: 'Kim' });
+    google.addAccount('sub-kim', { email: kim, name: 'Mallory', emailVerified: false });
+    const unverified = await signInThrough(google, 'google', 'sub-kim');
+    expect(errorOf(await openCallback(t, unverified.callback, unverified.cookie))).toMatchObject({
+      status: 401,
+      code: 1200,
+    });
+    expect(await t.repos.identities.listByAccount(account.id)).toEqual([]);
+
+    const lee = unique('lee', 'acme.test');
+    google.addAccount('sub-lee', { email: lee, name: 'Lee' });
+    const linked = await signInThrough(google, 'google', 'sub-lee');
+    expect(await loginCodeOwner(linked.callback, linked.cookie)).toBe(lee);
+    google.addAccount('sub-lee', {
+      email: unique('lee-old', 'acme.test'),
+      name: 'Lee',
+      emailVerified: false,
+    });
+    const again = await signInThrough(google, 'google', 'sub-lee');
+    expect(await loginCodeOwner(again.callback, again.cookie)).toBe(lee);
+  });
+
+  it("Microsoft: a work account's email_verified is not enough without xms_edov", async () => {
+    const email = unique('max', 'contoso.test');
+    microsoft.addAccount('ms-max', { email, name: 'Max', tid, emailVerified: true });
+    const { callback, cookie } = await signInThrough(microsoft, 'microsoft', 'ms-max');
+    await refused(callback, cookie, email);
+    // The refused ID token did say email_verified.
+    expect(decodeJwt(microsoft.lastIdToken as string)).toMatchObject({ sub: 'ms-max', email_verified: true });
   });
 });
 

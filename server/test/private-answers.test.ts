@@ -41,7 +41,19 @@ describe('Cache-Control on API answers', () => {
 });
 
 describe('names refuse bidi controls and zero-width characters', () => {
-  const tricks = ['Bakery\u202Egnp.exe', 'Ac\u200Bme', 'A\u2066B\u2069', 'Zero\u200Djoin', 'No\uFEFFBreak'];
+  const tricks = [
+    'Bakery\u202Egnp.exe',
+    'Ac\u200Bme',
+    'A\u2066B\u2069',
+    'Zero\u200Djoin',
+    'No\uFEFFBreak',
+    // The bidi marks (LRM, RLM, ALM) and the line and paragraph separators.
+    'Left\u200Emark',
+    'Right\u200Fmark',
+    'Arabic\u061Cmark',
+    'Two\u2028lines',
+    'Two\u2029paragraphs',
+  ];
 
   it.each(tricks)('team and member names: %j answers 400 with the field error', async (name) => {
     const { world, owner } = await createSignedInTeam(t);

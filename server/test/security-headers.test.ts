@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import Fastify from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_CONSOLE_SETTINGS } from '../../src/domain/console-settings';
+import { type ConsolePageSettings, DEFAULT_CONSOLE_SETTINGS } from '../../src/domain/console-settings';
 import { ConfigError, loadConfig } from '../src/config';
 import { registerConsole } from '../src/http/console-static';
 import { consoleCsp, registerSecurityHeaders } from '../src/http/security-headers';
@@ -102,7 +102,7 @@ describe('HSTS', () => {
 });
 
 describe('the operator settings handed to the console', () => {
-  async function servePage(settings: typeof DEFAULT_CONSOLE_SETTINGS) {
+  async function servePage(settings: ConsolePageSettings) {
     const distDir = await mkdtemp(path.join(tmpdir(), 'spark-dist-'));
     await writeFile(
       path.join(distDir, 'index.html'),
@@ -119,6 +119,7 @@ describe('the operator settings handed to the console', () => {
     const settings = {
       customerSuccessEmail: 'help"<x>@example.com',
       schedulingUrls: { paid: 'https://book.example.com/cs', basic: 'https://sales.example.org/x' },
+      signInProviders: ['microsoft' as const],
     };
     const response = await servePage(settings);
     const meta = /<meta name="spark-console-settings" content="([^"]*)">/.exec(response.body);

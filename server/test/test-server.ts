@@ -14,6 +14,7 @@ import { type BuildAppOptions, buildApp } from '../src/app';
 import type { OAuthSettings } from '../src/auth/web-login/oauth-client';
 import type { MxResolver } from '../src/auth/web-login/provider-lookup';
 import { createStripeProvider } from '../src/billing/stripe/stripe-provider';
+import { createUnconfiguredProvider } from '../src/billing/unconfigured-provider';
 import type { Clock } from '../src/clock';
 import type { Db } from '../src/db/db';
 import type { Mailer } from '../src/mail/mailer';
@@ -67,6 +68,8 @@ export interface TestAppOptions {
   onRoute?: BuildAppOptions['onRoute'];
   /** Web sign-in's providers (as startIdentity gives them); the default is the identity sandbox. */
   oauth?: OAuthSettings;
+  /** No payment provider, as on a public address without STRIPE_* keys (billing-start.ts). */
+  unconfiguredBilling?: boolean;
 }
 
 /** What the servers of one test app share (two with TEST_TWO_SERVERS=1). */
@@ -118,7 +121,9 @@ export async function startServer(db: Db, shared: SharedParts): Promise<StartedS
   };
   const app = await buildApp({
     billing: {
-      provider: createStripeProvider(stripeSettings),
+      provider: options.unconfiguredBilling
+        ? createUnconfiguredProvider()
+        : createStripeProvider(stripeSettings),
       operatorEmail: TEST_OPERATOR_EMAIL,
       paddle: { apiKey: null, clientToken: null, environment: 'sandbox' },
     },
@@ -146,7 +151,7 @@ export async function startServer(db: Db, shared: SharedParts): Promise<StartedS
   options.extend?.(app);
   await app.ready();
   baseUrl = await app.listen({ port: 0, host: '127.0.0.1' });
-  await app.billing.syncCatalogue();
+  if (!options.unconfiguredBilling) await app.billing.syncCatalogue();
   return { app, sandbox, baseUrl, stripeSettings };
 }
 

@@ -261,14 +261,15 @@ describe('the mailed link', () => {
 });
 
 describe('verified addresses only', () => {
-  it('trusts email_verified, an Entra domain owner (xms_edov) or Microsoft personal accounts; nothing else', () => {
-    expect(isVerifiedEmail({ email_verified: true })).toBe(true);
-    expect(isVerifiedEmail({ xms_edov: true, tid: 'some-tenant' })).toBe(true);
-    expect(isVerifiedEmail({ tid: '9188040d-6c67-4c5b-b112-36a304b66dad' })).toBe(true);
+  it("Google's email_verified; for Microsoft only xms_edov or personal accounts, whatever email_verified says", () => {
+    expect(isVerifiedEmail('google', { email_verified: true })).toBe(true);
+    expect(isVerifiedEmail('google', { email_verified: false })).toBe(false);
+    expect(isVerifiedEmail('google', { email_verified: 'true' })).toBe(false);
+    expect(isVerifiedEmail('microsoft', { xms_edov: true, tid: 'some-tenant' })).toBe(true);
+    expect(isVerifiedEmail('microsoft', { tid: '9188040d-6c67-4c5b-b112-36a304b66dad' })).toBe(true);
     // An Entra tenant's unverified email: an admin anywhere could type someone else's address.
-    expect(isVerifiedEmail({ tid: 'some-tenant' })).toBe(false);
-    expect(isVerifiedEmail({ email_verified: false })).toBe(false);
-    expect(isVerifiedEmail({ email_verified: 'true' })).toBe(false);
+    expect(isVerifiedEmail('microsoft', { tid: 'some-tenant' })).toBe(false);
+    expect(isVerifiedEmail('microsoft', { tid: 'some-tenant', email_verified: true })).toBe(false);
   });
 });
 
@@ -351,7 +352,7 @@ describe('Google and Microsoft through the identity sandbox (real HTTP)', () => 
     );
     expect(cancelled.statusCode).toBe(303);
     expect(cancelled.headers.location).toBe(
-      `${TEST_PUBLIC_URL}/web-login?destination=stripe_checkout&team_plan_id=premium_365&team_id=0`,
+      `${TEST_PUBLIC_URL}/web-login?destination=stripe_checkout&team_plan_id=premium_365&team_id=0&oauth=cancelled`,
     );
   });
 

@@ -1,6 +1,12 @@
 // Product name and the external links the console points to, in one place.
 
-import { CONSOLE_SETTINGS_META, type ConsoleSettings, parseConsoleSettings } from '@/domain/console-settings';
+import {
+  CONSOLE_SETTINGS_META,
+  type ConsoleSettings,
+  parseConsoleSettings,
+  parseSignInProviders,
+  type SignInProvider,
+} from '@/domain/console-settings';
 
 export const PRODUCT_NAME = 'Spark Teams Console';
 
@@ -13,16 +19,20 @@ export const links = {
   appDeepLink: 'readdle-spark://',
 } as const;
 
-/** What the server's configuration says (written into index.html); the defaults without a server. */
-function readConsoleSettings(): ConsoleSettings {
+/** What the server's configuration says (written into index.html as JSON); null without a server. */
+function settingsJson(): string | null {
   const meta =
     typeof document === 'undefined'
       ? null
       : document.querySelector<HTMLMetaElement>(`meta[name="${CONSOLE_SETTINGS_META}"]`);
-  return parseConsoleSettings(meta?.content);
+  return meta?.content ?? null;
 }
 
-const settings = readConsoleSettings();
+const json = settingsJson();
+const settings: ConsoleSettings = parseConsoleSettings(json);
+
+/** The sign-in providers the server can use: /web-login offers only these (the mailed link always). */
+export const signInProviders: readonly SignInProvider[] = parseSignInProviders(json);
 
 /**
  * Copied on the mail draft that opens after an invitation (spec section 7, 'Teams and users'). Set

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_CONSOLE_SETTINGS, parseConsoleSettings } from './console-settings';
+import { DEFAULT_CONSOLE_SETTINGS, parseConsoleSettings, parseSignInProviders } from './console-settings';
 
 describe('parseConsoleSettings', () => {
   it('reads what the server wrote', () => {
@@ -27,5 +27,22 @@ describe('parseConsoleSettings', () => {
         basic: 'https://cal.example.com/sales',
       },
     });
+  });
+});
+
+describe('parseSignInProviders', () => {
+  it('offers what the server says, in the page order, and nothing it does not know', () => {
+    expect(parseSignInProviders('{"signInProviders":[]}')).toEqual([]);
+    expect(parseSignInProviders('{"signInProviders":["microsoft"]}')).toEqual(['microsoft']);
+    expect(parseSignInProviders('{"signInProviders":["microsoft","google","github"]}')).toEqual([
+      'google',
+      'microsoft',
+    ]);
+  });
+
+  it('offers both without the field or the element (a development server with the sandbox)', () => {
+    for (const json of [null, '', 'not json', '{}', '{"signInProviders":"google"}']) {
+      expect(parseSignInProviders(json), String(json)).toEqual(['google', 'microsoft']);
+    }
   });
 });

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { oauthSignInProblem, signInLinkProblem, webLoginTarget } from './web-signup';
+import {
+  LINK_PROBLEMS,
+  OAUTH_PROBLEMS,
+  oauthSignInProblem,
+  signInLinkProblem,
+  webLoginTarget,
+} from './web-signup';
 
 describe('webLoginTarget', () => {
   it('defaults destination, plan and team (spec section 9)', () => {
@@ -36,11 +42,23 @@ describe('signInLinkProblem', () => {
 });
 
 describe('oauthSignInProblem', () => {
-  it('words an OAuth callback this browser did not start, and nothing else', () => {
+  it('words each way a Google or Microsoft sign-in can come back without signing in, and nothing else', () => {
     expect(oauthSignInProblem('browser')).toBe(
       'This sign-in was not started in this browser, or it took too long. Please sign in again.',
     );
-    for (const value of [null, '', 'toString', '__proto__', 'other'])
+    expect(oauthSignInProblem('cancelled')).toBe(
+      'The sign-in was cancelled. Choose how you want to continue.',
+    );
+    expect(oauthSignInProblem('unverified')).toMatch(/did not confirm that this email address is yours/);
+    for (const reason of OAUTH_PROBLEMS) expect(oauthSignInProblem(reason)).toMatch(/\.$/);
+    for (const value of [null, '', 'toString', '__proto__', 'other', '<script>'])
       expect(oauthSignInProblem(value)).toBeNull();
+  });
+});
+
+describe('signInLinkProblem for a link that cannot finish yet', () => {
+  it('says the link was not used', () => {
+    expect(signInLinkProblem('unavailable')).toMatch(/Your link was not used/);
+    for (const reason of LINK_PROBLEMS) expect(signInLinkProblem(reason)).toBeTruthy();
   });
 });

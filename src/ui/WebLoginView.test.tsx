@@ -1,4 +1,4 @@
-import { fireEvent, render, screen } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { Providers } from '@/app/providers';
 import { WebLoginSuccessView } from '@/ui/WebLoginSuccessView';
 import { WebLoginView, type WebLoginViewProps } from '@/ui/WebLoginView';
@@ -19,6 +19,7 @@ function renderView(props: Partial<WebLoginViewProps> = {}) {
         provider={null}
         resent={false}
         errorMessage={null}
+        providers={['google', 'microsoft']}
         {...callbacks}
         {...props}
       />
@@ -51,6 +52,17 @@ describe('WebLoginView', () => {
     expect(onProvider.mock.calls).toEqual([['google'], ['microsoft']]);
     expect(screen.queryByRole('link', { name: 'Terms of Service' })).toBeNull();
     expect(screen.queryByRole('link', { name: 'Privacy Policy' })).toBeNull();
+  });
+
+  it('offers only the providers the server can use; without any, no OR and no provider button', () => {
+    renderView({ providers: ['microsoft'] });
+    expect(screen.queryByRole('button', { name: 'Continue with Google' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Sign in with Microsoft' })).toBeTruthy();
+    cleanup();
+    renderView({ providers: [] });
+    expect(screen.queryByText('OR')).toBeNull();
+    expect(screen.queryByRole('button', { name: /Google|Microsoft/ })).toBeNull();
+    expect(screen.getByRole('textbox', { name: 'Email' })).toBeTruthy();
   });
 
   it('shows the error and reports editing', () => {

@@ -14,6 +14,8 @@ export interface WebLoginViewProps {
   provider: WebLoginProvider | null;
   resent: boolean;
   errorMessage: string | null;
+  /** The providers the server can use (index.html says which); none: the mailed link alone. */
+  providers: readonly WebLoginProvider[];
   /** A valid, trimmed address. */
   onSubmitEmail: (email: string) => void;
   onProvider: (provider: WebLoginProvider) => void;
@@ -24,7 +26,7 @@ export interface WebLoginViewProps {
 
 /**
  * /web-login (spec section 2): the email form with the arrow button (enabled once the address is
- * valid, spec section 5), 'OR' and the two provider buttons; after a link was mailed, 'Verify your
+ * valid, spec section 5), 'OR' and the provider buttons the server can use; after a link was mailed, 'Verify your
  * email' with 'Send again.'. Terms of Service and Privacy Policy are the public layout's footer links
  * (spec section 2, public layout), once on the page (issue 21). The form is a native one checked by the shared domain rule: @mantine/form
  * and TextInput would add about 10 KB gz to a public page whose first-visit budget has under 2 KB left
@@ -43,7 +45,20 @@ export function WebLoginView(props: WebLoginViewProps) {
   );
 }
 
-function EmailStep({ busy, provider, errorMessage, onSubmitEmail, onProvider, onEdit }: WebLoginViewProps) {
+const PROVIDER_BUTTONS: Record<WebLoginProvider, string> = {
+  google: 'Continue with Google',
+  microsoft: 'Sign in with Microsoft',
+};
+
+function EmailStep({
+  busy,
+  provider,
+  providers,
+  errorMessage,
+  onSubmitEmail,
+  onProvider,
+  onEdit,
+}: WebLoginViewProps) {
   const [email, setEmail] = useState('');
   const valid = isValidEmail(email.trim());
   return (
@@ -82,27 +97,25 @@ function EmailStep({ busy, provider, errorMessage, onSubmitEmail, onProvider, on
           →
         </Button>
       </form>
-      <div className={classes.or}>OR</div>
-      <Stack gap="sm">
-        <Button
-          variant="default"
-          size="md"
-          disabled={busy}
-          loading={provider === 'google'}
-          onClick={() => onProvider('google')}
-        >
-          Continue with Google
-        </Button>
-        <Button
-          variant="default"
-          size="md"
-          disabled={busy}
-          loading={provider === 'microsoft'}
-          onClick={() => onProvider('microsoft')}
-        >
-          Sign in with Microsoft
-        </Button>
-      </Stack>
+      {providers.length > 0 && (
+        <>
+          <div className={classes.or}>OR</div>
+          <Stack gap="sm">
+            {providers.map((name) => (
+              <Button
+                key={name}
+                variant="default"
+                size="md"
+                disabled={busy}
+                loading={provider === name}
+                onClick={() => onProvider(name)}
+              >
+                {PROVIDER_BUTTONS[name]}
+              </Button>
+            ))}
+          </Stack>
+        </>
+      )}
     </>
   );
 }

@@ -211,7 +211,24 @@ export function createIdentitySandbox(options: {
       const { idp, uid } = request.params as { idp: string; uid: string };
       if (!isName(idp)) return reply.code(404).send({ error: 'not_found' });
       const provider = await providerFor(idp);
-      const body = (request.body ?? {}) as { email?: string; name?: string; domain_verified?: string };
+      const body = (request.body ?? {}) as {
+        email?: string;
+        name?: string;
+        domain_verified?: string;
+        cancel?: string;
+      };
+      if (body.cancel) {
+        // As Google's and Microsoft's pages do when the person declines: error=access_denied.
+        await provider.interactionDetails(request.raw, reply.raw);
+        reply.hijack();
+        await provider.interactionFinished(
+          request.raw,
+          reply.raw,
+          { error: 'access_denied', error_description: 'The person cancelled the sign-in' },
+          { mergeWithLastSubmission: false },
+        );
+        return;
+      }
       const email = String(body.email ?? '').trim();
       const name = String(body.name ?? '').trim();
       if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email) || email.length > 254 || name.length > 200) {

@@ -1,7 +1,7 @@
 /** Escapes text for HTML element content and attribute values. */
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
-/** The sandbox identity provider's sign-in page: an email, a name and 'Sign in'. */
+/** The sandbox identity provider's sign-in page: an email, a name, 'Sign in' and 'Cancel'. */
 export function signInPage(input: {
   providerTitle: string;
   action: string;
@@ -26,5 +26,6 @@ button{margin-top:1rem;padding:.5rem 1rem}.box input{width:auto}</style></head>
 <label for="name">Name</label><input id="name" name="name" type="text" autocomplete="name">
 ${box}
 <button type="submit">Sign in</button>
+<button type="submit" name="cancel" value="1" formnovalidate>Cancel</button>
 </form></body></html>`;
 }

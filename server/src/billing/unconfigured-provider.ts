@@ -50,11 +50,18 @@ const METHODS: Record<Exclude<keyof BillingProvider, 'name'>, true> = {
   verifyWebhook: true,
 };
 
+const unconfigured = new WeakSet<BillingProvider>();
+
 /** A provider whose every call answers BillingNotConfiguredError. */
 export function createUnconfiguredProvider(): BillingProvider {
   const refuse = () => {
     throw new BillingNotConfiguredError();
   };
   const provider = Object.fromEntries(Object.keys(METHODS).map((method) => [method, refuse]));
-  return { ...provider, name: 'stripe' } as unknown as BillingProvider;
+  const made = { ...provider, name: 'stripe' } as unknown as BillingProvider;
+  unconfigured.add(made);
+  return made;
 }
+
+/** Whether payments can run at all: false for the provider above, whose every call refuses. */
+export const isBillingConfigured = (provider: BillingProvider) => !unconfigured.has(provider);

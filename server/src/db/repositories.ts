@@ -4,6 +4,7 @@ import { createAuthCodesRepository } from './repositories/auth-codes.repository'
 import { createBillingRepository } from './repositories/billing.repository';
 import { createCallerRepository } from './repositories/caller.repository';
 import { createEventsRepository } from './repositories/events.repository';
+import { createIdentitiesRepository } from './repositories/identities.repository';
 import { createInvitationsRepository } from './repositories/invitations.repository';
 import { createPageViewsRepository } from './repositories/page-views.repository';
 import { createPersonalBillingRepository } from './repositories/personal-billing.repository';
@@ -19,6 +20,7 @@ import { createWebLoginRepository } from './repositories/web-login.repository';
 export function createRepositories(db: Queryable) {
   return {
     accounts: createAccountsRepository(db),
+    identities: createIdentitiesRepository(db),
     teams: createTeamsRepository(db),
     teamUsers: createTeamUsersRepository(db),
     seats: createSeatsRepository(db),

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { CONSOLE_SETTINGS_META, type ConsoleSettings } from '../../../src/domain/console-settings';
+import { CONSOLE_SETTINGS_META, type ConsolePageSettings } from '../../../src/domain/console-settings';
 import { isApiPath, sendApiNotFound } from '../errors';
 import { consoleCsp, schedulingOrigins } from './security-headers';
 
@@ -25,12 +25,12 @@ interface IndexPage {
 }
 
 /** The operator's settings as a <meta> element (HTML-escaped JSON): the console reads it at start. */
-function settingsMeta(settings: ConsoleSettings): string {
+function settingsMeta(settings: ConsolePageSettings): string {
   const json = JSON.stringify(settings).replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
   return `<meta name="${CONSOLE_SETTINGS_META}" content="${json}">`;
 }
 
-function loadIndexPage(file: string, settings: ConsoleSettings): IndexPage {
+function loadIndexPage(file: string, settings: ConsolePageSettings): IndexPage {
   const html = readFileSync(file, 'utf8');
   const identity = Buffer.from(
     html.includes('</head>')
@@ -102,7 +102,7 @@ function isStandInPath(url: string): boolean {
 export async function registerConsole(
   app: FastifyInstance,
   distDir: string,
-  settings: ConsoleSettings,
+  settings: ConsolePageSettings,
 ): Promise<void> {
   const indexFile = path.join(distDir, 'index.html');
   const page = existsSync(indexFile) ? loadIndexPage(indexFile, settings) : null;

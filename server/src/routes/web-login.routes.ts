@@ -1,9 +1,22 @@
-import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { isValidEmail } from '../../../src/domain/email';
 import { ErrorCode } from '../../../src/domain/error-codes';
-import { continueSignIn, DESTINATIONS } from '../auth/web-login/continue-sign-in';
-import { newOAuthSecrets, type OAuthClient } from '../auth/web-login/oauth-client';
+import type { OAuthProblem } from '../../../src/domain/web-signup';
+import {
+  backToWebLoginPage,
+  isServerFailure,
+  wantsPage,
+  webLoginUrl,
+} from '../auth/web-login/back-to-web-login';
+import {
+  accountOfAddress,
+  checkSignUpCanContinue,
+  continueSignIn,
+  DESTINATIONS,
+} from '../auth/web-login/continue-sign-in';
+import { accountOfIdentity, SignInRefusal } from '../auth/web-login/identity-account';
+import { newOAuthSecrets, type OAuthClient, type VerifiedPerson } from '../auth/web-login/oauth-client';
 import {
   clearedOAuthStateCookie,
   cookieMatchesState,
@@ -18,6 +31,7 @@ import {
   signInLinkMail,
   signInLinkUrl,
 } from '../auth/web-login/sign-in-link';
+import type { OAuthState } from '../db/repositories/web-login.repository';
 import {
   AppError,
   ItemNotFoundError,
@@ -72,21 +86,15 @@ const oauthCallbackQuery = z.object({
   error: z.string().max(200).optional(),
 });
 
+/** The `link` value /web-login shows a message for (src/domain/web-signup.ts signInLinkProblem). */
+const LINK_PROBLEM = { unknown: 'invalid', used: 'used', expired: 'expired' } as const;
+
 /**
  * Web sign-up and sign-in (spec section 7, 'Auth and general'), all open to visitors: which provider
  * an address belongs to, a mailed one-time link, and Google or Microsoft through OpenID Connect. Both
  * ways land on the server (GET callbacks), which signs the person in and sends the browser on to the
  * destination (continue-sign-in.ts). Link keys and OAuth states are single use and kept hashed.
  */
-/** The `link` value /web-login shows a message for (src/domain/web-signup.ts signInLinkProblem). */
-const LINK_PROBLEM = { unknown: 'invalid', used: 'used', expired: 'expired' } as const;
-
-/** The page a browser gets when its callback has no state cookie: 400, then on to /web-login saying why. */
-const backToWebLogin = (url: string) => `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><meta http-equiv="refresh" content="0;url=${url}">
-<title>Sign-in not finished</title></head>
-<body><p>This sign-in was not started in this browser. <a href="${url}">Back to sign-up</a></p></body></html>`;
-
 export const webLoginRoutes: FastifyPluginAsync<WebLoginRoutesOptions> = async (instance, options) => {
   const app = instance.withTypeProvider<ZodTypeProvider>();
   const limiter = (name: string, limit: number, windowMs: number) =>
@@ -130,16 +138,27 @@ export const webLoginRoutes: FastifyPluginAsync<WebLoginRoutesOptions> = async (
     reply.header('cache-control', 'no-store').redirect(url, 303);
 
   /** A browser goes back to /web-login, which says why; a program gets the error body. */
-  const refuseForeignCallback = (accept: string | undefined, reply: FastifyReply) => {
-    if (!(accept ?? '').includes('text/html')) {
+  const refuseForeignCallback = (request: FastifyRequest, reply: FastifyReply) => {
+    if (!wantsPage(request)) {
       throw new ValidationError([{ field: 'state', message: 'was not started in this browser' }]);
     }
-    const back = new URL('web-login?oauth=browser', `${app.publicUrl().replace(/\/+$/, '')}/`).toString();
     return reply
       .code(400)
       .header('cache-control', 'no-store')
       .type('text/html; charset=utf-8')
-      .send(backToWebLogin(back));
+      .send(backToWebLoginPage(webLoginUrl(app.publicUrl(), { oauth: 'browser' })));
+  };
+
+  /** An OAuth sign-in that signs nobody in: a browser back on /web-login saying why; a program gets `error`. */
+  const refuseOAuth = (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    reason: OAuthProblem,
+    state: OAuthState | null,
+    error: AppError,
+  ) => {
+    if (!wantsPage(request)) throw error;
+    return goTo(reply, webLoginUrl(app.publicUrl(), { oauth: reason }, state));
   };
 
   app.post(
@@ -147,13 +166,17 @@ export const webLoginRoutes: FastifyPluginAsync<WebLoginRoutesOptions> = async (
     { schema: { body: providersBody } },
     async (request, reply) => {
       await limit(lookups, request.ip, reply);
-      return { data: { provider: await options.lookupProvider(request.body.email) } };
+      // A provider this server has no keys for is no way in: that address gets the mailed link.
+      const provider = await options.lookupProvider(request.body.email);
+      return { data: { provider: provider && options.oauth.isConfigured(provider) ? provider : null } };
     },
   );
 
   app.post('/api/v1/auth/web/login/email', { schema: { body: emailLoginBody } }, async (request, reply) => {
     const { email: address, destination, teamPlanId, teamId, ...device } = request.body;
     await checkPlan(teamPlanId);
+    // No link is mailed that could only end on 'payments are not configured'.
+    checkSignUpCanContinue(app);
     await limit(perClient, request.ip, reply);
     await limit(perAddress, address.toLowerCase(), reply);
     await sweepNowAndThen();
@@ -181,22 +204,37 @@ export const webLoginRoutes: FastifyPluginAsync<WebLoginRoutesOptions> = async (
       preHandler: (request, reply) => linkMisses.check(request, reply),
     },
     async (request, reply) => {
-      const link = await app.repos.webLogin.consumeLink(sha256(request.query.key), app.clock.now());
+      const browser = wantsPage(request);
+      const unavailable = () => goTo(reply, webLoginUrl(app.publicUrl(), { link: 'unavailable' }));
+      // What follows must be able to run before the link is spent: otherwise it stays usable.
+      try {
+        checkSignUpCanContinue(app);
+      } catch (error) {
+        if (browser) return unavailable();
+        throw error;
+      }
+      const keyHash = sha256(request.query.key);
+      const usedAt = app.clock.now();
+      const link = await app.repos.webLogin.consumeLink(keyHash, usedAt);
       if (typeof link === 'string') {
         await linkMisses.recordFailure(request);
         // A person clicking an old mail gets the sign-up page saying what happened (and may ask for a
         // new link there); a program gets the error body.
-        if ((request.headers.accept ?? '').includes('text/html')) {
-          return goTo(
-            reply,
-            new URL(`web-login?link=${LINK_PROBLEM[link]}`, `${app.publicUrl()}/`).toString(),
-          );
-        }
+        if (browser) return goTo(reply, webLoginUrl(app.publicUrl(), { link: LINK_PROBLEM[link] }));
         if (link === 'unknown') throw new ItemNotFoundError('Sign-in link is invalid');
         if (link === 'used') throw new AppError(410, ErrorCode.tokenInvalid, 'Sign-in link was already used');
         throw new AppError(410, ErrorCode.tokenInvalid, 'Sign-in link has expired');
       }
-      return goTo(reply, await continueSignIn(app, { email: link.email, name: '' }, link));
+      try {
+        return goTo(reply, await continueSignIn(app, await accountOfAddress(app, link.email), link));
+      } catch (error) {
+        if (!isServerFailure(error)) throw error;
+        // Nobody was signed in (the payment provider failed): the link works again.
+        await app.repos.webLogin.releaseLink(keyHash, usedAt);
+        if (!browser) throw error;
+        request.log.error({ err: error }, 'web sign-up could not continue; the link was released');
+        return unavailable();
+      }
     },
   );
 
@@ -207,6 +245,7 @@ export const webLoginRoutes: FastifyPluginAsync<WebLoginRoutesOptions> = async (
     if (!options.oauth.isConfigured(provider)) {
       throw new ValidationError([{ field: 'provider', message: 'is not available' }]);
     }
+    checkSignUpCanContinue(app);
     await sweepNowAndThen();
     const secrets = newOAuthSecrets();
     await app.repos.webLogin.createOAuthState({
@@ -234,25 +273,29 @@ export const webLoginRoutes: FastifyPluginAsync<WebLoginRoutesOptions> = async (
       // Only the browser that started the sign-in may finish it (login CSRF). The state stays unspent,
       // so that browser can still come back with it.
       if (!cookieMatchesState(oauthStateCookieOf(request.headers.cookie), request.query.state)) {
-        return refuseForeignCallback(request.headers.accept, reply);
+        return refuseForeignCallback(request, reply);
       }
       void reply.header('set-cookie', clearedOAuthStateCookie(cookieScope()));
       // The state is spent first, whatever follows: a replayed or forged callback finds nothing.
       const state = await app.repos.webLogin.consumeOAuthState(sha256(request.query.state), app.clock.now());
-      if (!state) throw new ValidationError([{ field: 'state', message: 'is invalid' }]);
-      // The person cancelled at the provider: back to the sign-up page, where they started.
+      if (!state) {
+        const invalid = new ValidationError([{ field: 'state', message: 'is invalid' }]);
+        return refuseOAuth(request, reply, 'expired', null, invalid);
+      }
+      // The provider said no, or the person cancelled there: back to the sign-up page, where they started.
       if (request.query.error || !request.query.code) {
-        const back = new URLSearchParams({
-          destination: state.destination,
-          team_plan_id: state.teamPlanId,
-          team_id: String(state.teamId ?? 0),
-        });
-        return goTo(reply, `${app.publicUrl().replace(/\/+$/, '')}/web-login?${back}`);
+        const reason = request.query.error === 'access_denied' ? 'cancelled' : 'failed';
+        return goTo(reply, webLoginUrl(app.publicUrl(), { oauth: reason }, state));
+      }
+      try {
+        checkSignUpCanContinue(app);
+      } catch (error) {
+        return refuseOAuth(request, reply, 'unavailable', state, error as AppError);
       }
       // The provider's answer exactly as it came (iss included: RFC 9207 mix-up defence), at our URL.
       const callbackUrl = new URL(redirectUri());
       callbackUrl.search = new URL(request.url, 'http://callback.invalid').search;
-      let person: { email: string; name: string };
+      let person: VerifiedPerson;
       try {
         person = await options.oauth.exchange(state.provider, callbackUrl, {
           state: request.query.state,
@@ -261,9 +304,19 @@ export const webLoginRoutes: FastifyPluginAsync<WebLoginRoutesOptions> = async (
         });
       } catch (error) {
         request.log.info({ err: error, provider: state.provider }, 'oauth sign-in refused');
-        throw new TokenInvalidError();
+        return refuseOAuth(request, reply, 'failed', state, new TokenInvalidError());
       }
-      return goTo(reply, await continueSignIn(app, person, state));
+      try {
+        return goTo(reply, await continueSignIn(app, await accountOfIdentity(app, person), state));
+      } catch (error) {
+        if (error instanceof SignInRefusal) {
+          request.log.info({ provider: state.provider, reason: error.reason }, 'oauth sign-in refused');
+          return refuseOAuth(request, reply, error.reason, state, new TokenInvalidError());
+        }
+        if (!isServerFailure(error) || !wantsPage(request)) throw error;
+        request.log.error({ err: error }, 'web sign-up could not continue');
+        return goTo(reply, webLoginUrl(app.publicUrl(), { oauth: 'unavailable' }, state));
+      }
     },
   );
 };

@@ -3,6 +3,7 @@
 import { useSearchParams } from 'react-router';
 import { fromCallback, fromPromise } from 'xstate';
 import { loginByEmail, loginByOauth, oauthProviders } from '@/api/web-login';
+import { signInProviders } from '@/app/config';
 import { deviceInfo } from '@/app/device-info';
 import type { AppServices } from '@/app/services';
 import { oauthSignInProblem, signInLinkProblem, webLoginTarget } from '@/domain/web-signup';
@@ -21,9 +22,11 @@ import { WebLoginView } from '@/ui/WebLoginView';
 const createFlow = ({ api }: AppServices) =>
   webLoginMachine.provide({
     actors: {
-      lookupProvider: fromPromise(
-        async ({ input }) => (await oauthProviders(api, input.email)).data.provider,
-      ),
+      // A provider this server cannot use is no way in: that address gets the mailed link.
+      lookupProvider: fromPromise(async ({ input }) => {
+        const { provider } = (await oauthProviders(api, input.email)).data;
+        return provider && signInProviders.includes(provider) ? provider : null;
+      }),
       sendLink: fromPromise(({ input }) => loginByEmail(api, input.email, input.target, deviceInfo())),
       startOAuth: fromPromise(
         async ({ input }) => (await loginByOauth(api, input.provider, input.target)).data,
@@ -47,8 +50,8 @@ export function WebLoginPage() {
   const [query] = useSearchParams();
   const actor = useScreenFlow(createFlow, webLoginTarget(query));
   const view = useSelections(actor, selectors);
-  // Back from a mailed link that no longer works, or from an OAuth callback this browser did not
-  // start: said until the visitor asks again.
+  // Back from a mailed link that no longer works or cannot finish yet, or from a Google or Microsoft
+  // sign-in that signed nobody in (cancelled, refused, not started here): said until the visitor asks again.
   const linkProblem =
     view.step === 'form'
       ? (signInLinkProblem(query.get('link')) ?? oauthSignInProblem(query.get('oauth')))
@@ -57,6 +60,7 @@ export function WebLoginPage() {
     <WebLoginView
       {...view}
       errorMessage={view.errorMessage ?? linkProblem}
+      providers={signInProviders}
       onSubmitEmail={(email) => actor.send({ type: 'login.email', email })}
       onProvider={(provider) => actor.send({ type: 'login.provider', provider })}
       onResend={() => actor.send({ type: 'login.resend' })}

@@ -1,5 +1,7 @@
 import type { FastifyInstance } from 'fastify';
+import { BillingNotConfiguredError, isBillingConfigured } from '../../billing/unconfigured-provider';
 import { createRepositories } from '../../db/repositories';
+import type { Account } from '../../db/repositories/accounts.repository';
 import type { WebLoginTarget } from '../../db/repositories/web-login.repository';
 import { AppError } from '../../errors';
 import { issueAuthCode, issueCheckoutReturnCode } from '../auth-codes';
@@ -15,19 +17,18 @@ export function newTeamName(person: { email: string; fullName: string }): string
   return `${who.slice(0, 80)}'s team`;
 }
 
-/** The account of this address, made on the first sign-in (the provider or the link verified it). */
-async function findOrCreateAccount(app: FastifyInstance, email: string, fullName: string) {
-  const repos = app.repos;
-  const existing = await repos.accounts.findByEmail(email);
-  if (existing) return existing;
-  try {
-    return await repos.accounts.create({ email, fullName });
-  } catch (error) {
-    // Two first sign-ins at once: the other one made it.
-    const raced = await repos.accounts.findByEmail(email);
-    if (raced) return raced;
-    throw error;
-  }
+/** The account of a mailed link's address, made on the first sign-in (the link verified it). */
+export async function accountOfAddress(app: FastifyInstance, email: string): Promise<Account> {
+  return (await app.repos.accounts.findOrCreate({ email, fullName: '' })).account;
+}
+
+/**
+ * Throws when sign-up cannot reach its destination from this server: every destination (the one,
+ * stripe_checkout) is a checkout, which needs payments. Checked before a one-time link or OAuth state
+ * is spent, so the person can use it once payments are configured.
+ */
+export function checkSignUpCanContinue(app: FastifyInstance): void {
+  if (!isBillingConfigured(app.billingProvider)) throw new BillingNotConfiguredError();
 }
 
 /** A new team with the person as its owner, in one transaction. */
@@ -61,19 +62,18 @@ async function ownerMembership(
 }
 
 /**
- * After a verified sign-in (mailed link or OAuth): the account (made on first sign-in), then the
- * destination. stripe_checkout: the team's hosted checkout, for the team given (when the person owns
- * it) or a new team they own, returning to weblogin-success (or the billing page when cancelled) with
+ * After a verified sign-in (mailed link or OAuth), for its account: the destination.
+ * stripe_checkout: the team's hosted checkout, for the team given (when the person owns it) or a
+ * new team they own, returning to weblogin-success (or the billing page when cancelled) with
  * one checkout return code: a login once, and only once that checkout has ended (issue 20). Answers
  * the URL the browser goes to next: the checkout, or a console page that signs in with a code that
  * lives REDIRECT_AUTH_CODE_TTL_SECONDS (the browser goes there at once).
  */
 export async function continueSignIn(
   app: FastifyInstance,
-  person: { email: string; name: string },
+  account: Account,
   target: WebLoginTarget,
 ): Promise<string> {
-  const account = await findOrCreateAccount(app, person.email, person.name);
   const base = app.publicUrl().replace(/\/+$/, '');
   const signInTo = async (goto: string) => {
     const token = await issueAuthCode(app.db, app.tokens, account.id, REDIRECT_AUTH_CODE_TTL_SECONDS);

@@ -18,12 +18,22 @@ export interface OAuthIssuerSettings {
 /** Read when first needed (the sandbox's issuer URL is known only once the server listens). */
 export type OAuthSettings = Record<OAuthProviderName, (() => OAuthIssuerSettings) | null>;
 
+/** The providers with settings (keys, or the sandbox standing in): the sign-up page offers these. */
+export const configuredProviders = (settings: OAuthSettings | undefined): OAuthProviderName[] =>
+  (['google', 'microsoft'] as const).filter((provider) => !!settings?.[provider]);
+
 /**
  * Who signed in, once the ID token's signature, issuer, audience, nonce and times are checked (and
- * the userinfo endpoint asked for the address when the ID token has none).
+ * the userinfo endpoint asked for the address when the ID token has none). The issuer and `sub` say
+ * who it is (OIDC Core 5.7); the address is only theirs when `emailVerified`.
  */
 export interface VerifiedPerson {
+  issuer: string;
+  subject: string;
+  /** '' when the provider sent none. */
   email: string;
+  /** Whether the provider vouches that the address is the person's (isVerifiedEmail). */
+  emailVerified: boolean;
   name: string;
 }
 
@@ -31,14 +41,15 @@ export interface VerifiedPerson {
 const MICROSOFT_CONSUMERS_TENANT = '9188040d-6c67-4c5b-b112-36a304b66dad';
 
 /**
- * Whether the ID token vouches for the address. Google (and the sandbox) say email_verified. An Entra
- * ID token's email is whatever the person's tenant admin typed, unverified, unless the token says
- * xms_edov (the tenant owns the domain; an optional claim to enable in the app registration) or it
- * comes from the personal-accounts tenant: trusting it otherwise lets anyone sign in as anyone.
+ * Whether the ID token vouches for the address. Google (and the sandbox standing in) say
+ * email_verified. Microsoft's button never takes email_verified: an Entra ID token's email is whatever
+ * the person's tenant admin typed, unverified, unless the token says xms_edov (the tenant owns the
+ * domain; an optional claim to enable in the app registration) or it comes from the personal-accounts
+ * tenant, whose addresses Microsoft itself verified. Trusting it otherwise lets anyone sign in as anyone.
  */
-export function isVerifiedEmail(claims: Record<string, unknown>): boolean {
-  if (claims.email_verified === true || claims.xms_edov === true || claims.xms_edov === 'true') return true;
-  return claims.tid === MICROSOFT_CONSUMERS_TENANT;
+export function isVerifiedEmail(provider: OAuthProviderName, claims: Record<string, unknown>): boolean {
+  if (provider === 'google') return claims.email_verified === true;
+  return claims.xms_edov === true || claims.xms_edov === 'true' || claims.tid === MICROSOFT_CONSUMERS_TENANT;
 }
 
 /** openid-client's own clock tolerance for exp and nbf; an ID token issued later than now + this is refused. */
@@ -172,11 +183,18 @@ export function createOAuthClient(settings: OAuthSettings) {
         idTokenExpected: true,
       });
       const claims = await personClaims(config, tokens);
+      if (typeof claims.iss !== 'string' || typeof claims.sub !== 'string' || !claims.sub) {
+        throw new Error('the ID token names nobody');
+      }
       const email = typeof claims.email === 'string' ? claims.email.trim() : '';
-      if (!email || !isVerifiedEmail(claims)) throw new Error('no verified email');
-      // Typed names refuse bidi controls and zero-width characters (issue 20); a provider's are cleaned.
-      const name = cleanProvidedName(claims.name, PROVIDED_NAME_MAX_LENGTH);
-      return { email, name };
+      return {
+        issuer: claims.iss,
+        subject: claims.sub,
+        email,
+        emailVerified: email !== '' && isVerifiedEmail(provider, claims),
+        // Typed names refuse bidi controls and zero-width characters; a provider's are cleaned.
+        name: cleanProvidedName(claims.name, PROVIDED_NAME_MAX_LENGTH),
+      };
     },
   };
 }

@@ -55,6 +55,17 @@ export function createWebLoginRepository(db: Queryable) {
       return seen ? (seen.used ? 'used' : 'expired') : 'unknown';
     },
 
+    /**
+     * The link unspent again: what it led to failed before anyone was signed in (the payment provider
+     * did not answer), so the person may click it again. Only the spend made at `usedAt` is undone.
+     */
+    async releaseLink(keyHash: string, usedAt: Date): Promise<void> {
+      await db.query('UPDATE web_login_links SET used_at = NULL WHERE key_hash = $1 AND used_at = $2', [
+        keyHash,
+        usedAt,
+      ]);
+    },
+
     async createOAuthState(input: OAuthState & { stateHash: string; expiresAt: Date }) {
       await db.query(
         `INSERT INTO web_login_oauth_states
