@@ -1,7 +1,7 @@
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { Providers } from '@/app/providers';
 import { WebLoginSuccessView } from '@/ui/WebLoginSuccessView';
-import { WebLoginView, type WebLoginViewProps } from '@/ui/WebLoginView';
+import { EMAIL_HINT, WebLoginView, type WebLoginViewProps } from '@/ui/WebLoginView';
 
 function renderView(props: Partial<WebLoginViewProps> = {}) {
   const callbacks = {
@@ -42,6 +42,30 @@ describe('WebLoginView', () => {
     expect(arrow.disabled).toBe(false);
     fireEvent.click(arrow);
     expect(onSubmitEmail).toHaveBeenCalledWith('nora@newco.test');
+  });
+
+  it('says under the field why an address cannot be used yet, once the person leaves it or tries to go on', () => {
+    renderView();
+    const field = screen.getByRole('textbox', { name: 'Email' });
+    fireEvent.change(field, { target: { value: 'nora@newco' } });
+    // Not while typing the first letters.
+    expect(screen.queryByText(EMAIL_HINT)).toBeNull();
+    fireEvent.blur(field);
+    expect(screen.getByText(EMAIL_HINT)).toBeTruthy();
+    expect(field.getAttribute('aria-invalid')).toBe('true');
+    expect(field.getAttribute('aria-describedby')).toBe('email-hint');
+    fireEvent.change(field, { target: { value: 'nora@newco.test' } });
+    expect(screen.queryByText(EMAIL_HINT)).toBeNull();
+    expect(field.getAttribute('aria-invalid')).toBe('false');
+  });
+
+  it('says so when Enter is pressed on an address that is not valid', () => {
+    const { onSubmitEmail } = renderView();
+    const field = screen.getByRole('textbox', { name: 'Email' });
+    fireEvent.change(field, { target: { value: 'nora' } });
+    fireEvent.submit(field.closest('form') as HTMLFormElement);
+    expect(screen.getByText(EMAIL_HINT)).toBeTruthy();
+    expect(onSubmitEmail).not.toHaveBeenCalled();
   });
 
   it("offers 'OR' and both providers; the legal links are left to the layout's footer", () => {

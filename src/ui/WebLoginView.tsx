@@ -32,6 +32,9 @@ export interface WebLoginViewProps {
  * and TextInput would add about 10 KB gz to a public page whose first-visit budget has under 2 KB left
  * (bench/first-visit.ts); the input borrows Mantine's input look through CSS variables.
  */
+/** Under an address that cannot be used yet, so the disabled arrow is not the only sign. */
+export const EMAIL_HINT = 'Enter a full email address, like name@example.com';
+
 export function WebLoginView(props: WebLoginViewProps) {
   return (
     <Stack className={classes.page} gap="lg">
@@ -60,7 +63,10 @@ function EmailStep({
   onEdit,
 }: WebLoginViewProps) {
   const [email, setEmail] = useState('');
+  // Said once the person has left the field or tried to go on, not at the first letter they type.
+  const [attempted, setAttempted] = useState(false);
   const valid = isValidEmail(email.trim());
+  const showHint = attempted && email.trim() !== '' && !valid;
   return (
     <>
       <Stack gap={4} ta="center">
@@ -72,6 +78,7 @@ function EmailStep({
         className={classes.form}
         onSubmit={(event) => {
           event.preventDefault();
+          setAttempted(true);
           if (valid && !busy) onSubmitEmail(email.trim());
         }}
       >
@@ -82,6 +89,9 @@ function EmailStep({
           placeholder="Email"
           autoComplete="email"
           value={email}
+          aria-invalid={showHint}
+          aria-describedby={showHint ? 'email-hint' : undefined}
+          onBlur={() => setAttempted(true)}
           onChange={(event) => {
             setEmail(event.currentTarget.value);
             if (errorMessage) onEdit();
@@ -97,6 +107,11 @@ function EmailStep({
           →
         </Button>
       </form>
+      {showHint && (
+        <Text id="email-hint" size="sm" className={classes.hint}>
+          {EMAIL_HINT}
+        </Text>
+      )}
       {providers.length > 0 && (
         <>
           <div className={classes.or}>OR</div>
