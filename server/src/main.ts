@@ -15,9 +15,12 @@ import { startIdentity } from './identity-start';
 import { collectGarbageWhenQuiet } from './idle-gc';
 import { startUnsentMailSweeper } from './invitations/mail-unsent-invitations';
 import { createMailer } from './mail/create-mailer';
+import { createMetrics } from './metrics/metrics';
+import { type MetricsServer, serveMetrics } from './metrics/metrics-server';
 import { schedulePublicFilesCleanup } from './public-files/cleanup-schedule';
 import { seedIfEmpty } from './seed/demo-data';
 import { claimDataDir, type DataDirClaim } from './server-file';
+import { shutDownOnSignals } from './shutdown';
 import { standInLines } from './stand-ins';
 import { startPhases } from './start-phases';
 import { startStorage } from './storage-start';
@@ -68,6 +71,7 @@ async function main(): Promise<void> {
 
   let db: Db | null = null;
   let billing: BillingStart | null = null;
+  let metricsServer: MetricsServer | null = null;
   let stopCleanup = () => {};
   try {
     const jwtSecret = await loadJwtSecret(config);
@@ -107,6 +111,8 @@ async function main(): Promise<void> {
       (error) => console.error('S3 stand-in:', error),
     );
     const publicFileStore = files.publicFileStore;
+    const metrics = config.metricsPort === null ? null : createMetrics();
+    for (const gauge of billing.gauges) metrics?.addGauge(gauge);
     const app = await buildApp({
       billing: billing.options,
       standIns: [...billing.standIns, ...identity.standIns, ...files.standIns],
@@ -131,6 +137,7 @@ async function main(): Promise<void> {
       checkResponses: config.checkResponses,
       trustProxy: config.trustProxy,
       cleanupIntervalMs: config.cleanupIntervalMinutes * 60_000,
+      metrics,
     });
     phases.mark('app built');
     if (applied.length > 0) app.log.info({ migrations: applied }, 'migrations applied');
@@ -139,6 +146,7 @@ async function main(): Promise<void> {
     if (!config.smtpUrl)
       app.log.info('SMTP_URL unset: mail goes to the outbox (npm run --silent cli -- outbox)');
     await app.listen({ port: config.port, host: config.host });
+    if (metrics) metricsServer = await serveMetrics(metrics, config.host, config.metricsPort ?? 0);
     phases.mark('listening');
 
     const address = app.server.address() as AddressInfo;
@@ -161,32 +169,35 @@ async function main(): Promise<void> {
     // Stand-ins answer for outside services: say which run here and why (stand-ins.ts).
     for (const line of standInLines(config)) console.log(line);
     console.log(`\nSpark Teams Console: ${publicUrl}`);
+    if (metricsServer) console.log(`Metrics: ${metricsServer.url}`);
     // With Postgres the CLI goes straight to the database, so it needs the same settings.
     const sameDb = embedded ? '' : ' (with the same DATABASE_URL and PUBLIC_URL)';
     console.log(
       `Get a login link: ${env}npm run --silent cli -- login-url olivia@acme.test --team "Acme Inc"${sameDb}\n`,
     );
 
-    let stopping = false;
-    const stop = async (signal: string) => {
-      if (stopping) return;
-      stopping = true;
-      app.log.info({ signal }, 'shutting down');
-      try {
+    // A bounded stop: probes fail at once, requests in flight finish, idle connections close (shutdown.ts).
+    shutDownOnSignals({
+      app,
+      timeoutMs: config.shutdownTimeoutSeconds * 1000,
+      delayMs: config.shutdownDelaySeconds * 1000,
+      async stopBackground() {
         stopCleanup();
         stopMailSweeper();
         stopGc();
         await billing?.stop();
-        await app.close();
-        await db?.close();
-      } finally {
-        await claim?.release();
-        process.exit(0);
-      }
-    };
-    process.once('SIGINT', () => void stop('SIGINT'));
-    process.once('SIGTERM', () => void stop('SIGTERM'));
+      },
+      async release() {
+        try {
+          await metricsServer?.close();
+          await db?.close();
+        } finally {
+          await claim?.release();
+        }
+      },
+    });
   } catch (error) {
+    await metricsServer?.close().catch(() => {});
     await billing?.stop().catch(() => {});
     await db?.close().catch(() => {});
     await claim?.release();
