@@ -1,10 +1,9 @@
-import http from 'node:http';
-import type { Socket } from 'node:net';
 import { PassThrough } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { shutDown } from '../src/shutdown';
 import { createTestDb, type TestDb } from './helper';
+import { closesWithin, send } from './keep-alive-client';
 import { buildLoggedApp } from './logged-app';
 
 // The bounded stop (shutdown.ts) on a listening app, in this process: the plan's exit is the test's.
@@ -47,59 +46,6 @@ async function listeningApp(): Promise<Held> {
   });
   held.url = await app.listen({ port: 0, host: '127.0.0.1' });
   return held;
-}
-
-interface Sent {
-  status: Promise<number>;
-  headers: Promise<http.IncomingHttpHeaders>;
-  body: Promise<string>;
-  socket: Promise<Socket>;
-}
-
-/** A GET on a keep-alive connection of its own (as a proxy's pool keeps one). */
-function send(url: string): Sent {
-  const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
-  const request = http.get(url, { agent });
-  const response = new Promise<http.IncomingMessage>((resolve, reject) => {
-    request.once('response', resolve);
-    request.once('error', reject);
-  });
-  const body = response.then(
-    (res) =>
-      new Promise<string>((resolve, reject) => {
-        let text = '';
-        res.setEncoding('utf8');
-        res.on('data', (chunk: string) => {
-          text += chunk;
-        });
-        res.once('end', () => resolve(text));
-        res.once('error', reject);
-        res.once('aborted', () => reject(new Error('aborted')));
-      }),
-  );
-  const status = response.then((res) => res.statusCode ?? 0);
-  const headers = response.then((res) => res.headers);
-  // A cut request rejects all three; the test awaits the ones it asks about.
-  for (const promise of [body, status, headers]) promise.catch(() => {});
-  return {
-    status,
-    headers,
-    body,
-    socket: new Promise((resolve) => request.once('socket', resolve)),
-  };
-}
-
-/** Milliseconds until the socket closes, or null if it is still open after `withinMs`. */
-async function closesWithin(socket: Socket, withinMs: number): Promise<number | null> {
-  const started = Date.now();
-  if (socket.destroyed) return 0;
-  return new Promise((resolve) => {
-    const timer = setTimeout(() => resolve(null), withinMs);
-    socket.once('close', () => {
-      clearTimeout(timer);
-      resolve(Date.now() - started);
-    });
-  });
 }
 
 function recordedExit() {
