@@ -95,9 +95,15 @@ describe('metrics', () => {
     ])
       expect(sample(text, name), name).not.toBeNull();
     if (testDb.db.kind === 'postgres') {
-      expect(sample(text, 'db_pool_connections')).toBeGreaterThanOrEqual(1);
-      expect(sample(text, 'db_pool_idle_connections')).not.toBeNull();
-      expect(sample(text, 'db_pool_waiting_requests')).toBe(0);
+      // A transaction holds one connection of the pool while the metrics are read.
+      const during = await testDb.db.transaction(async (tx) => {
+        await tx.query('SELECT 1');
+        return scrape();
+      });
+      const connections = sample(during, 'db_pool_connections') ?? 0;
+      expect(connections).toBeGreaterThanOrEqual(1);
+      expect(sample(during, 'db_pool_idle_connections')).toBe(connections - 1);
+      expect(sample(during, 'db_pool_waiting_requests')).toBe(0);
     } else {
       expect(text).not.toContain('db_pool_');
     }
