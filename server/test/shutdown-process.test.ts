@@ -104,7 +104,9 @@ describe('SIGTERM to the real server', () => {
       expect((await upload.headers).connection).toBe('close');
       expect(JSON.parse(await upload.body)).toMatchObject({ name: 'slow.bin', size: 128 * 1024 });
       expect(await exited).toBe(0);
-      expect(Date.now() - signalled).toBeLessThan(8000);
+      const stopMs = Date.now() - signalled;
+      console.log(`SIGTERM to exit, with an upload finished 0.5 s after the signal: ${stopMs} ms`);
+      expect(stopMs).toBeLessThan(8000);
     } finally {
       await server.kill9();
     }
