@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createStripeSandbox } from '../sandbox/stripe/stripe-sandbox';
 import { createMetrics, GAUGE_READ_TIMEOUT_MS, type Metrics } from '../src/metrics/metrics';
 import { type MetricsServer, serveMetrics } from '../src/metrics/metrics-server';
 import { UNMATCHED_ROUTE } from '../src/metrics/request-metrics';
-import { createTestDb, type TestDb } from './helper';
+import { createTestDb, TEST_PUBLIC_URL, type TestDb } from './helper';
 import { buildLoggedApp, type LoggedApp } from './logged-app';
 
 // METRICS_PORT: Prometheus text on a port of its own, as main.ts starts it (port 0 here).
@@ -142,5 +143,27 @@ describe('metrics', () => {
     const publicMetrics = await fetch(`${baseUrl}/metrics`, { headers: { accept: 'text/plain' } });
     expect(publicMetrics.status).toBe(404);
     expect(await publicMetrics.text()).not.toContain('http_request_duration_seconds');
+  });
+
+  it("count the Stripe sandbox's webhook deliveries still to be made", async () => {
+    const sandboxDb = await createTestDb({ migrated: true });
+    try {
+      const sandbox = createStripeSandbox({
+        db: sandboxDb.db,
+        publicUrl: () => TEST_PUBLIC_URL,
+        webhookUrl: () => TEST_PUBLIC_URL,
+      });
+      await sandbox.migrate();
+      const before = await sandbox.pendingWebhooks();
+      // Due, backing off after a failure, delivered, and given up after the last attempt.
+      await sandboxDb.db.query(
+        `INSERT INTO stripe_sandbox_deliveries (event_id, attempts, next_attempt_at, delivered_at) VALUES
+           ('evt_due', 0, now(), NULL), ('evt_backoff', 3, now() + interval '1 hour', NULL),
+           ('evt_done', 1, now(), now()), ('evt_gave_up', 12, now(), NULL)`,
+      );
+      expect((await sandbox.pendingWebhooks()) - before).toBe(2);
+    } finally {
+      await sandboxDb.close();
+    }
   });
 });
