@@ -23,6 +23,7 @@ export const LONGEST_FILES = [
   'server/sandbox/stripe/pages/pages.sandbox.test.ts',
   'server/test/bad-input.test.ts',
   'server/test/fuzz-write-calls.test.ts',
+  'server/test/shutdown-process.test.ts',
   'server/test/authorization-matrix.test.ts',
   'server/sandbox/stripe/pages/pages.browser.test.ts',
   'server/sandbox/stripe/stripe-sandbox.test.ts',

@@ -31,6 +31,7 @@ import type { Db } from './db/db';
 import { createRepositories, type Repositories } from './db/repositories';
 import { handleError } from './errors';
 import { registerConsole } from './http/console-static';
+import { registerDraining } from './http/draining';
 import { registerIdempotency } from './http/idempotency';
 import { loggerOptions, RequestLinesAtDebug } from './http/logger';
 import { multipartFieldsToBody, multipartLimits } from './http/multipart-fields';
@@ -44,11 +45,14 @@ import { registerRouteCatalogue } from './http/route-catalogue';
 import { registerSecurityHeaders, schedulingOrigins } from './http/security-headers';
 import { zodValidatorCompiler } from './http/zod-validation';
 import type { Mailer } from './mail/mailer';
+import type { Metrics } from './metrics/metrics';
+import { registerRequestMetrics } from './metrics/request-metrics';
 import { analyticsRoutes } from './routes/analytics.routes';
 import { authRoutes } from './routes/auth.routes';
 import { avatarsRoutes } from './routes/avatars.routes';
 import { collabTeamsRoutes } from './routes/collab-teams.routes';
 import { eventsRoutes } from './routes/events.routes';
+import { healthRoutes } from './routes/health.routes';
 import { type InternalCliOptions, internalCliRoutes } from './routes/internal-cli.routes';
 import { invitationsRoutes } from './routes/invitations.routes';
 import { personalBillingRoutes } from './routes/personal-billing.routes';
@@ -146,6 +150,8 @@ export interface BuildAppOptions {
   trustProxy?: false | number | string[];
   /** Runs the cleanup of expired rows this often (CLEANUP_INTERVAL_MINUTES); unset (tests): never. */
   cleanupIntervalMs?: number;
+  /** METRICS_PORT set: requests and the database pool are measured into these (metrics/). */
+  metrics?: Metrics | null;
 }
 
 /**
@@ -181,6 +187,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     // Malformed (%E0%A4%A) or overlong path parameters fail in the router, before any hook: without
     // this they would leave as Fastify's own error body instead of the spec's.
     frameworkErrors: handleError,
+    // A request that reaches a stopping server on a pooled connection is served (with Connection:
+    // close) rather than refused with Fastify's own 503 body: shutdown.ts bounds how long that lasts.
+    return503OnClosing: false,
   });
   app.setValidatorCompiler(zodValidatorCompiler);
   app.setSerializerCompiler(
@@ -193,6 +202,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
   // Before any route: tests read every route and its schemas from here (the write-call fuzz).
   registerRouteCatalogue(app);
+  registerDraining(app);
+  if (options.metrics) registerRequestMetrics(app, options.metrics, options.db);
 
   // External plugins. Security headers first, so every answer carries them, errors included.
   const consoleSettings = options.consoleSettings ?? DEFAULT_CONSOLE_SETTINGS;
@@ -252,6 +263,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // The API reference (/api/openapi.json, /api/docs) is built from every route registered after it.
   await registerOpenApi(app);
 
+  // Probes for orchestrators and balancers (/healthz, /readyz), outside the API.
+  await app.register(healthRoutes);
   // Routes, one plugin per resource of spec section 7.
   await app.register(authRoutes);
   await app.register(profileRoutes);

@@ -5,6 +5,7 @@ import { createStripeProvider, type StripeSettings } from './billing/stripe/stri
 import { createUnconfiguredProvider } from './billing/unconfigured-provider';
 import type { Config } from './config';
 import type { Db } from './db/db';
+import type { GaugeSource } from './metrics/metrics';
 import { seedDemoBilling } from './seed/demo-billing';
 import { stripeSandboxDecision } from './stand-ins';
 
@@ -21,6 +22,16 @@ export interface BillingStart {
   /** Demo billing objects for the demo teams (after `seed --reset` too). */
   seedDemo(app: FastifyInstance): Promise<void>;
   stop(): Promise<void>;
+  /** What the metrics report of it: the sandbox's webhook queue (the product never imports the sandbox). */
+  gauges: GaugeSource[];
+}
+
+function sandboxWebhookQueue(sandbox: StripeSandbox): GaugeSource {
+  return {
+    name: 'stripe_sandbox_webhooks_pending',
+    help: 'Webhook deliveries of the Stripe sandbox not yet made (due or backing off after a failure)',
+    read: () => sandbox.pendingWebhooks(),
+  };
 }
 
 /** No keys and no sandbox: a provider that answers 'not configured', and nothing to sync or mount. */
@@ -36,6 +47,7 @@ function unconfiguredBilling(config: Config): BillingStart {
     seedDemo: async () => {},
     afterListen: async () => {},
     stop: async () => {},
+    gauges: [],
   };
 }
 
@@ -106,5 +118,6 @@ export async function startBilling(
       if (timer) clearInterval(timer);
       await sandbox?.close();
     },
+    gauges: sandbox ? [sandboxWebhookQueue(sandbox)] : [],
   };
 }

@@ -9,11 +9,12 @@ import {
 } from '../../src/domain/console-settings';
 import { type LogFormat, parseLogFormat } from './log/server-log';
 import { DEFAULT_MAIL_FROM } from './mail/mailer';
+import { parseServiceSettings, type ServiceSettings } from './service-settings';
 import { parseStandInSetting, type StandInSetting } from './stand-in-setting';
 import { parseStorageConfig, type StorageConfig } from './storage/storage-config';
 
 /** Everything the server and the CLI read from the environment, parsed once. */
-export interface Config {
+export interface Config extends ServiceSettings {
   port: number;
   host: string;
   /** Holds the embedded database, the generated JWT key and server.json. */
@@ -193,6 +194,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       environment: paddleEnvironment,
     },
     fileStorage: parseStorageConfig(env, (message) => new ConfigError(message)),
+    ...parseServiceSettings(env, port, (message) => new ConfigError(message)),
   };
 }
 

@@ -18,9 +18,12 @@ import { collectGarbageWhenQuiet } from './idle-gc';
 import { startUnsentMailSweeper } from './invitations/mail-unsent-invitations';
 import { openServerLog, type ServerLog } from './log/server-log';
 import { createMailer } from './mail/create-mailer';
+import { createMetrics } from './metrics/metrics';
+import { type MetricsServer, serveMetrics } from './metrics/metrics-server';
 import { schedulePublicFilesCleanup } from './public-files/cleanup-schedule';
 import { loginHint, startDemoData, wipeRefusal } from './seed/demo-data-setting';
 import { claimDataDir, type DataDirClaim } from './server-file';
+import { shutDownOnSignals } from './shutdown';
 import { standInLines } from './stand-ins';
 import { startPhases } from './start-phases';
 import { startStorage } from './storage-start';
@@ -71,6 +74,7 @@ async function main({ log, stream }: ServerLog): Promise<void> {
 
   let db: Db | null = null;
   let billing: BillingStart | null = null;
+  let metricsServer: MetricsServer | null = null;
   let stopCleanup = () => {};
   try {
     const jwtSecret = await loadJwtSecret(config);
@@ -114,6 +118,8 @@ async function main({ log, stream }: ServerLog): Promise<void> {
       (error) => log.error({ err: error }, 'S3 stand-in'),
     );
     const publicFileStore = files.publicFileStore;
+    const metrics = config.metricsPort === null ? null : createMetrics();
+    for (const gauge of billing.gauges) metrics?.addGauge(gauge);
     const app = await buildApp({
       billing: billing.options,
       standIns: [...billing.standIns, ...identity.standIns, ...files.standIns],
@@ -140,6 +146,7 @@ async function main({ log, stream }: ServerLog): Promise<void> {
       checkResponses: config.checkResponses,
       trustProxy: config.trustProxy,
       cleanupIntervalMs: config.cleanupIntervalMinutes * 60_000,
+      metrics,
     });
     phases.mark('app built');
     if (applied.length > 0) app.log.info({ migrations: applied }, 'migrations applied');
@@ -147,6 +154,7 @@ async function main({ log, stream }: ServerLog): Promise<void> {
     if (!config.smtpUrl)
       app.log.info('SMTP_URL unset: mail goes to the outbox (npm run --silent cli -- outbox)');
     await app.listen({ port: config.port, host: config.host });
+    if (metrics) metricsServer = await serveMetrics(metrics, config.host, config.metricsPort ?? 0);
     phases.mark('listening');
 
     const address = app.server.address() as AddressInfo;
@@ -169,30 +177,33 @@ async function main({ log, stream }: ServerLog): Promise<void> {
     // Stand-ins answer for outside services, demo data makes guessable accounts: say which and why.
     for (const line of [...standInLines(config), demo.line]) log.info(line);
     log.info(`Spark Teams Console: ${publicUrl}`);
+    if (metricsServer) log.info(`Metrics: ${metricsServer.url}`);
     // With Postgres the CLI goes straight to the database, so it needs the same settings.
     const sameDb = embedded ? '' : ' (with the same DATABASE_URL and PUBLIC_URL)';
     log.info(loginHint(demo.holds, `${env}npm run --silent cli --`, sameDb));
 
-    let stopping = false;
-    const stop = async (signal: string) => {
-      if (stopping) return;
-      stopping = true;
-      app.log.info({ signal }, 'shutting down');
-      try {
+    // A bounded stop: probes fail at once, requests in flight finish, idle connections close (shutdown.ts).
+    shutDownOnSignals({
+      app,
+      timeoutMs: config.shutdownTimeoutSeconds * 1000,
+      delayMs: config.shutdownDelaySeconds * 1000,
+      async stopBackground() {
         stopCleanup();
         stopMailSweeper();
         stopGc();
         await billing?.stop();
-        await app.close();
-        await db?.close();
-      } finally {
-        await claim?.release();
-        process.exit(0);
-      }
-    };
-    process.once('SIGINT', () => void stop('SIGINT'));
-    process.once('SIGTERM', () => void stop('SIGTERM'));
+      },
+      async release() {
+        try {
+          await metricsServer?.close();
+          await db?.close();
+        } finally {
+          await claim?.release();
+        }
+      },
+    });
   } catch (error) {
+    await metricsServer?.close().catch(() => {});
     await billing?.stop().catch(() => {});
     await db?.close().catch(() => {});
     await claim?.release();

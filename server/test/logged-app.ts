@@ -1,5 +1,6 @@
 // A bare app (no sandboxes, no built console, no mail) on a test database, whose log lines are kept:
-// for the tests of what the server logs (logger.test.ts) and whom it believes (trust-proxy.test.ts).
+// for the tests of what the server logs (logger.test.ts), whom it believes (trust-proxy.test.ts), its
+// probes, metrics and shutdown (health.test.ts, metrics.test.ts, shutdown.test.ts).
 import { Writable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { type BuildAppOptions, buildApp } from '../src/app';
@@ -30,7 +31,7 @@ export function parseLines(lines: readonly string[]): LogLine[] {
 export async function buildLoggedApp(
   db: Db,
   level: string,
-  extra: Pick<BuildAppOptions, 'trustProxy'> = {},
+  extra: Partial<Pick<BuildAppOptions, 'trustProxy' | 'metrics' | 'distDir'>> = {},
 ): Promise<LoggedApp> {
   const lines: string[] = [];
   const stream = new Writable({

@@ -68,6 +68,8 @@ export interface StripeSandbox {
   plugin: FastifyPluginAsync;
   advance(seconds: number): Promise<SandboxAdvanceSummary>;
   deliverPendingWebhooks(): Promise<number>;
+  /** Webhook deliveries waiting (due or backing off): for the server's metrics. */
+  pendingWebhooks(): Promise<number>;
   start(): void;
   close(): Promise<void>;
 }
@@ -290,6 +292,7 @@ export function createStripeSandbox(options: StripeSandboxOptions): StripeSandbo
     plugin,
     advance,
     deliverPendingWebhooks: () => webhooks.deliverAll(),
+    pendingWebhooks: () => webhooks.pendingCount(),
     start() {
       if (timers.length > 0) return;
       timers.push(

@@ -39,6 +39,8 @@ export interface WebhookDeliverer {
   idle(): Promise<void>;
   /** Deliveries made so far by this process (any pump): advance() reports the difference. */
   deliveredCount(): number;
+  /** Deliveries still to be made, by any process (those that ran out of attempts are not counted). */
+  pendingCount(): Promise<number>;
 }
 
 export function createWebhookDeliverer(
@@ -178,6 +180,13 @@ export function createWebhookDeliverer(
       }
     },
     deliveredCount: () => deliveredTotal,
+    async pendingCount() {
+      const rows = await db.query<{ count: number }>(
+        'SELECT count(*)::int AS count FROM stripe_sandbox_deliveries WHERE delivered_at IS NULL AND attempts < $1',
+        [MAX_ATTEMPTS],
+      );
+      return rows[0]?.count ?? 0;
+    },
     async idle() {
       while (running) await running.catch(() => 0);
     },

@@ -87,5 +87,6 @@ export async function openPgDb(connectionString: string, options: PgDbOptions = 
       }
     },
     close: () => pool.end(),
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
   };
 }

@@ -91,6 +91,14 @@ function isStandInPath(url: string): boolean {
 }
 
 /**
+ * Paths of the service's plumbing: the probes (other methods than theirs) and /metrics, which is
+ * served on METRICS_PORT only. A scraper or probe pointed at the public port gets a 404, not a page.
+ */
+function isServicePath(url: string): boolean {
+  return /^\/(metrics|healthz|readyz)(\/|\?|$)/.test(url);
+}
+
+/**
  * One port for console and API: files from dist/, and for browser navigations to client routes
  * (/teams/1-2, /login?token=...) the console's index.html. Unknown /api paths stay JSON 404s.
  * Without a build, pages answer with a hint instead; the API works either way.
@@ -129,7 +137,7 @@ export async function registerConsole(
 
   app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
     // A stand-in's paths are never the console's pages: without the stand-in, they are simply not here.
-    if (isApiPath(request.url) || isStandInPath(request.url)) {
+    if (isApiPath(request.url) || isStandInPath(request.url) || isServicePath(request.url)) {
       sendApiNotFound(reply);
     } else if (!page && (request.method === 'GET' || request.method === 'HEAD')) {
       void reply.status(503).type('text/plain; charset=utf-8').send(buildHint);

@@ -7,9 +7,18 @@ import { defaultErrorMessages, ErrorCode } from '../../../src/domain/error-codes
 // them into JSON Schema 2020-12 with zod's own z.toJSONSchema, and adds the error answers the route's
 // pre-handlers can give, which no schema declares.
 
-/** Paths that are not the product's API: the stand-ins for outside services and the CLI's back door. */
+/**
+ * Paths that are not the product's API: the stand-ins for outside services, the CLI's back door and
+ * the probes for orchestrators (/healthz, /readyz; the README's operations notes describe them).
+ */
 export function isHiddenFromReference(url: string): boolean {
-  return url.startsWith('/v1/') || url.startsWith('/sandbox/') || url.startsWith('/api/internal/');
+  return (
+    url.startsWith('/v1/') ||
+    url.startsWith('/sandbox/') ||
+    url.startsWith('/api/internal/') ||
+    url === '/healthz' ||
+    url === '/readyz'
+  );
 }
 
 type JsonSchema = Record<string, unknown>;

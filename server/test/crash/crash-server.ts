@@ -37,8 +37,15 @@ function exited(child: ChildProcess): Promise<void> {
  */
 export const serverFromSource = ['--import', 'tsx', 'server/src/main.ts'];
 
-/** Starts the server on dataDir (a free port) and waits until it has published where it listens. */
-export async function startServer(dataDir: string, entry: string[] = serverFromSource): Promise<CrashServer> {
+/**
+ * Starts the server on dataDir (a free port) and waits until it has published where it listens;
+ * `env` adds settings (SHUTDOWN_TIMEOUT_SECONDS, METRICS_PORT) to the fixed ones below.
+ */
+export async function startServer(
+  dataDir: string,
+  entry: string[] = serverFromSource,
+  env: Record<string, string> = {},
+): Promise<CrashServer> {
   let log = '';
   const child = spawn(process.execPath, entry, {
     cwd: root,
@@ -56,6 +63,7 @@ export async function startServer(dataDir: string, entry: string[] = serverFromS
       STRIPE_SECRET_KEY: '',
       STRIPE_PUBLISHABLE_KEY: '',
       STRIPE_WEBHOOK_SECRET: '',
+      ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
