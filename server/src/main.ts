@@ -19,6 +19,8 @@ import { schedulePublicFilesCleanup } from './public-files/cleanup-schedule';
 import { seedIfEmpty } from './seed/demo-data';
 import { claimDataDir, type DataDirClaim } from './server-file';
 import { standInLines } from './stand-ins';
+import { checkJwtSecretFingerprint } from './start/jwt-secret-fingerprint';
+import { sharedStateWarnings } from './start/shared-state-warnings';
 import { startPhases } from './start-phases';
 import { startStorage } from './storage-start';
 
@@ -75,6 +77,8 @@ async function main(): Promise<void> {
     phases.mark('database opened');
     const applied = await migrate(db);
     phases.mark('migrations');
+    // Every server on this database must sign with one key (start/jwt-secret-fingerprint.ts).
+    await checkJwtSecretFingerprint(db, jwtSecret, config);
     const seeded = await seedIfEmpty(db);
     phases.mark('demo data');
     // After the database is open: a folder made by an older version, and the files PGlite unpacks
@@ -138,6 +142,7 @@ async function main(): Promise<void> {
     app.log.info(files.description);
     if (!config.smtpUrl)
       app.log.info('SMTP_URL unset: mail goes to the outbox (npm run --silent cli -- outbox)');
+    for (const warning of sharedStateWarnings(config)) app.log.warn(warning);
     await app.listen({ port: config.port, host: config.host });
     phases.mark('listening');
 

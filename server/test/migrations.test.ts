@@ -44,6 +44,7 @@ describe('migrations', () => {
       '016-invitation-mails',
       '017-promotion-redemptions',
       '018-billing-notices',
+      '019-service-checks',
     ]);
     expect(await tableNames(db)).toEqual([
       'account_events',
@@ -58,6 +59,7 @@ describe('migrations', () => {
       'billing_webhook_events',
       'idempotency_keys',
       'invitation_mails',
+      'jwt_secret_fingerprint',
       'personal_billing',
       'personal_billing_prices',
       'personal_billing_products',

@@ -16,6 +16,7 @@ import { createRedirectKey } from '../redirects/redirect-key';
 import { resetDemoData, seedIfEmpty } from '../seed/demo-data';
 import { claimDataDir, readServerFile, type ServerFile, serverFilePath } from '../server-file';
 import { stripeSandboxDecision } from '../stand-ins';
+import { checkJwtSecretFingerprint, rotateJwtSecretFingerprint } from '../start/jwt-secret-fingerprint';
 import { openStorageForCli, type StorageStart } from '../storage-start';
 import { type CliBackend, toLines } from './cli-backend';
 import { CliError } from './cli-error';
@@ -61,6 +62,8 @@ async function directBackend(config: Config, release: () => Promise<void>): Prom
     return {
       publicUrl: resolvePublicUrl(config),
       async loginGrant(email, teamName) {
+        // A link signed with another key than the servers' would fail when opened: say so now.
+        await checkJwtSecretFingerprint(db, jwtSecret, config);
         try {
           return await createLoginGrant(db, signer, { email, teamName });
         } catch (error) {
@@ -94,6 +97,7 @@ async function directBackend(config: Config, release: () => Promise<void>): Prom
         ),
       cleanup: () =>
         withCliStorage(config, (files) => runCleanup({ db, storage: files.storage, now: systemClock.now() })),
+      jwtSecretRotate: () => rotateJwtSecretFingerprint(db, jwtSecret),
       async close() {
         await db.close();
         await release();
