@@ -1,5 +1,6 @@
 // A bare app (no sandboxes, no built console, no mail) on a test database, whose log lines are kept:
-// for the tests of what the server logs (logger.test.ts) and whom it believes (trust-proxy.test.ts).
+// for the tests of what the server logs (logger.test.ts, missing-bytes.test.ts) and whom it believes
+// (trust-proxy.test.ts).
 import { Writable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { type BuildAppOptions, buildApp } from '../src/app';
@@ -17,7 +18,7 @@ export interface LoggedApp {
 export async function buildLoggedApp(
   db: Db,
   level: string,
-  extra: Pick<BuildAppOptions, 'trustProxy'> = {},
+  extra: Partial<Pick<BuildAppOptions, 'trustProxy' | 'storage' | 'publicFiles'>> = {},
 ): Promise<LoggedApp> {
   const lines: string[] = [];
   const stream = new Writable({
@@ -29,13 +30,13 @@ export async function buildLoggedApp(
   const app = await buildApp({
     db,
     jwtSecret: new Uint8Array(32).fill(7),
-    storage: createMemoryFileStorage(),
     mailer: { send: async () => {} },
     publicUrl: () => 'http://console.test',
     distDir: '/nonexistent',
     billing: unreachableBilling(),
     logger: { ...(loggerOptions(level) as Record<string, unknown>), stream },
     ...extra,
+    storage: extra.storage ?? createMemoryFileStorage(),
   });
   return { app, lines };
 }
