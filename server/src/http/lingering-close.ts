@@ -1,15 +1,15 @@
 import type { IncomingMessage } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 
-/** The most of an unwanted body read after answering; past it the connection is cut. */
+/** The most of an unwanted body read before the answer goes; past it the connection is cut. */
 export const LINGER_MAX_BYTES = 64 * 1024 * 1024;
-/** How long an unwanted body may keep arriving after the answer. */
+/** How long the rest of an unwanted body may take to arrive before the answer goes anyway. */
 export const LINGER_MAX_MS = 30_000;
 
 /**
- * Answers that leave before the request's body has all arrived (a 413 over a limit, a 401 on an
- * upload) would otherwise close the connection with bytes still coming, and the client's network
- * stack answers those with a reset: the browser then sees a network error instead of our answer.
+ * An answer that leaves before the request's body has all arrived and closes the connection (a 413
+ * over a limit) would close it with bytes still coming, and the client's network stack answers
+ * those with a reset: the browser then sees a network error instead of our answer.
  * Here the rest of the body is read and thrown away first (a lingering close), up to `maxBytes` or
  * `maxMs`, whichever comes first; then the answer goes and the connection closes cleanly.
  */
@@ -21,7 +21,10 @@ export function registerLingeringClose(
     const raw = request.raw;
     // Only a request off the wire knows it is incomplete (an injected one has no `complete`).
     if (raw.complete !== false || raw.readableEnded || raw.destroyed) return payload;
-    // The connection carries nothing after this answer: its request was never read as one.
+    // Other early answers (a 401 before an upload) keep the connection, and Node reads the rest
+    // itself; a body over a limit is the one the connection is closed on.
+    const closing = String(reply.getHeader('connection') ?? '').toLowerCase() === 'close';
+    if (!closing && reply.statusCode !== 413) return payload;
     reply.header('connection', 'close');
     await discardRest(raw, limits);
     return payload;
