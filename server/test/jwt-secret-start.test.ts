@@ -56,14 +56,14 @@ function run(args: string[], jwtSecret: string): Promise<Finished> {
 const cli = (jwtSecret: string, ...args: string[]) => run([...(bundle?.cli ?? []), ...args], jwtSecret);
 
 /** Starts the server; resolves with it once listening, or with how it ended when it exits first. */
-function startServer(jwtSecret: string): Promise<{ child: ChildProcess } | Finished> {
+function startServer(jwtSecret: string): Promise<{ child: ChildProcess; stdout: string } | Finished> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, bundle?.server ?? [], { cwd: repoRoot, env: env(jwtSecret) });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk) => {
       stdout += chunk;
-      if (/Spark Teams Console: http/.test(stdout)) resolve({ child });
+      if (/Spark Teams Console: http/.test(stdout)) resolve({ child, stdout });
     });
     child.stderr.on('data', (chunk) => {
       stderr += chunk;
@@ -73,13 +73,15 @@ function startServer(jwtSecret: string): Promise<{ child: ChildProcess } | Finis
   });
 }
 
-async function startAndStop(jwtSecret: string): Promise<void> {
+/** Starts and stops the server; returns what it printed until listening. */
+async function startAndStop(jwtSecret: string): Promise<string> {
   const started = await startServer(jwtSecret);
   if (!('child' in started)) throw new Error(`server did not start: ${started.stderr}`);
   await new Promise((resolve) => {
     started.child.once('exit', resolve);
     started.child.kill('SIGTERM');
   });
+  return started.stdout;
 }
 
 beforeAll(async () => {
@@ -95,8 +97,17 @@ afterAll(async () => {
 describe('one JWT_SECRET per database', { timeout: 240_000 }, () => {
   it('refuses a second key, rotates on purpose, and the CLI checks its own key too', async () => {
     // The first start records key A; starting with it again is fine.
+    const first = await startAndStop(KEY_A);
     await startAndStop(KEY_A);
-    await startAndStop(KEY_A);
+    // With Postgres several servers may run: files on local disk and the outbox are warned about.
+    const warned = [
+      /but avatars, logos and public files are on this server's disk.*set STORAGE_S3_BUCKET/,
+      /outbox.*set SMTP_URL/,
+    ];
+    for (const warning of warned) {
+      if (serverDatabaseUrl) expect(first).toMatch(warning);
+      else expect(first).not.toMatch(warning);
+    }
 
     const refused = await startServer(KEY_B);
     expect('code' in refused).toBe(true);
