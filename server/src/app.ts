@@ -33,6 +33,7 @@ import { handleError } from './errors';
 import { registerConsole } from './http/console-static';
 import { registerDraining } from './http/draining';
 import { registerIdempotency } from './http/idempotency';
+import { registerLingeringClose } from './http/lingering-close';
 import { loggerOptions, RequestLinesAtDebug } from './http/logger';
 import { multipartFieldsToBody, multipartLimits } from './http/multipart-fields';
 import { registerOpenApi } from './http/openapi';
@@ -200,6 +201,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerRequestContext(app);
   registerDatabaseOutage(app, options.db);
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
+  // An early answer (a 413 over a limit) reaches the client instead of a reset (http/lingering-close.ts).
+  registerLingeringClose(app);
   // Before any route: tests read every route and its schemas from here (the write-call fuzz).
   registerRouteCatalogue(app);
   registerDraining(app);

@@ -25,6 +25,8 @@ import { loginHint, startDemoData, wipeRefusal } from './seed/demo-data-setting'
 import { claimDataDir, type DataDirClaim } from './server-file';
 import { shutDownOnSignals } from './shutdown';
 import { standInLines } from './stand-ins';
+import { checkJwtSecretFingerprint } from './start/jwt-secret-fingerprint';
+import { sharedStateWarnings } from './start/shared-state-warnings';
 import { startPhases } from './start-phases';
 import { startStorage } from './storage-start';
 
@@ -85,6 +87,8 @@ async function main({ log, stream }: ServerLog): Promise<void> {
     phases.mark('database opened');
     const applied = await migrate(db);
     phases.mark('migrations');
+    // Every server on this database must sign with one key (start/jwt-secret-fingerprint.ts).
+    await checkJwtSecretFingerprint(db, jwtSecret, config);
     // Only on a loopback address or with DEMO_DATA=on (seed/demo-data-setting.ts).
     const demo = await startDemoData(db, config);
     phases.mark('demo data');
@@ -153,6 +157,7 @@ async function main({ log, stream }: ServerLog): Promise<void> {
     app.log.info(files.description);
     if (!config.smtpUrl)
       app.log.info('SMTP_URL unset: mail goes to the outbox (npm run --silent cli -- outbox)');
+    for (const warning of sharedStateWarnings(config)) app.log.warn(warning);
     await app.listen({ port: config.port, host: config.host });
     if (metrics) metricsServer = await serveMetrics(metrics, config.host, config.metricsPort ?? 0);
     phases.mark('listening');

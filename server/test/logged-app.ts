@@ -1,6 +1,7 @@
 // A bare app (no sandboxes, no built console, no mail) on a test database, whose log lines are kept:
-// for the tests of what the server logs (logger.test.ts), whom it believes (trust-proxy.test.ts), its
-// probes, metrics and shutdown (health.test.ts, metrics.test.ts, shutdown.test.ts).
+// for the tests of what the server logs (logger.test.ts, missing-bytes.test.ts), whom it believes
+// (trust-proxy.test.ts), its probes, metrics and shutdown (health.test.ts, metrics.test.ts,
+// shutdown.test.ts).
 import { Writable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { type BuildAppOptions, buildApp } from '../src/app';
@@ -31,7 +32,9 @@ export function parseLines(lines: readonly string[]): LogLine[] {
 export async function buildLoggedApp(
   db: Db,
   level: string,
-  extra: Partial<Pick<BuildAppOptions, 'trustProxy' | 'metrics' | 'distDir'>> = {},
+  extra: Partial<
+    Pick<BuildAppOptions, 'trustProxy' | 'metrics' | 'distDir' | 'storage' | 'publicFiles'>
+  > = {},
 ): Promise<LoggedApp> {
   const lines: string[] = [];
   const stream = new Writable({
@@ -43,13 +46,13 @@ export async function buildLoggedApp(
   const app = await buildApp({
     db,
     jwtSecret: new Uint8Array(32).fill(7),
-    storage: createMemoryFileStorage(),
     mailer: { send: async () => {} },
     publicUrl: () => 'http://console.test',
     distDir: '/nonexistent',
     billing: unreachableBilling(),
     logger: { ...(loggerOptions(level) as Record<string, unknown>), stream },
     ...extra,
+    storage: extra.storage ?? createMemoryFileStorage(),
   });
   return { app, lines };
 }

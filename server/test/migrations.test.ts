@@ -44,6 +44,7 @@ describe('migrations', () => {
       '016-invitation-mails',
       '017-promotion-redemptions',
       '018-billing-notices',
+      '019-service-checks',
       '020-account-identities',
     ]);
     expect(await tableNames(db)).toEqual([
@@ -60,6 +61,7 @@ describe('migrations', () => {
       'billing_webhook_events',
       'idempotency_keys',
       'invitation_mails',
+      'jwt_secret_fingerprint',
       'personal_billing',
       'personal_billing_prices',
       'personal_billing_products',

@@ -18,6 +18,7 @@ import { seedIfWanted } from '../seed/demo-data-setting';
 import { addStaff } from '../seed/staff-account';
 import { claimDataDir, readServerFile, type ServerFile, serverFilePath } from '../server-file';
 import { stripeSandboxDecision } from '../stand-ins';
+import { checkJwtSecretFingerprint, rotateJwtSecretFingerprint } from '../start/jwt-secret-fingerprint';
 import { openStorageForCli, type StorageStart } from '../storage-start';
 import { type CliBackend, toLines } from './cli-backend';
 import { CliError } from './cli-error';
@@ -64,6 +65,8 @@ async function directBackend(config: Config, release: () => Promise<void>): Prom
     return {
       publicUrl: resolvePublicUrl(config),
       async loginGrant(email, teamName) {
+        // A link signed with another key than the servers' would fail when opened: say so now.
+        await checkJwtSecretFingerprint(db, jwtSecret, config);
         try {
           return await createLoginGrant(db, signer, { email, teamName });
         } catch (error) {
@@ -105,6 +108,7 @@ async function directBackend(config: Config, release: () => Promise<void>): Prom
         ),
       cleanup: () =>
         withCliStorage(config, (files) => runCleanup({ db, storage: files.storage, now: systemClock.now() })),
+      jwtSecretRotate: () => rotateJwtSecretFingerprint(db, jwtSecret),
       async close() {
         await db.close();
         await release();

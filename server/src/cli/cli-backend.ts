@@ -24,6 +24,8 @@ export interface CliBackend {
   filesCleanup(): Promise<CleanupResult>;
   /** Deletes expired sessions, keys, links and counters now (cleanup/run-cleanup.ts). */
   cleanup(): Promise<CleanupReport>;
+  /** Records this run's key as the one every server must have (start/jwt-secret-fingerprint.ts). */
+  jwtSecretRotate(): Promise<void>;
   close(): Promise<void>;
 }
 

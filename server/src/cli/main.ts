@@ -47,6 +47,10 @@ Commands:
       refresh-token families, auth codes, invitation join keys, redirect keys, web sign-in links and
       OAuth states expired or used over a day ago, and rate-limit counters whose window ended.
       Prints how many rows of each went.
+  jwt-secret rotate
+      Record this run's JWT_SECRET as the key every server must start with: a server whose key
+      differs from the recorded one refuses to start. Run it with the new key, then restart every
+      server with it (README: Rotating JWT_SECRET). On the embedded database, stop the server first.
 
 Options:
   -h, --help   Show this help.
@@ -167,6 +171,17 @@ async function run(argv: string[]): Promise<void> {
         report === 'busy'
           ? 'Another server is running the cleanup right now; nothing done.\n'
           : `${report.map(({ job, deleted }) => `${job}: ${deleted} deleted`).join('\n')}\n`,
+      );
+    });
+    return;
+  }
+  if (command === 'jwt-secret') {
+    if (rest[0] !== 'rotate' || rest.length > 1 || values.reset || values.team !== undefined)
+      throw new UsageError('jwt-secret takes one subcommand: rotate');
+    await withBackend(async (backend) => {
+      await backend.jwtSecretRotate();
+      process.stdout.write(
+        'JWT_SECRET recorded: servers on this database now start only with this key. Restart every server with it.\n',
       );
     });
     return;

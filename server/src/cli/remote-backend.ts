@@ -63,6 +63,13 @@ export function remoteBackend(server: ServerFile, publicUrl: string, serverFile:
     async cleanup() {
       return (await call<{ report: CleanupReport }>('/api/internal/cli/cleanup', {})).report;
     },
+    // The running server signs with the old key until it restarts, and only a start checks the key.
+    async jwtSecretRotate() {
+      throw new CliError(
+        `A server (pid ${server.pid}, ${server.url}) has this DATA_DIR open: stop it, run jwt-secret rotate, ` +
+          'then start it with the new JWT_SECRET.',
+      );
+    },
     async close() {},
   };
 }

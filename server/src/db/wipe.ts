@@ -14,6 +14,8 @@ const KEPT_TABLES = [
   // The identity sandbox's too: its signing keys sign ID tokens that running servers still check.
   'identity_sandbox_migrations',
   'identity_sandbox_keys',
+  // The servers still running sign with the key it fingerprints.
+  'jwt_secret_fingerprint',
   'billing_products',
   'billing_prices',
   'billing_tax_rates',

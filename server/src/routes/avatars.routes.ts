@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
+import { imageUser } from '../avatars/image-references';
 import { ItemNotFoundError } from '../errors';
 import type { ZodTypeProvider } from '../http/zod-validation';
 
@@ -16,7 +17,16 @@ export const avatarsRoutes: FastifyPluginAsync = async (instance) => {
     { schema: { params: z.strictObject({ avatar: z.string().max(100) }) } },
     async (request, reply) => {
       const file = await app.storage.get(request.params.avatar);
-      if (!file) throw new ItemNotFoundError();
+      if (!file) {
+        // Still shown somewhere, yet gone from storage: lost bytes the operator should hear of.
+        const usedBy = await imageUser(app.db, request.params.avatar);
+        if (usedBy)
+          request.log.warn(
+            { avatar: request.params.avatar, usedBy },
+            'image missing from storage: its row refers to it but the bytes are gone',
+          );
+        throw new ItemNotFoundError();
+      }
       return reply
         .header('cache-control', 'public, max-age=31536000, immutable')
         .header('x-content-type-options', 'nosniff')

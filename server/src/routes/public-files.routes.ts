@@ -158,6 +158,7 @@ export const publicFilesRoutes: FastifyPluginAsync<PublicFilesOptions> = async (
     async (request, reply) => {
       const row = await resolve(request, request.params.id, request.query.s);
       return sendObject(reply, store, request.headers.range, {
+        file: row.key,
         key: row.storageKey,
         size: Number(row.size),
         type: row.mimeType,
@@ -174,6 +175,8 @@ export const publicFilesRoutes: FastifyPluginAsync<PublicFilesOptions> = async (
       if (!row.previewStorageKey || !row.previewMimeType) throw new ItemNotFoundError();
       const ext = row.previewMimeType === 'image/png' ? 'png' : 'jpg';
       return sendObject(reply, store, request.headers.range, {
+        file: row.key,
+        preview: true,
         key: row.previewStorageKey,
         size: Number(row.previewSize),
         type: row.previewMimeType,
@@ -212,7 +215,7 @@ async function sendObject(
   reply: FastifyReply,
   store: PublicFileStore,
   rangeHeader: string | undefined,
-  object: { key: string; size: number; type: string; name: string },
+  object: { file: string; preview?: boolean; key: string; size: number; type: string; name: string },
 ) {
   const choice = chooseRange(rangeHeader, object.size);
   reply
@@ -227,7 +230,14 @@ async function sendObject(
   }
   const range = choice.kind === 'part' ? choice.range : undefined;
   const stream = await store.read(object.key, range);
-  if (!stream) throw new ItemNotFoundError();
+  if (!stream) {
+    // The row says the bytes are stored: lost bytes, for the operator (never the link's secret).
+    reply.log.warn(
+      { publicFile: object.file, storageKey: object.key, part: object.preview ? 'preview' : 'file' },
+      'public file missing from storage: its row exists but the bytes are gone',
+    );
+    throw new ItemNotFoundError();
+  }
   const length = range ? range.end - range.start + 1 : object.size;
   if (range) reply.status(206).header('content-range', `bytes ${range.start}-${range.end}/${object.size}`);
   return reply
