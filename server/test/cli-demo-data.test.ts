@@ -15,6 +15,7 @@ import {
   stopServer,
 } from './cli-processes';
 import { createTestDb, serverDatabaseUrl, type TestDb } from './helper';
+import { logText } from './log-text';
 import { buildTestServerBundle, type TestServerBundle } from './server-bundle';
 
 // Demo data only where it belongs: a server or CLI behind a public PUBLIC_URL leaves an empty database
@@ -195,7 +196,9 @@ describe('DEMO_DATA on a loopback address', { timeout: 60_000 }, () => {
     const site = await newSite({ DEMO_DATA: 'yes' });
     const server = await runProcess(process.execPath, built().server, site.env({ PORT: '0' }));
     expect(server.code).toBe(1);
-    expect(server.stderr).toBe('Cannot start: DEMO_DATA must be auto, on or off\n');
+    expect(logText(server.stdout + server.stderr).trim()).toBe(
+      'Cannot start: DEMO_DATA must be auto, on or off',
+    );
     expect(oneLineFailure(await cli(site, 'staff', 'add', 'ops@example.com'))).toBe(
       'DEMO_DATA must be auto, on or off',
     );

@@ -1,9 +1,11 @@
 // The real server and CLI as child processes, for the tests that run them as an operator would
 // (cli.test.ts, cli-demo-data.test.ts). Each takes its environment whole: nothing from outside leaks in.
+
 import { type ChildProcess, spawn } from 'node:child_process';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { expect } from 'vitest';
+import { logText } from './log-text';
 
 export const repoRoot = path.resolve(import.meta.dirname, '../..');
 
@@ -45,7 +47,7 @@ export function startServerProcess(args: string[], env: NodeJS.ProcessEnv): Prom
       output += chunk;
       // The banner is a JSON line when the output is not a terminal: the URL ends at the quote.
       const match = /Spark Teams Console: (http[^\s"]+)/.exec(output);
-      if (match?.[1]) resolve({ url: match[1], child, output: () => output });
+      if (match?.[1]) resolve({ url: match[1], child, output: () => logText(output) });
     };
     child.stdout?.on('data', onData);
     child.stderr?.on('data', onData);

@@ -1,9 +1,11 @@
 // No Postgres database: its server runs on the embedded database: the child's environment has no DATABASE_URL.
+
 import { spawn } from 'node:child_process';
 import { chmod, lstat, mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { logText } from './log-text';
 import { buildTestServerBundle } from './server-bundle';
 
 // Issue 20, finding 6: DATA_DIR holds the embedded database (whose WAL has the sandbox's keys), the
@@ -68,7 +70,7 @@ beforeAll(async () => {
   await chmod(path.join(dataDir, 'outbox', 'old.eml'), 0o666);
   const bundle = await buildTestServerBundle();
   try {
-    output = await runServerOnce(bundle.server[0] as string);
+    output = logText(await runServerOnce(bundle.server[0] as string));
   } finally {
     await bundle.remove();
   }

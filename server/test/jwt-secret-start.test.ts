@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDb, serverDatabaseUrl, type TestDb } from './helper';
+import { logText } from './log-text';
 import { buildTestServerBundle, type TestServerBundle } from './server-bundle';
 
 // The real server and CLI (the server bundle) against one database: a server with another
@@ -111,16 +112,19 @@ describe('one JWT_SECRET per database', { timeout: 240_000 }, () => {
 
     const refused = await startServer(KEY_B);
     expect('code' in refused).toBe(true);
-    const { code, stderr } = refused as Finished;
+    const { code, stdout, stderr } = refused as Finished;
     expect(code).toBe(1);
-    const lines = stderr.trim().split('\n');
-    expect(lines).toHaveLength(1);
-    expect(lines[0]).toMatch(
-      /^Cannot start: JWT_SECRET is not the key this database's tokens are signed with/,
-    );
-    expect(lines[0]).toContain('npm run --silent cli -- jwt-secret rotate');
-    expect(stderr).not.toContain(KEY_A);
-    expect(stderr).not.toContain(KEY_B);
+    // One line says why, and it is the last the server wrote.
+    const lines = logText(stdout + stderr)
+      .trim()
+      .split('\n');
+    const why = lines.filter((line) => line.startsWith('Cannot start'));
+    expect(why).toHaveLength(1);
+    expect(lines.at(-1)).toBe(why[0]);
+    expect(why[0]).toMatch(/^Cannot start: JWT_SECRET is not the key this database's tokens are signed with/);
+    expect(why[0]).toContain('npm run --silent cli -- jwt-secret rotate');
+    expect(stdout + stderr).not.toContain(KEY_A);
+    expect(stdout + stderr).not.toContain(KEY_B);
 
     // A login link signed with B would fail on the servers that have A: the CLI says so instead.
     const link = await cli(KEY_B, 'login-url', 'olivia@acme.test');
@@ -134,7 +138,8 @@ describe('one JWT_SECRET per database', { timeout: 240_000 }, () => {
     await startAndStop(KEY_B);
     const old = await startServer(KEY_A);
     expect(old).toMatchObject({ code: 1 });
-    expect((old as Finished).stderr).toContain('JWT_SECRET is not the key');
+    const oldOutput = old as Finished;
+    expect(logText(oldOutput.stdout + oldOutput.stderr)).toContain('JWT_SECRET is not the key');
 
     const usage = await cli(KEY_B, 'jwt-secret');
     expect(usage.code).toBe(2);
