@@ -154,32 +154,44 @@ describe.skipIf(skipReason)(
       expect(new Set(downloads.map((line) => line.split(' ')[1])).size).toBe(2);
     });
 
-    it('SIGTERM to one server amid 20 clients loses no request, and it exits 0', {
+    it('SIGTERM to one server amid 20 clients loses no GET, refuses no POST, and it exits 0', {
       timeout: 120_000,
     }, async () => {
       if (!proxy) throw new Error('nginx starts in beforeAll');
       const [, victim] = servers as [SpawnedServer, SpawnedServer];
-      const url = `${proxy.url}/api/v2/profile`;
-      const headers = { authorization: `Bearer ${staffToken}` };
-      const statuses = new Map<number, number>();
+      const proxyUrl = proxy.url;
+      // GETs, which nginx may pass to the other server, and POSTs, which it never passes on once sent
+      // (a page view: 204, one row), so a POST the stopping server refused would reach the client.
+      const get = () =>
+        fetch(`${proxyUrl}/api/v2/profile`, { headers: { authorization: `Bearer ${staffToken}` } });
+      const post = () =>
+        fetch(`${proxyUrl}/api/v1/analytics/page-views`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ route: '/deploy-test', tid: null, uid: null }),
+        });
+      const statuses = new Map<string, number>();
       const failures: string[] = [];
       let exitedAt = 0;
       let signalledAt = 0;
       // Until a second after the server has exited (at most 40 s): requests before, during and after.
       const running = () =>
         exitedAt === 0 ? Date.now() - signalledAt < 40_000 : Date.now() - exitedAt < 1000;
-      const client = async () => {
+      const client = async (send: () => Promise<Response>, method: string) => {
         while (signalledAt === 0 || running()) {
           try {
-            const answer = await fetch(url, { headers });
+            const answer = await send();
             await answer.arrayBuffer();
-            statuses.set(answer.status, (statuses.get(answer.status) ?? 0) + 1);
+            const key = `${method} ${answer.status}`;
+            statuses.set(key, (statuses.get(key) ?? 0) + 1);
           } catch (error) {
-            failures.push(String((error as Error).cause ?? error));
+            failures.push(`${method}: ${String((error as Error).cause ?? error)}`);
           }
         }
       };
-      const clients = Array.from({ length: CLIENTS }, client);
+      const clients = Array.from({ length: CLIENTS }, (_, i) =>
+        i % 2 ? client(post, 'POST') : client(get, 'GET'),
+      );
       await sleep(1500);
       const before = (await proxy.accessLog()).split('\n').filter((line) => line.includes('/api/v2/profile'));
       signalledAt = Date.now();
@@ -192,8 +204,23 @@ describe.skipIf(skipReason)(
       );
       expect(new Set(before.map((line) => line.split(' ')[1])).size).toBe(2);
       expect(failures).toEqual([]);
-      expect([...statuses.keys()]).toEqual([200]);
-      expect(statuses.get(200)).toBeGreaterThan(CLIENTS * 5);
+      // nginx's error log says why a request failed (which server, what happened on the connection).
+      const errors = await proxy.errorLog();
+      // Every GET answered. A POST is served by the stopping server, never refused (no 503). The one
+      // loss HTTP/1.1 leaves: nginx sends a POST on a pooled connection just as the stopping server
+      // closes it as idle; the connection is reset, and nginx cannot know whether the server acted,
+      // so it answers 502 rather than trying the other server (docs/operations.md, Reverse proxy).
+      const unexpected = [...statuses.keys()].filter(
+        (key) => !['GET 200', 'POST 204', 'POST 502'].includes(key),
+      );
+      expect(unexpected, errors).toEqual([]);
+      expect(statuses.get('GET 200') ?? 0, errors).toBeGreaterThan(CLIENTS * 2);
+      expect(statuses.get('POST 204') ?? 0, errors).toBeGreaterThan(CLIENTS * 2);
+      const resets = errors
+        .split('\n')
+        .filter((line) => line.includes('POST') && line.includes('while reading response header'));
+      for (const line of resets) expect(line).toMatch(/\(104: Connection reset by peer\)|prematurely closed/);
+      expect(resets.length, errors).toBeGreaterThanOrEqual(statuses.get('POST 502') ?? 0);
       expect(code, victim.output()).toBe(0);
     });
   },

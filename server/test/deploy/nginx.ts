@@ -38,6 +38,7 @@ export interface RunningNginx {
   url: string;
   /** The access log so far: one line per request, `status upstream_addr upstream_status method uri`. */
   accessLog(): Promise<string>;
+  errorLog(): Promise<string>;
   output(): string;
   stop(): Promise<void>;
 }
@@ -106,6 +107,7 @@ export async function startNginx(
   return {
     url,
     accessLog: () => readLog('access.log'),
+    errorLog: () => readLog('error.log'),
     output: () => output,
     async stop() {
       if (child.exitCode !== null || child.signalCode !== null) return;
