@@ -2,7 +2,7 @@ import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { migrate } from '../src/db/migrator';
+import { DatabaseNewerThanBuildError, migrate } from '../src/db/migrator';
 import { createTestDb, serverDatabaseUrl, type TestDb } from './helper';
 
 let testDb: TestDb | null = null;
@@ -115,6 +115,36 @@ describe('migrations', () => {
     const other = await mkdtemp(path.join(tmpdir(), 'spark-migrations-'));
     await writeFile(path.join(other, 'initial.sql'), 'SELECT 1;');
     await expect(migrate(db, other)).rejects.toThrow(/001-name.sql/);
+  });
+
+  it('refuse a database migrated past the newest this build knows, in one line, changing nothing', async () => {
+    const db = await freshDb();
+    const newer = await mkdtemp(path.join(tmpdir(), 'spark-migrations-'));
+    await writeFile(path.join(newer, '1-first.sql'), 'CREATE TABLE t (v int);');
+    await writeFile(path.join(newer, '3-third.sql'), 'INSERT INTO t (v) VALUES (3);');
+    expect(await migrate(db, newer)).toEqual(['001-first', '003-third']);
+    // An older build: it ships 001 and a 002 the newer one never had, and knows nothing of 003.
+    const older = await mkdtemp(path.join(tmpdir(), 'spark-migrations-'));
+    await writeFile(path.join(older, '1-first.sql'), 'CREATE TABLE t (v int);');
+    await writeFile(path.join(older, '2-second.sql'), 'INSERT INTO t (v) VALUES (2);');
+    const refused = migrate(db, older);
+    await expect(refused).rejects.toBeInstanceOf(DatabaseNewerThanBuildError);
+    await expect(refused).rejects.toThrow(
+      /^The database has migration 003-third applied, newer than this build knows \(up to 002-second\): a newer version migrated it\. Run that version or a newer one, or restore a backup taken before the upgrade\.$/,
+    );
+    expect((await db.query<{ v: number }>('SELECT v FROM t')).map((r) => r.v)).toEqual([3]);
+    // The build that migrated it starts as before.
+    expect(await migrate(db, newer)).toEqual([]);
+    // A component with its own table (the Stripe sandbox) is named in the line.
+    const sandboxNewer = await mkdtemp(path.join(tmpdir(), 'spark-migrations-'));
+    await writeFile(path.join(sandboxNewer, '1-a.sql'), 'SELECT 1;');
+    await writeFile(path.join(sandboxNewer, '2-b.sql'), 'SELECT 1;');
+    expect(await migrate(db, sandboxNewer, 'other_migrations')).toEqual(['001-a', '002-b']);
+    const sandboxOlder = await mkdtemp(path.join(tmpdir(), 'spark-migrations-'));
+    await writeFile(path.join(sandboxOlder, '1-a.sql'), 'SELECT 1;');
+    await expect(migrate(db, sandboxOlder, 'other_migrations')).rejects.toThrow(
+      /^The database's other_migrations has migration 002-b applied, newer than this build knows \(up to 001-a\)/,
+    );
   });
 
   it.runIf(serverDatabaseUrl)('are safe when two processes start at once (advisory lock)', async () => {

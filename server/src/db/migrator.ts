@@ -1,6 +1,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { ConfigError } from '../config';
 import type { Db, Queryable } from './db';
 
 export const migrationsDir = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
@@ -29,6 +30,28 @@ async function listMigrations(dir: string): Promise<Migration[]> {
     }
   }
   return migrations;
+}
+
+const label = (version: number, name: string) => `${String(version).padStart(3, '0')}-${name}`;
+
+/**
+ * A database migrated by a newer build than this one. Migrations only go forward, so this build
+ * cannot know what the newer ones changed: it refuses to start (or to run a CLI command) rather than
+ * write rows a newer schema does not expect. A ConfigError, so it is one line without a stack.
+ */
+export class DatabaseNewerThanBuildError extends ConfigError {}
+
+/** Throws when the newest recorded migration is past the newest this build ships. */
+function refuseNewerDatabase(migrations: Migration[], recorded: Map<number, string>, table: string): void {
+  const newestKnown = migrations.at(-1);
+  const newestApplied = Math.max(0, ...recorded.keys());
+  if (newestApplied <= (newestKnown?.version ?? 0)) return;
+  const where = table === 'schema_migrations' ? 'The database' : `The database's ${table}`;
+  throw new DatabaseNewerThanBuildError(
+    `${where} has migration ${label(newestApplied, recorded.get(newestApplied) ?? '')} applied, newer than ` +
+      `this build knows (up to ${newestKnown ? label(newestKnown.version, newestKnown.name) : 'none'}): ` +
+      'a newer version migrated it. Run that version or a newer one, or restore a backup taken before the upgrade.',
+  );
 }
 
 /**
@@ -61,9 +84,13 @@ export async function migrate(
   });
   // One read for the usual start, where every migration is already recorded: a recorded one never
   // becomes unapplied, so only the others need a transaction and the lock (docs/decisions/013-start-up.md).
-  const recorded = new Set(
-    (await db.query<{ version: number }>(`SELECT version FROM ${table}`)).map((row) => row.version),
+  const recorded = new Map(
+    (await db.query<{ version: number; name: string }>(`SELECT version, name FROM ${table}`)).map((row) => [
+      row.version,
+      row.name,
+    ]),
   );
+  refuseNewerDatabase(migrations, recorded, table);
   const applied: string[] = [];
   for (const migration of migrations) {
     if (recorded.has(migration.version)) continue;
@@ -78,7 +105,7 @@ export async function migrate(
         migration.version,
         migration.name,
       ]);
-      applied.push(`${String(migration.version).padStart(3, '0')}-${migration.name}`);
+      applied.push(label(migration.version, migration.name));
     });
   }
   return applied;
