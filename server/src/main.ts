@@ -21,6 +21,7 @@ import { claimDataDir, type DataDirClaim } from './server-file';
 import { standInLines } from './stand-ins';
 import { startPhases } from './start-phases';
 import { startStorage } from './storage-start';
+import { buildStamp } from './version';
 
 const CLI_WAIT_MS = 30_000;
 
@@ -133,6 +134,8 @@ async function main(): Promise<void> {
       cleanupIntervalMs: config.cleanupIntervalMinutes * 60_000,
     });
     phases.mark('app built');
+    const { version, commit } = buildStamp();
+    app.log.info({ version, commit }, `Spark Teams Console ${version} (${commit})`);
     if (applied.length > 0) app.log.info({ migrations: applied }, 'migrations applied');
     if (seeded) app.log.info('empty database: demo data loaded');
     app.log.info(files.description);
