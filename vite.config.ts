@@ -1,6 +1,7 @@
 import { fileURLToPath, URL } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { buildStampMeta } from './scripts/vite-build-stamp.ts';
 import { precompress } from './scripts/vite-precompress.ts';
 import { preloadNotLoadedYet } from './scripts/vite-preload-dependencies.ts';
 import { reactRouterShaking } from './scripts/vite-react-router-shaking.ts';
@@ -18,7 +19,8 @@ const reactRouterProduction = fileURLToPath(
 export default defineConfig(({ command }) => ({
   // precompress: a .br and .gz beside each text file of the build, sent as they are by the server.
   // reactRouterShaking: react-router's unused components (Link, Form, ...) left out (decision 004).
-  plugins: [react(), precompress(), reactRouterShaking()],
+  // buildStampMeta: <meta name="version"> with the name, version and commit of the build.
+  plugins: [react(), precompress(), reactRouterShaking(), buildStampMeta()],
   resolve: {
     alias: [
       { find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) },

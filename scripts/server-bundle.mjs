@@ -5,12 +5,14 @@
 import { existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { readBuildStamp } from './build-stamp.mjs';
 
 export const serverOutDir = 'dist-server';
 export const serverEntry = path.join(serverOutDir, 'main.mjs');
 /** The CLI in the same bundle, for the browser tests' many calls (e2e/support/cli.ts); `npm run cli` keeps tsx. */
 export const cliEntry = path.join(serverOutDir, 'cli.mjs');
 const metaFile = path.join(serverOutDir, 'inputs.json');
+const stampFile = 'stamp.json';
 
 /**
  * Our files find their neighbours (migrations, the sandbox's pages) through import.meta.url and
@@ -37,11 +39,19 @@ const ownLocation = (outDir) => ({
   },
 });
 
-/** True when the bundle exists and no file it was made from changed since. */
-export function serverBundleUpToDate() {
-  if (!existsSync(serverEntry) || !existsSync(cliEntry) || !existsSync(metaFile)) return false;
+/**
+ * True when the bundle exists, no file it was made from changed since, and its stamp names the
+ * checkout's version and commit. A commit git cannot name ('unknown': no .git) keeps the stamp the
+ * bundle was built with, so an image built with SOURCE_COMMIT keeps it at run time.
+ */
+export function serverBundleUpToDate(stamp = readBuildStamp(path.resolve('.'))) {
+  const stampPath = path.join(serverOutDir, stampFile);
+  if (![serverEntry, cliEntry, metaFile, stampPath].every((file) => existsSync(file))) return false;
   const builtAt = statSync(serverEntry).mtimeMs;
   try {
+    const built = JSON.parse(readFileSync(stampPath, 'utf8'));
+    if (built.name !== stamp.name || built.version !== stamp.version) return false;
+    if (stamp.commit !== 'unknown' && built.commit !== stamp.commit) return false;
     const inputs = JSON.parse(readFileSync(metaFile, 'utf8'));
     return inputs.every((file) => existsSync(file) && statSync(file).mtimeMs <= builtAt);
   } catch {
@@ -55,7 +65,10 @@ export function serverBundleUpToDate() {
  * Packages stay external, so node must find node_modules from `outDir` (in or under the checkout, or
  * a node_modules link in it, as server/test/cli.test.ts makes); our own files are found from anywhere.
  */
-export async function buildServerBundle({ outDir = serverOutDir } = {}) {
+export async function buildServerBundle({
+  outDir = serverOutDir,
+  stamp = readBuildStamp(path.resolve('.')),
+} = {}) {
   // Loaded only when there is something to build: an up-to-date start never pays for it.
   const { build } = await import('esbuild');
   // Chunks of an earlier bundle have other hashes: clear them so the folder holds one bundle.
@@ -82,6 +95,8 @@ export async function buildServerBundle({ outDir = serverOutDir } = {}) {
     chunkNames: '[name]-[hash]',
     outExtension: { '.js': '.mjs' },
     metafile: true,
+    // The name, version and commit, for the start-up line and `cli --version` (server/src/version.ts).
+    define: { __BUILD_STAMP__: JSON.stringify(stamp) },
     logLevel: 'warning',
     plugins: [ownLocation(path.resolve(outDir))],
   });
@@ -93,4 +108,5 @@ export async function buildServerBundle({ outDir = serverOutDir } = {}) {
     'scripts/server-bundle.mjs',
   ];
   writeFileSync(path.join(outDir, 'inputs.json'), JSON.stringify(inputs.filter((file) => existsSync(file))));
+  writeFileSync(path.join(outDir, stampFile), JSON.stringify(stamp));
 }

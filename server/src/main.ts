@@ -29,6 +29,7 @@ import { checkJwtSecretFingerprint } from './start/jwt-secret-fingerprint';
 import { sharedStateWarnings } from './start/shared-state-warnings';
 import { startPhases } from './start-phases';
 import { startStorage } from './storage-start';
+import { buildStamp } from './version';
 
 const CLI_WAIT_MS = 30_000;
 
@@ -153,6 +154,8 @@ async function main({ log, stream }: ServerLog): Promise<void> {
       metrics,
     });
     phases.mark('app built');
+    const { version, commit } = buildStamp();
+    app.log.info({ version, commit }, `Spark Teams Console ${version} (${commit})`);
     if (applied.length > 0) app.log.info({ migrations: applied }, 'migrations applied');
     app.log.info(files.description);
     if (!config.smtpUrl)

@@ -6,6 +6,7 @@ import { setPrivateUmask } from '../data-dir-modes';
 import { backToAppUrl } from '../redirects/redirect-key';
 import { wipeRefusal } from '../seed/demo-data-setting';
 import { staffAddProblem } from '../seed/staff-account';
+import { versionLine } from '../version';
 import { openBackend } from './backend';
 import { CliError } from './cli-error';
 import { printOutbox } from './outbox-command';
@@ -54,6 +55,7 @@ Commands:
 
 Options:
   -h, --help   Show this help.
+  --version    Print the name, version and commit (one line).
 
 Environment: DATA_DIR, DATABASE_URL, PUBLIC_URL, JWT_SECRET as for the server. On the embedded
 database a running server is used through DATA_DIR/server.json; otherwise the CLI opens it itself.
@@ -73,11 +75,17 @@ async function run(argv: string[]): Promise<void> {
       limit: { type: 'string' },
       days: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
+      version: { type: 'boolean' },
     },
   });
   const [command, ...rest] = positionals;
   if (values.help || command === 'help') {
     process.stdout.write(usage);
+    return;
+  }
+  if (values.version) {
+    if (command !== undefined) throw new UsageError('--version takes no command');
+    process.stdout.write(`${versionLine()}\n`);
     return;
   }
   if (command === 'login-url') {
