@@ -249,9 +249,12 @@ export const productAndPriceRoutes: RouteDef[] = [
       const lookupKeys = strings(params, 'lookup_keys');
       const product = str(params, 'product');
       const type = str(params, 'type');
+      const recurring = obj(params, 'recurring');
+      const interval = recurring ? str(recurring, 'interval') : undefined;
       const prices = (await list<Stripe.Price>(ctx, 'price')).filter(
         (p) =>
           (active === undefined || p.active === active) &&
+          (!interval || p.recurring?.interval === interval) &&
           (!lookupKeys || (p.lookup_key !== null && lookupKeys.includes(p.lookup_key))) &&
           (!product || p.product === product) &&
           (!type || p.type === type),
