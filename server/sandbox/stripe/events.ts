@@ -3,7 +3,7 @@ import { customerNow } from './clock';
 import { API_VERSION, type Ctx } from './context';
 import { newId } from './ids';
 import { stripIncludables } from './includables';
-import { list } from './store';
+import { list, put } from './store';
 
 /**
  * Records an event in the request's transaction, with one delivery row for the server's webhook URL
@@ -64,4 +64,21 @@ export function changedAttributes(before: object, after: object): Record<string,
     if (JSON.stringify(a[key]) !== JSON.stringify(b[key])) changed[key] = a[key] ?? null;
   }
   return changed;
+}
+
+type Announced = { id: string; object: string; customer?: unknown };
+
+/** Stores a new object and announces it (`product.created`), as Stripe does for every object it makes. */
+export async function putCreated<T extends Announced>(ctx: Ctx, object: T): Promise<T> {
+  await put(ctx, object);
+  await emit(ctx, `${object.object}.created`, object);
+  return object;
+}
+
+/** Stores a changed object and announces what changed (`price.updated`); nothing when nothing did. */
+export async function putUpdated<T extends Announced>(ctx: Ctx, before: T, after: T): Promise<T> {
+  await put(ctx, after);
+  const changed = changedAttributes(before, after);
+  if (Object.keys(changed).length > 0) await emit(ctx, `${after.object}.updated`, after, changed);
+  return after;
 }

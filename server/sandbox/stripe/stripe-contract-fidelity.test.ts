@@ -209,6 +209,91 @@ function fidelity(name: string, kind: 'sandbox' | 'stripe', makeTarget: () => Pr
       expect(bad.statusCode).toBe(400);
     });
 
+    /** The newest event of `type` about object `id`, as the webhook endpoint would get it. */
+    async function eventAbout(type: string, id: string): Promise<Stripe.Event | undefined> {
+      const { data } = await stripe.events.list({ type, limit: 30 });
+      return data.find((event) => (event.data.object as { id: string }).id === id);
+    }
+
+    it('announces the catalogue: products, prices, coupons, promotion codes and tax rates', async () => {
+      const product = await stripe.products.create({ name: `Events ${suffix}` });
+      const price = await stripe.prices.create({
+        product: product.id,
+        currency: 'usd',
+        unit_amount: 700,
+        recurring: { interval: 'month' },
+      });
+      await stripe.products.update(product.id, { name: `Events renamed ${suffix}` });
+      await stripe.prices.update(price.id, { nickname: 'monthly' });
+      const coupon = await stripe.coupons.create({ percent_off: 10, duration: 'once' });
+      const promo = await stripe.promotionCodes.create({
+        promotion: { type: 'coupon', coupon: coupon.id },
+        code: `EV${suffix}`.toUpperCase(),
+      });
+      await stripe.promotionCodes.update(promo.id, { active: false });
+      const rate = await stripe.taxRates.create({ display_name: 'VAT', inclusive: false, percentage: 20 });
+      await stripe.taxRates.update(rate.id, { display_name: 'Sales tax' });
+      expect(await eventAbout('product.created', product.id)).toBeDefined();
+      expect(await eventAbout('price.created', price.id)).toBeDefined();
+      expect(await eventAbout('coupon.created', coupon.id)).toBeDefined();
+      expect(await eventAbout('promotion_code.created', promo.id)).toBeDefined();
+      expect(await eventAbout('tax_rate.created', rate.id)).toBeDefined();
+      const renamed = await eventAbout('product.updated', product.id);
+      expect(renamed?.data.previous_attributes).toMatchObject({ name: `Events ${suffix}` });
+      const nicknamed = await eventAbout('price.updated', price.id);
+      expect(nicknamed?.data.previous_attributes).toMatchObject({ nickname: null });
+      const deactivated = await eventAbout('promotion_code.updated', promo.id);
+      expect(deactivated?.data.previous_attributes).toMatchObject({ active: true });
+      const retitled = await eventAbout('tax_rate.updated', rate.id);
+      expect(retitled?.data.previous_attributes).toMatchObject({ display_name: 'VAT' });
+    });
+
+    it('gives invoice.updated and payment_method.updated the old values', async () => {
+      const customer = await stripe.customers.create({
+        email: `events-${suffix}@example.com`,
+        payment_method: 'pm_card_visa',
+        invoice_settings: { default_payment_method: 'pm_card_visa' },
+      });
+      const pm = customer.invoice_settings.default_payment_method as string;
+      await stripe.paymentMethods.update(pm, { metadata: { label: 'work' } });
+      const pmEvent = await eventAbout('payment_method.updated', pm);
+      expect(pmEvent?.data.previous_attributes).toHaveProperty('metadata');
+      const invoice = await stripe.invoices.create({ customer: customer.id, auto_advance: false });
+      await stripe.invoices.update(invoice.id ?? '', { description: 'Seats' });
+      const invoiceEvent = await eventAbout('invoice.updated', invoice.id ?? '');
+      expect(invoiceEvent?.data.previous_attributes).toMatchObject({ description: null });
+    });
+
+    it('announces a paid InvoicePayment with invoice_payment.paid', async () => {
+      const customer = await stripe.customers.create({
+        email: `paid-${suffix}@example.com`,
+        payment_method: 'pm_card_visa',
+        invoice_settings: { default_payment_method: 'pm_card_visa' },
+      });
+      const product = await stripe.products.create({ name: `Paid ${suffix}` });
+      const price = await stripe.prices.create({
+        product: product.id,
+        currency: 'usd',
+        unit_amount: 900,
+        recurring: { interval: 'month' },
+      });
+      const sub = await stripe.subscriptions.create({
+        customer: customer.id,
+        items: [{ price: price.id }],
+        expand: ['latest_invoice.payments'],
+      });
+      const invoice = sub.latest_invoice as Stripe.Invoice;
+      expect(invoice.status).toBe('paid');
+      const payment = invoice.payments?.data[0];
+      expect(payment?.status).toBe('paid');
+      const event = await eventAbout('invoice_payment.paid', payment?.id ?? '');
+      expect(event?.data.object).toMatchObject({
+        object: 'invoice_payment',
+        invoice: invoice.id,
+        status: 'paid',
+      });
+    });
+
     // Last, so it sees every body the tests above made the sandbox answer (conformance/README.md).
     conformanceTest(recorder, 'fidelity', {
       atLeast: { api: 10, webhook: 5 },

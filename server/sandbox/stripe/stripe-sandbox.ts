@@ -42,7 +42,7 @@ export interface StripeSandboxOptions {
   log?: (msg: string, data?: unknown) => void;
   /** Sees every JSON body the sandbox answers under /v1 and every webhook payload it sends (tests). */
   observe?: (body: ObservedBody) => void;
-  /** How long a test clock stays `advancing` at least (Stripe's take seconds); 500 ms unless given. */
+  /** How long a test clock stays `advancing` at least (Stripe's take seconds); 1.5 s unless given. */
   testClockAdvanceMs?: number;
 }
 
@@ -80,7 +80,7 @@ const migrationsDir = path.join(path.dirname(fileURLToPath(import.meta.url)), 'm
 export const stripeSandboxMigrations = { dir: migrationsDir, table: 'stripe_sandbox_migrations' };
 const DUE_WORK_INTERVAL_MS = 30_000;
 const WEBHOOK_RETRY_INTERVAL_MS = 5_000;
-const TEST_CLOCK_ADVANCE_MS = 500;
+const TEST_CLOCK_ADVANCE_MS = 1_500;
 
 const ROUTES: RouteDef[] = [
   ...productAndPriceRoutes,
