@@ -207,6 +207,10 @@ function fidelity(name: string, kind: 'sandbox' | 'stripe', makeTarget: () => Pr
       expect(second.has_more).toBe(false);
       const bad = await refusal(stripe.customers.search({ query: 'nonsense' }));
       expect(bad.statusCode).toBe(400);
+      const mixed = await refusal(stripe.customers.search({ query: "email:'a' AND name:'b' OR name:'c'" }));
+      expect(mixed.statusCode).toBe(400);
+      const long = await refusal(stripe.customers.search({ query: `email:'${'a'.repeat(5_000)}'` }));
+      expect(long.statusCode).toBe(400);
     });
 
     /** The newest event of `type` about object `id`, as the webhook endpoint would get it. */

@@ -28,8 +28,12 @@ function parseClause(text: string): Clause {
   return { field, key: match[2] ?? match[3], value };
 }
 
+const MAX_QUERY_LENGTH = 1_000;
+
 /** Splits on AND/OR outside quotes; Stripe refuses a query that mixes them. */
 function parseQuery(query: string): { clauses: Clause[]; any: boolean } {
+  // A bound on the work one query can cause; Stripe's queries are short too.
+  if (query.length > MAX_QUERY_LENGTH) throw invalidRequest('The search query is too long.', 'query');
   const parts = query.split(/\s+(AND|OR)\s+(?=(?:[^'"]*['"][^'"]*['"])*[^'"]*$)/);
   const joins = parts.filter((_, i) => i % 2 === 1);
   if (new Set(joins).size > 1)
