@@ -55,12 +55,16 @@ export async function emit(
   return event;
 }
 
-/** The attributes of before that differ in after, as Stripe's previous_attributes (top level only). */
+/**
+ * The attributes of before that differ in after, as Stripe's previous_attributes: each changed
+ * top-level field's old value, null for one that is new. Stripe gives a nested object's changed keys
+ * only (`metadata: {label: null}`), which the SDK's types cannot hold, so the whole old value is given.
+ */
 export function changedAttributes(before: object, after: object): Record<string, unknown> {
   const changed: Record<string, unknown> = {};
   const a = before as Record<string, unknown>;
   const b = after as Record<string, unknown>;
-  for (const key of Object.keys(b)) {
+  for (const key of new Set([...Object.keys(a), ...Object.keys(b)])) {
     if (JSON.stringify(a[key]) !== JSON.stringify(b[key])) changed[key] = a[key] ?? null;
   }
   return changed;

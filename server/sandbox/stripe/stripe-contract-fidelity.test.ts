@@ -262,6 +262,7 @@ function fidelity(name: string, kind: 'sandbox' | 'stripe', makeTarget: () => Pr
       await stripe.paymentMethods.update(pm, { metadata: { label: 'work' } });
       const pmEvent = await eventAbout('payment_method.updated', pm);
       expect(pmEvent?.data.previous_attributes).toHaveProperty('metadata');
+      expect(pmEvent?.data.previous_attributes).not.toHaveProperty('card');
       const invoice = await stripe.invoices.create({ customer: customer.id, auto_advance: false });
       await stripe.invoices.update(invoice.id ?? '', { description: 'Seats' });
       const invoiceEvent = await eventAbout('invoice.updated', invoice.id ?? '');
