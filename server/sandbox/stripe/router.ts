@@ -100,8 +100,11 @@ function checkAccepted(route: RouteDef, params: FormObject): void {
   }
 }
 
-/** Stripe's date-style versions (`2026-10-28.endive`, `2024-06-20`); anything else is refused. */
-const API_VERSION_SHAPE = /^\d{4}-\d{2}-\d{2}(\.[a-z]+)?$/;
+/**
+ * Stripe's date-style versions (`2026-10-28.endive`, `2024-06-20`), with beta flags if any
+ * (`; checkout_server_update_beta=v1`); anything else is refused.
+ */
+const API_VERSION_SHAPE = /^\d{4}-\d{2}-\d{2}(\.[a-z]+)?(; ?[a-z0-9_]+=v\d+)*$/;
 
 /** An invalid `Stripe-Version` header is a 400, as on Stripe; a valid one is accepted. */
 export function checkApiVersion(request: FastifyRequest): void {

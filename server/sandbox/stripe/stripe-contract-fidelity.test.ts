@@ -150,6 +150,11 @@ function fidelity(name: string, kind: 'sandbox' | 'stripe', makeTarget: () => Pr
     it('refuses an invalid Stripe-Version and accepts a valid one', async () => {
       const error = await refusal(stripe.customers.list({ limit: 1 }, { apiVersion: 'foo' }));
       expect(error).toMatchObject({ statusCode: 400, message: 'Invalid Stripe API version: foo' });
+      const impossible = await refusal(stripe.customers.list({ limit: 1 }, { apiVersion: '2024-13-45' }));
+      expect(impossible).toMatchObject({
+        statusCode: 400,
+        message: 'Invalid Stripe API version: 2024-13-45',
+      });
       const older = await stripe.customers.list({ limit: 1 }, { apiVersion: '2024-06-20' });
       expect(older.object).toBe('list');
     });
