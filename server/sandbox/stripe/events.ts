@@ -14,9 +14,12 @@ export async function emit(
   type: string,
   object: { id: string; object: string; customer?: unknown },
   previousAttributes?: Record<string, unknown>,
+  /** Whose clock dates the event, for objects that do not name their customer (an InvoicePayment). */
+  ofCustomer?: string | null,
 ): Promise<Stripe.Event> {
   const customerId =
-    object.object === 'customer' ? object.id : typeof object.customer === 'string' ? object.customer : null;
+    ofCustomer ??
+    (object.object === 'customer' ? object.id : typeof object.customer === 'string' ? object.customer : null);
   const endpoints = (await list<Stripe.WebhookEndpoint>(ctx, 'webhook_endpoint')).filter(
     (endpoint) =>
       endpoint.status === 'enabled' &&

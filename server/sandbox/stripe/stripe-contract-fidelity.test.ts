@@ -304,6 +304,32 @@ function fidelity(name: string, kind: 'sandbox' | 'stripe', makeTarget: () => Pr
       });
     });
 
+    sandboxOnly('dates invoice_payment.paid at the time of the customer\u2019s test clock', async () => {
+      const frozen = Math.floor(Date.now() / 1000) - 3 * DAY;
+      const clock = await stripe.testHelpers.testClocks.create({ frozen_time: frozen });
+      const customer = await stripe.customers.create({
+        email: `clocked-${suffix}@example.com`,
+        payment_method: 'pm_card_visa',
+        invoice_settings: { default_payment_method: 'pm_card_visa' },
+        test_clock: clock.id,
+      });
+      const product = await stripe.products.create({ name: `Clocked ${suffix}` });
+      const price = await stripe.prices.create({
+        product: product.id,
+        currency: 'usd',
+        unit_amount: 900,
+        recurring: { interval: 'month' },
+      });
+      const sub = await stripe.subscriptions.create({
+        customer: customer.id,
+        items: [{ price: price.id }],
+        expand: ['latest_invoice.payments'],
+      });
+      const payment = (sub.latest_invoice as Stripe.Invoice).payments?.data[0];
+      const event = await eventAbout('invoice_payment.paid', payment?.id ?? '');
+      expect(event?.created).toBe(frozen);
+    });
+
     // Last, so it sees every body the tests above made the sandbox answer (conformance/README.md).
     conformanceTest(recorder, 'fidelity', {
       atLeast: { api: 10, webhook: 5 },
