@@ -9,12 +9,13 @@ export interface ClockWorker {
 
 /**
  * Test clocks advance in the background, as Stripe's do: the advance request answers `advancing`,
- * and this worker runs the due work after that request has committed.
+ * and this worker runs the due work after that request has committed and `advanceMs` has passed.
  */
 export function createClockWorker(
   runner: Runner,
   config: SandboxConfig,
   finishAdvancingClocks: (ctx: Ctx) => Promise<number>,
+  advanceMs: number,
 ): ClockWorker {
   let running: Promise<void> | null = null;
   let again = false;
@@ -22,8 +23,9 @@ export function createClockWorker(
   async function run(): Promise<void> {
     do {
       again = false;
-      // After the advance request's answer is on its way.
-      await new Promise((resolve) => setImmediate(resolve));
+      // Stripe's advance takes observable time: a retrieve right after the answer still sees
+      // `advancing`, and an advance at once is refused, so callers must poll as with Stripe.
+      await new Promise((resolve) => setTimeout(resolve, advanceMs));
       await runner.unit({ id: null, idempotency_key: null }, (ctx) => finishAdvancingClocks(ctx));
     } while (again);
   }

@@ -3,7 +3,7 @@ import { customerNow } from './clock';
 import { API_VERSION, type Ctx } from './context';
 import { newId } from './ids';
 import { stripIncludables } from './includables';
-import { list } from './store';
+import { list, put } from './store';
 
 /**
  * Records an event in the request's transaction, with one delivery row for the server's webhook URL
@@ -14,9 +14,12 @@ export async function emit(
   type: string,
   object: { id: string; object: string; customer?: unknown },
   previousAttributes?: Record<string, unknown>,
+  /** Whose clock dates the event, for objects that do not name their customer (an InvoicePayment). */
+  ofCustomer?: string | null,
 ): Promise<Stripe.Event> {
   const customerId =
-    object.object === 'customer' ? object.id : typeof object.customer === 'string' ? object.customer : null;
+    ofCustomer ??
+    (object.object === 'customer' ? object.id : typeof object.customer === 'string' ? object.customer : null);
   const endpoints = (await list<Stripe.WebhookEndpoint>(ctx, 'webhook_endpoint')).filter(
     (endpoint) =>
       endpoint.status === 'enabled' &&
@@ -55,13 +58,34 @@ export async function emit(
   return event;
 }
 
-/** The attributes of before that differ in after, as Stripe's previous_attributes (top level only). */
+/**
+ * The attributes of before that differ in after, as Stripe's previous_attributes: each changed
+ * top-level field's old value, null for one that is new. Stripe gives a nested object's changed keys
+ * only (`metadata: {label: null}`), which the SDK's types cannot hold, so the whole old value is given.
+ */
 export function changedAttributes(before: object, after: object): Record<string, unknown> {
   const changed: Record<string, unknown> = {};
   const a = before as Record<string, unknown>;
   const b = after as Record<string, unknown>;
-  for (const key of Object.keys(b)) {
+  for (const key of new Set([...Object.keys(a), ...Object.keys(b)])) {
     if (JSON.stringify(a[key]) !== JSON.stringify(b[key])) changed[key] = a[key] ?? null;
   }
   return changed;
+}
+
+type Announced = { id: string; object: string; customer?: unknown };
+
+/** Stores a new object and announces it (`product.created`), as Stripe does for every object it makes. */
+export async function putCreated<T extends Announced>(ctx: Ctx, object: T): Promise<T> {
+  await put(ctx, object);
+  await emit(ctx, `${object.object}.created`, object);
+  return object;
+}
+
+/** Stores a changed object and announces what changed (`price.updated`); nothing when nothing did. */
+export async function putUpdated<T extends Announced>(ctx: Ctx, before: T, after: T): Promise<T> {
+  await put(ctx, after);
+  const changed = changedAttributes(before, after);
+  if (Object.keys(changed).length > 0) await emit(ctx, `${after.object}.updated`, after, changed);
+  return after;
 }

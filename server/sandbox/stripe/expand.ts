@@ -1,5 +1,6 @@
 import type { Ctx } from './context';
 import { invalidRequest } from './errors';
+import { includableValue } from './includable-values';
 import { isIncludable, stripIncludables } from './includables';
 import { findAny } from './store';
 
@@ -17,6 +18,8 @@ async function expandAt(ctx: Ctx, value: unknown, segments: string[], fullPath: 
   if (!(head in record)) {
     const includable = isIncludable(String(record.object), head);
     if (!includable) throw invalidRequest(`This property cannot be expanded (${fullPath}).`, 'expand');
+    const made = await includableValue(ctx, record, head);
+    if (made !== undefined) record[head] = await expandAt(ctx, made, rest, fullPath);
     return record;
   }
   let field = record[head];

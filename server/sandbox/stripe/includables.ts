@@ -7,6 +7,7 @@ const INCLUDABLE: Record<string, string[]> = {
   invoice: ['confirmation_secret', 'payments'],
   'checkout.session': ['line_items'],
   charge: ['refunds'],
+  customer: ['cash_balance', 'invoice_credit_balance', 'sources', 'subscriptions', 'tax', 'tax_ids'],
 };
 
 export function isIncludable(objectType: string, field: string): boolean {

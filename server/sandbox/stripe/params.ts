@@ -18,7 +18,8 @@ export function reqStr(params: FormObject, key: string): string {
 export function int(params: FormObject, key: string, param = key): number | undefined {
   const value = str(params, key);
   if (value === undefined || value === '') return undefined;
-  if (!/^-?\d+$/.test(value)) throw invalidRequest(`Invalid integer: ${value}`, param);
+  if (!/^-?\d+$/.test(value))
+    throw invalidRequest(`Invalid integer: ${value}`, param, 'parameter_invalid_integer');
   return Number(value);
 }
 
@@ -92,4 +93,28 @@ export function oneOf<T extends string>(
     throw invalidRequest(`Invalid ${param}: must be one of ${allowed.join(', ')}`, param);
   }
   return value as T;
+}
+
+/** Stripe's smallest charge per currency, in its minor unit (usd, eur: 50 cents; gbp: 30 pence). */
+const MINIMUM_CHARGE: Record<string, { amount: number; words: string }> = {
+  usd: { amount: 50, words: '$0.50 usd' },
+  eur: { amount: 50, words: '€0.50 eur' },
+  gbp: { amount: 30, words: '£0.30 gbp' },
+  chf: { amount: 50, words: '0.50 chf' },
+  cad: { amount: 50, words: '$0.50 cad' },
+  aud: { amount: 50, words: '$0.50 aud' },
+};
+
+/** A payment's amount as Stripe checks it: a positive integer, at least the currency's minimum. */
+export function chargeAmount(amount: number, currency: string): number {
+  if (amount < 1)
+    throw invalidRequest(
+      'This value must be greater than or equal to 1.',
+      'amount',
+      'parameter_invalid_integer',
+    );
+  const minimum = MINIMUM_CHARGE[currency];
+  if (minimum && amount < minimum.amount)
+    throw invalidRequest(`Amount must be at least ${minimum.words}`, 'amount', 'amount_too_small');
+  return amount;
 }

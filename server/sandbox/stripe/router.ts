@@ -96,8 +96,29 @@ function checkAccepted(route: RouteDef, params: FormObject): void {
   if (!route.accepts) return;
   for (const key of Object.keys(params)) {
     if (key === 'expand' || key === 'key' || route.accepts.includes(key)) continue;
-    throw invalidRequest(`Received unknown parameter: ${key}`, key);
+    throw invalidRequest(`Received unknown parameter: ${key}`, key, 'parameter_unknown');
   }
+}
+
+/**
+ * Stripe's date-style versions (`2026-10-28.endive`, `2024-06-20`), with beta flags if any
+ * (`; checkout_server_update_beta=v1`); anything else is refused.
+ */
+const API_VERSION_SHAPE = /^\d{4}-\d{2}-\d{2}(\.[a-z]+)?(; ?[a-z0-9_]+=v\d+)*$/;
+
+/** An invalid `Stripe-Version` header is a 400, as on Stripe; a valid one is accepted. */
+export function checkApiVersion(request: FastifyRequest): void {
+  const version = request.headers['stripe-version'];
+  if (version === undefined) return;
+  const value = Array.isArray(version) ? version.join(',') : version;
+  const date = value.slice(0, 10);
+  if (!API_VERSION_SHAPE.test(value) || Number.isNaN(Date.parse(date)) || date < '2011-01-01')
+    throw invalidRequest(`Invalid Stripe API version: ${value}`);
+}
+
+/** Every answer names its request, as Stripe's do (`Request-Id: req_…`). */
+export function newRequestId(): string {
+  return `req_${randomToken(14)}`;
 }
 
 /** Registers one Stripe route: auth, parameters, one locked transaction, idempotency, expansion. */
@@ -111,9 +132,10 @@ export function mountRoute(
     method: route.method,
     url: route.path,
     handler: async (request: FastifyRequest, reply: FastifyReply) => {
-      const requestId = `req_${randomToken(14)}`;
+      const requestId = newRequestId();
       reply.header('request-id', requestId);
       reply.header('stripe-version', config.apiVersion);
+      checkApiVersion(request);
       const query = parseStripeQuery(request.url);
       const body = (request.body && typeof request.body === 'object' ? request.body : {}) as FormObject;
       const params: FormObject = route.method === 'POST' ? { ...query, ...body } : query;

@@ -7,6 +7,7 @@ import { billingPortalRoutes } from './api/billing-portal';
 import { chargeAndRefundRoutes } from './api/charges-and-refunds';
 import { checkoutRoutes } from './api/checkout';
 import { clockAndEventRoutes } from './api/clocks-and-events';
+import { customerSearchRoutes } from './api/customer-search';
 import { customerRoutes } from './api/customers';
 import { intentRoutes } from './api/intents';
 import { renderInvoicePdf } from './api/invoice-pdf';
@@ -25,7 +26,7 @@ import { parseStripeForm } from './form-body';
 import { randomToken } from './ids';
 import { stripeSandboxPages } from './pages/pages-plugin';
 import { int } from './params';
-import { createRunner, mountRoute, type RouteDef } from './router';
+import { createRunner, mountRoute, newRequestId, type RouteDef } from './router';
 import { sandboxHooks } from './sandbox-hooks';
 import { find } from './store';
 import { createWebhookDeliverer } from './webhooks';
@@ -41,6 +42,8 @@ export interface StripeSandboxOptions {
   log?: (msg: string, data?: unknown) => void;
   /** Sees every JSON body the sandbox answers under /v1 and every webhook payload it sends (tests). */
   observe?: (body: ObservedBody) => void;
+  /** How long a test clock stays `advancing` at least (Stripe's take seconds); 1.5 s unless given. */
+  testClockAdvanceMs?: number;
 }
 
 export interface ObservedBody {
@@ -79,10 +82,12 @@ const migrationsDir = path.join(path.dirname(fileURLToPath(import.meta.url)), 'm
 export const stripeSandboxMigrations = { dir: migrationsDir, table: 'stripe_sandbox_migrations' };
 const DUE_WORK_INTERVAL_MS = 30_000;
 const WEBHOOK_RETRY_INTERVAL_MS = 5_000;
+const TEST_CLOCK_ADVANCE_MS = 1_500;
 
 const ROUTES: RouteDef[] = [
   ...productAndPriceRoutes,
   ...taxRateAndCouponRoutes,
+  ...customerSearchRoutes,
   ...customerRoutes,
   ...paymentMethodRoutes,
   ...intentRoutes,
@@ -119,7 +124,12 @@ export function createStripeSandbox(options: StripeSandboxOptions): StripeSandbo
     webhooks.kick();
     if (ctx.clockAdvancing) clocks.kick();
   });
-  const clocks = createClockWorker(runner, config, finishAdvancingClocks);
+  const clocks = createClockWorker(
+    runner,
+    config,
+    finishAdvancingClocks,
+    options.testClockAdvanceMs ?? TEST_CLOCK_ADVANCE_MS,
+  );
   const timers: NodeJS.Timeout[] = [];
 
   /**
@@ -226,6 +236,10 @@ export function createStripeSandbox(options: StripeSandboxOptions): StripeSandbo
       return reply
         .code(500)
         .send({ error: { type: 'api_error', message: 'An unknown error occurred in the Stripe sandbox.' } });
+    });
+    // Every answer names a request, the 404 of an unknown address too; routes set their own.
+    app.addHook('onRequest', async (_request, reply) => {
+      reply.header('request-id', newRequestId());
     });
     if (observe) {
       app.addHook('onSend', async (request, reply, payload) => {

@@ -9,7 +9,7 @@ import { invalidRequest, missingParam } from '../errors';
 import { emit } from '../events';
 import type { FormObject } from '../form-body';
 import { type ListObject, paginate } from '../lists';
-import { bool, int, metadata, reqStr, str, strings } from '../params';
+import { bool, chargeAmount, int, metadata, reqStr, str, strings } from '../params';
 import type { RouteDef } from '../router';
 import { get, list, put } from '../store';
 import { urlObject } from './retrieve';
@@ -162,13 +162,15 @@ export const intentRoutes: RouteDef[] = [
     async handler(ctx, { params }) {
       const amount = int(params, 'amount');
       if (amount === undefined) throw missingParam('amount');
+      const currency = reqStr(params, 'currency').toLowerCase();
+      chargeAmount(amount, currency);
       const customer = str(params, 'customer') ?? null;
       if (customer) await get(ctx, customer, 'customer', 'customer');
       const pmId = str(params, 'payment_method');
       const pm = pmId ? await resolvePaymentMethod(ctx, pmId) : null;
       const pi = await createPaymentIntent(ctx, {
         amount,
-        currency: reqStr(params, 'currency').toLowerCase(),
+        currency,
         customer,
         paymentMethod: pm?.id ?? null,
         description: str(params, 'description') ?? null,

@@ -16,7 +16,7 @@ import { activeDiscounts } from '../billing/subscription-discounts';
 import { customerNow } from '../clock';
 import type { Ctx } from '../context';
 import { invalidRequest, missingParam } from '../errors';
-import { emit } from '../events';
+import { changedAttributes, emit } from '../events';
 import { decimal, newId } from '../ids';
 import { paginate } from '../lists';
 import { bool, int, metadata, obj, reqStr, str, strings } from '../params';
@@ -265,7 +265,8 @@ export const invoiceRoutes: RouteDef[] = [
         default_payment_method: str(params, 'default_payment_method') ?? invoice.default_payment_method,
       };
       await put(ctx, next);
-      await emit(ctx, 'invoice.updated', next);
+      const changed = changedAttributes(invoice, next);
+      if (Object.keys(changed).length > 0) await emit(ctx, 'invoice.updated', next, changed);
       return next;
     },
   },

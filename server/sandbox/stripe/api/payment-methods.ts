@@ -6,7 +6,7 @@ import {
   detachPaymentMethod,
   resolvePaymentMethod,
 } from '../billing/payment-methods';
-import { emit } from '../events';
+import { changedAttributes, emit } from '../events';
 import { paginate } from '../lists';
 import { int, metadata, obj, reqStr, str } from '../params';
 import type { RouteDef } from '../router';
@@ -63,7 +63,8 @@ export const paymentMethodRoutes: RouteDef[] = [
         };
       }
       await put(ctx, next);
-      await emit(ctx, 'payment_method.updated', next);
+      const changed = changedAttributes(pm, next);
+      if (Object.keys(changed).length > 0) await emit(ctx, 'payment_method.updated', next, changed);
       return next;
     },
   },

@@ -2,6 +2,7 @@ import type Stripe from 'stripe';
 import { sandboxNow } from '../clock';
 import type { Ctx } from '../context';
 import { invalidRequest, missingParam } from '../errors';
+import { putCreated, putUpdated } from '../events';
 import { decimal, newId } from '../ids';
 import { paginate } from '../lists';
 import { bool, int, metadata, obj, oneOf, reqStr, str, strings } from '../params';
@@ -46,8 +47,7 @@ export async function buildPrice(ctx: Ctx, p: Record<string, unknown>, prefix = 
   let productId = str(params, 'product');
   const productData = obj(params, 'product_data');
   if (!productId && productData) {
-    const product = await createProduct(ctx, reqStr(productData, 'name'));
-    await put(ctx, product);
+    const product = await putCreated(ctx, await createProduct(ctx, reqStr(productData, 'name')));
     productId = product.id;
   }
   if (!productId) throw missingParam(`${prefix}product`);
@@ -109,7 +109,7 @@ async function claimLookupKey(ctx: Ctx, price: Stripe.Price, transfer: boolean):
   if (!transfer) {
     throw invalidRequest(`A price (\`${holders[0]?.id}\`) already uses that lookup key.`, 'lookup_key');
   }
-  for (const holder of holders) await put(ctx, { ...holder, lookup_key: null });
+  for (const holder of holders) await putUpdated(ctx, holder, { ...holder, lookup_key: null });
 }
 
 export const productAndPriceRoutes: RouteDef[] = [
@@ -144,13 +144,13 @@ export const productAndPriceRoutes: RouteDef[] = [
       product.active = bool(params, 'active') ?? true;
       product.unit_label = str(params, 'unit_label') ?? null;
       const defaultPrice = obj(params, 'default_price_data');
-      if (defaultPrice) {
-        await put(ctx, product);
-        const price = await buildPrice(ctx, { ...defaultPrice, product: product.id });
-        await put(ctx, price);
-        product.default_price = price.id;
-      }
-      return put(ctx, product);
+      if (!defaultPrice) return putCreated(ctx, product);
+      // Stripe announces the product, then its default price.
+      await putCreated(ctx, product);
+      const price = await putCreated(ctx, await buildPrice(ctx, { ...defaultPrice, product: product.id }));
+      const withPrice = { ...product, default_price: price.id };
+      await put(ctx, withPrice);
+      return withPrice;
     },
   },
   {
@@ -166,7 +166,7 @@ export const productAndPriceRoutes: RouteDef[] = [
     accepts: ['name', 'description', 'metadata', 'active', 'default_price', 'unit_label'],
     async handler(ctx, { path, params }) {
       const product = await urlObject<Stripe.Product>(ctx, path, 'product');
-      return put(ctx, {
+      return putUpdated(ctx, product, {
         ...product,
         name: str(params, 'name') ?? product.name,
         description:
@@ -213,7 +213,7 @@ export const productAndPriceRoutes: RouteDef[] = [
     async handler(ctx, { params }) {
       const price = await buildPrice(ctx, params);
       await claimLookupKey(ctx, price, bool(params, 'transfer_lookup_key') ?? false);
-      return put(ctx, price);
+      return putCreated(ctx, price);
     },
   },
   {
@@ -237,7 +237,7 @@ export const productAndPriceRoutes: RouteDef[] = [
         metadata: metadata(params, price.metadata),
       };
       await claimLookupKey(ctx, next, bool(params, 'transfer_lookup_key') ?? false);
-      return put(ctx, next);
+      return putUpdated(ctx, price, next);
     },
   },
   {
@@ -249,9 +249,12 @@ export const productAndPriceRoutes: RouteDef[] = [
       const lookupKeys = strings(params, 'lookup_keys');
       const product = str(params, 'product');
       const type = str(params, 'type');
+      const recurring = obj(params, 'recurring');
+      const interval = recurring ? str(recurring, 'interval') : undefined;
       const prices = (await list<Stripe.Price>(ctx, 'price')).filter(
         (p) =>
           (active === undefined || p.active === active) &&
+          (!interval || p.recurring?.interval === interval) &&
           (!lookupKeys || (p.lookup_key !== null && lookupKeys.includes(p.lookup_key))) &&
           (!product || p.product === product) &&
           (!type || p.type === type),

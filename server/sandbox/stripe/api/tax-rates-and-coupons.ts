@@ -1,6 +1,7 @@
 import type Stripe from 'stripe';
 import { sandboxNow } from '../clock';
 import { invalidRequest, missingParam } from '../errors';
+import { emit, putCreated, putUpdated } from '../events';
 import { newId, randomToken } from '../ids';
 import { paginate } from '../lists';
 import { bool, int, metadata, num, obj, oneOf, reqStr, str } from '../params';
@@ -57,7 +58,7 @@ export const taxRateAndCouponRoutes: RouteDef[] = [
         state: str(params, 'state') ?? null,
         tax_type: (str(params, 'tax_type') as Stripe.TaxRate.TaxType | undefined) ?? null,
       };
-      return put(ctx, rate);
+      return putCreated(ctx, rate);
     },
   },
   {
@@ -82,7 +83,7 @@ export const taxRateAndCouponRoutes: RouteDef[] = [
     ],
     async handler(ctx, { path, params }) {
       const rate = await urlObject<Stripe.TaxRate>(ctx, path, 'tax_rate');
-      return put(ctx, {
+      return putUpdated(ctx, rate, {
         ...rate,
         active: bool(params, 'active') ?? rate.active,
         display_name: str(params, 'display_name') ?? rate.display_name,
@@ -156,7 +157,7 @@ export const taxRateAndCouponRoutes: RouteDef[] = [
         times_redeemed: 0,
         valid: true,
       };
-      return put(ctx, coupon);
+      return putCreated(ctx, coupon);
     },
   },
   {
@@ -172,7 +173,9 @@ export const taxRateAndCouponRoutes: RouteDef[] = [
     async handler(ctx, { path }) {
       const coupon = await urlObject<Stripe.Coupon>(ctx, path, 'coupon');
       // Kept (existing discounts still point at it) but no longer valid for new redemptions.
-      await put(ctx, { ...coupon, valid: false });
+      const invalid: Stripe.Coupon = { ...coupon, valid: false };
+      await put(ctx, invalid);
+      await emit(ctx, 'coupon.deleted', invalid);
       return { id: coupon.id, object: 'coupon', deleted: true };
     },
   },
@@ -232,7 +235,7 @@ export const taxRateAndCouponRoutes: RouteDef[] = [
         },
         times_redeemed: 0,
       };
-      return put(ctx, promo);
+      return putCreated(ctx, promo);
     },
   },
   {
@@ -248,7 +251,7 @@ export const taxRateAndCouponRoutes: RouteDef[] = [
     accepts: ['active', 'metadata', 'restrictions'],
     async handler(ctx, { path, params }) {
       const promo = await urlObject<Stripe.PromotionCode>(ctx, path, 'promotion_code');
-      return put(ctx, {
+      return putUpdated(ctx, promo, {
         ...promo,
         active: bool(params, 'active') ?? promo.active,
         metadata: metadata(params, promo.metadata ?? {}),

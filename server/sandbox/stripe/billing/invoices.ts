@@ -102,6 +102,9 @@ export async function markInvoicePaid(ctx: Ctx, id: string): Promise<Stripe.Invo
   await put(ctx, invoice);
   await emit(ctx, 'invoice.paid', invoice);
   await emit(ctx, 'invoice.payment_succeeded', invoice);
+  // The API's InvoicePayment (2025+) is announced on its own when it is paid.
+  for (const payment of invoice.payments?.data ?? [])
+    await emit(ctx, 'invoice_payment.paid', payment, undefined, invoice.customer as string);
   ctx.notes.push(`invoice ${invoice.id} paid ${formatMoney(invoice.amount_paid, invoice.currency)}`);
   await ctx.config.hooks.invoicePaid(ctx, invoice);
   return invoice;

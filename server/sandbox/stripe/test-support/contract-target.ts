@@ -129,21 +129,28 @@ export async function publishable(
 const CLOCK_WAIT_MS = 120_000;
 const CLOCK_POLL_MS = 100;
 
+/** Polls a test clock until it is ready: Stripe and the sandbox both advance in the background. */
+export async function waitForClock(stripe: Stripe, clockId: string): Promise<Stripe.TestHelpers.TestClock> {
+  const deadline = Date.now() + CLOCK_WAIT_MS;
+  while (Date.now() < deadline) {
+    const clock = await stripe.testHelpers.testClocks.retrieve(clockId);
+    if (clock.status === 'ready') return clock;
+    await new Promise((resolve) => setTimeout(resolve, CLOCK_POLL_MS));
+  }
+  throw new Error('test clock did not become ready');
+}
+
 /**
- * Advances a test clock and waits until it is ready: Stripe and the sandbox both answer `advancing`
- * and do the work in the background. Answers the advance call's own answer.
+ * Advances a test clock and waits until it is ready (an advance while one runs is refused, so it
+ * waits for that first). Answers the advance call's own answer, `advancing`.
  */
 export async function advanceClock(
   stripe: Stripe,
   clockId: string,
   frozenTime: number,
 ): Promise<Stripe.TestHelpers.TestClock> {
+  await waitForClock(stripe, clockId);
   const answer = await stripe.testHelpers.testClocks.advance(clockId, { frozen_time: frozenTime });
-  const deadline = Date.now() + CLOCK_WAIT_MS;
-  while (Date.now() < deadline) {
-    const clock = await stripe.testHelpers.testClocks.retrieve(clockId);
-    if (clock.status === 'ready') return answer;
-    await new Promise((resolve) => setTimeout(resolve, CLOCK_POLL_MS));
-  }
-  throw new Error('test clock did not become ready');
+  await waitForClock(stripe, clockId);
+  return answer;
 }
