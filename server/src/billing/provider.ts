@@ -54,10 +54,14 @@ export interface PlanChangeRequest {
 
 export type QuantityProration = 'create_prorations' | 'always_invoice' | 'none';
 
-/** What became of a plan change that charges at once. */
+/**
+ * What became of a plan change that charges at once. `codeSpent`: the promotion code asked for took
+ * something off the change's invoice; one that took nothing (a change that comes to a credit) is taken
+ * off the subscription again, so it is not spent.
+ */
 export type PlanChangeOutcome =
-  | { outcome: 'applied' }
-  | { outcome: 'needs_authentication'; clientSecret: string }
+  | { outcome: 'applied'; codeSpent: boolean }
+  | { outcome: 'needs_authentication'; clientSecret: string; codeSpent: boolean }
   | { outcome: 'declined'; message: string; code: string | null; declineCode: string | null };
 
 export interface CheckoutRequest {
