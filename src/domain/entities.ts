@@ -132,6 +132,11 @@ export interface Subscription {
    * oldest first; empty when none (issue 21, point 7).
    */
   nextPaymentProrations: ProrationLine[];
+  /**
+   * The tax (VAT) the next payment includes, charged on top of the price: cents and the rate's
+   * percentage; null or absent when it includes none.
+   */
+  nextPaymentTax?: { amount: number; percent: number } | null;
   trialEndAt: number | null;
   pendingPaymentIntentSecret: string | null;
 }

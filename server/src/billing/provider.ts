@@ -25,12 +25,15 @@ export interface ProviderSubscription {
   /** The latest invoice, when it is open (unpaid). */
   openInvoiceId: string | null;
   taxRateIds: string[];
+  /** The percentage of the tax charged on top of the price (the sum of its tax rates); 0 for none. */
+  taxPercent: number;
   promotionCodeId: string | null;
 }
 
-/** The upcoming invoice: cents due, and the proration lines it includes (one per change). */
+/** The upcoming invoice: cents due, the tax charged on top within them, and its proration lines (one per change). */
 export interface NextPayment {
   amount: number;
+  tax: number;
   prorations: ProrationLine[];
 }
 

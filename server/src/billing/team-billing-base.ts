@@ -29,6 +29,7 @@ async function toSubscription(deps: BillingDeps, subscription: ProviderSubscript
     nextPaymentAt,
     nextPaymentAmount: next?.amount ?? null,
     nextPaymentProrations: next?.prorations ?? [],
+    nextPaymentTax: next && next.tax > 0 ? { amount: next.tax, percent: subscription.taxPercent } : null,
     trialEndAt: subscription.trialEndAt,
     pendingPaymentIntentSecret: subscription.pendingPaymentIntentSecret,
   };

@@ -181,6 +181,22 @@ describe('Billing page', () => {
     ]);
   });
 
+  it('says the tax the next payment includes', async () => {
+    renderBilling({
+      billing: withSubscription({ nextPaymentAmount: 29756, nextPaymentTax: { amount: 5759, percent: 24 } }),
+    });
+    await pageShown();
+    const facts = within(summary());
+    expect(facts.getByText('$297.56 on Jan 15, 2027')).toBeTruthy();
+    expect(facts.getByText('Includes $57.59 tax (24%)')).toBeTruthy();
+  });
+
+  it('says nothing of tax when the next payment includes none', async () => {
+    renderBilling({ billing: withSubscription({ nextPaymentTax: null }) });
+    await pageShown();
+    expect(within(summary()).queryByText(/tax/)).toBeNull();
+  });
+
   it('shows the billing asked for as the console started, and asks for no other', async () => {
     let invoicesAnswered = 0;
     const { requests } = renderBilling({
