@@ -141,11 +141,19 @@ export interface Subscription {
   pendingPaymentIntentSecret: string | null;
 }
 
+/** A trial that ended without a card, dropping the team to Basic: its plan, and when (seconds). */
+export interface EndedTrial {
+  plan: Exclude<TeamPlan, 'basic'>;
+  endedAt: number;
+}
+
 export interface Billing {
   customer: Customer | null;
   card: Card | null;
   subscription: Subscription | null;
   usage: { usersCnt: number };
+  /** Set only for a team on Basic whose last drop to Basic was its trial's end; null or absent otherwise. */
+  endedTrial?: EndedTrial | null;
 }
 
 export interface PlanPrice {

@@ -74,6 +74,11 @@ export const billing = z.object({
   card: card.nullable(),
   subscription: subscription.nullable(),
   usage,
+  // Optional, so last (see subscription).
+  endedTrial: z
+    .object({ plan: z.enum(['plus', 'premium', 'pro']), endedAt: z.number() })
+    .nullable()
+    .optional(),
 });
 
 export const product = z.object({
