@@ -18,7 +18,7 @@ import { initialInterval, planTableColumns, showsUpgradeOptions } from '@/domain
 import { formatPrice } from '@/domain/price';
 import { prorationNoteText, taxNoteText } from '@/domain/proration-note';
 import { teamPlanTitle } from '@/domain/team-details';
-import { addCardText, cardNeededBy } from '@/domain/trial-card';
+import { addCardText, cardNeededBy, endedTrialText } from '@/domain/trial-card';
 import { useBillingFlows } from '@/routes/team/billing/billing-flows';
 import { BillingDetailsBlock } from '@/ui/billing-page/BillingDetailsBlock';
 import { BlockGrid } from '@/ui/billing-page/BlockGrid';
@@ -116,6 +116,15 @@ export function BillingContent(props: BillingContentProps) {
                 text: addCardText(planTitle(plans, teamPlan), formatBillingDate(cardNeededAt)),
                 onAddCard: editCard,
               }
+        }
+        endedTrial={
+          billing.endedTrial && teamPlan === 'basic'
+            ? endedTrialText(
+                planTitle(plans, billing.endedTrial.plan),
+                formatBillingDate(billing.endedTrial.endedAt),
+                plans.some((product) => product.code === billing.endedTrial?.plan),
+              )
+            : null
         }
         cancellable={subscription !== null && !cancelled}
         busy={flows.busy}

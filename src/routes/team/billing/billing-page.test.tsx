@@ -309,6 +309,38 @@ describe('Billing page', () => {
     expect(flows.calls).toEqual([['upgrade', 'plus_365']]);
   });
 
+  const ENDED_AT = Date.UTC(2026, 10, 20, 12) / 1000;
+  const basicWithEndedTrial = (plan: 'pro' | 'premium') => ({
+    plan: 'basic' as const,
+    plans: offeredProducts,
+    invoices: [],
+    billing: { ...emptyBilling, endedTrial: { plan, endedAt: ENDED_AT } },
+  });
+
+  it('tells a team back on Basic which trial ended and when, and how to get the plan back', async () => {
+    renderBilling(basicWithEndedTrial('pro'));
+    await pageShown();
+    expect(
+      within(summary()).getByText('The Pro trial ended on Nov 20, 2026. Choose a plan below to get it back.'),
+    ).toBeTruthy();
+  });
+
+  it('offers an upgrade instead after a trial of a plan no longer sold (Premium)', async () => {
+    renderBilling(basicWithEndedTrial('premium'));
+    await pageShown();
+    expect(
+      within(summary()).getByText(
+        'The Premium trial ended on Nov 20, 2026. Choose a plan below to upgrade again.',
+      ),
+    ).toBeTruthy();
+  });
+
+  it('says nothing of an ended trial without one', async () => {
+    renderBilling({ plan: 'basic', billing: { ...emptyBilling, endedTrial: null }, plans: offeredProducts });
+    await pageShown();
+    expect(within(summary()).queryByText(/trial ended/)).toBeNull();
+  });
+
   it('treats an incomplete subscription as none', async () => {
     renderBilling({
       plan: 'basic',
