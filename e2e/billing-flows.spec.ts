@@ -43,29 +43,36 @@ test('3-D Secure failed: the dialog closes with the provider’s message and the
   await expect(paymentDetails(page).getByText(/•••• 4242/)).toBeVisible();
 });
 
-test('the promotion code WELCOME10 takes 10% off the plan change and its invoice', async ({ page }) => {
+test('the promotion code WELCOME10 takes 10% off the charge for the new plan, never off the credit for the old', async ({
+  page,
+}) => {
   await page.getByRole('button', { name: 'Upgrade to Pro' }).click();
   const confirmation = dialog(page);
-  const subtotalText = await confirmation
-    .getByRole('row', { name: /^Subtotal/ })
-    .getByRole('cell')
-    .nth(1)
-    .innerText();
-  const subtotal = Number(subtotalText.replace(/[^0-9.]/g, ''));
+  /** A preview row's amount in cents ('$1,234.56' -> 123456). */
+  const cents = async (row: RegExp) => {
+    const text = await confirmation.getByRole('row', { name: row }).getByRole('cell').nth(1).innerText();
+    return Math.round(Number(text.replace(/[^0-9.]/g, '')) * 100);
+  };
+  const subtotal = await cents(/^Subtotal/);
+  const charge = await cents(/^Remaining time on/);
   await confirmation.getByRole('button', { name: 'I have a promotion code' }).click();
   await confirmation.getByRole('textbox', { name: 'Promotion code' }).fill('WELCOME10');
   await confirmation.getByRole('button', { name: 'Apply' }).click();
-  const discount = (subtotal * 0.1).toFixed(2);
-  await expect(confirmation.getByRole('row', { name: `Discount (WELCOME10) -$${discount}` })).toBeVisible();
-  const total = (subtotal - Number(discount)).toFixed(2);
-  await expect(confirmation.getByRole('row', { name: `Total $${total}` })).toBeVisible();
+  const dollars = (amount: number) => (amount / 100).toFixed(2);
+  const discount = Math.round(charge / 10);
+  await expect(
+    confirmation.getByRole('row', { name: `Discount (WELCOME10) -$${dollars(discount)}` }),
+  ).toBeVisible();
+  await expect(
+    confirmation.getByRole('row', { name: `Total $${dollars(subtotal - discount)}` }),
+  ).toBeVisible();
 
   await confirmation.getByRole('button', { name: 'Start Pro' }).click();
   await expect(dialog(page).getByText('Your team is now on Spark Pro (annual subscription).')).toBeVisible();
   await dialog(page).getByRole('button', { name: 'Ok' }).click();
   // The invoice of the change is the newest, for the discounted amount.
   const invoices = page.getByRole('table', { name: 'Invoices' });
-  await expect(invoices.getByRole('row').nth(1)).toContainText(`$${total}`);
+  await expect(invoices.getByRole('row').nth(1)).toContainText(`$${dollars(subtotal - discount)}`);
 });
 
 test('a VAT number typed without its prefix is saved normalised for the country (GR as EL)', async ({

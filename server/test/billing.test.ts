@@ -118,6 +118,7 @@ describe('demo billing', () => {
       card: null,
       subscription: null,
       usage: { usersCnt: 2 },
+      endedTrial: null,
     });
   });
 

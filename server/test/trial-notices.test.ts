@@ -3,7 +3,7 @@ import type { Team, TeamEvent } from '../../src/domain/entities';
 import { listOutbox } from '../src/mail/outbox';
 import { CLI_SECRET_HEADER } from '../src/routes/internal-cli.routes';
 import { DEMO_TRIAL_DAYS, demoAccounts, demoTeams } from '../src/seed/demo-data';
-import { sandboxStripe } from './billing-fixtures';
+import { getBilling, sandboxStripe } from './billing-fixtures';
 import { setupTestApp } from './helper';
 import { call, demoMember, demoPerson, refOf } from './team-fixtures';
 
@@ -32,6 +32,10 @@ describe('trial notices', () => {
   it('a mail 3 days before a trial without a card ends, once; then Basic, with a mail and an event', async () => {
     const tara = await demoPerson(t, demoAccounts.tara.email);
     const ref = refOf(await demoMember(t, demoAccounts.tara.email, demoTeams.trial.name));
+    const trialing = await getBilling(t, tara, ref);
+    expect(trialing.endedTrial).toBeNull();
+    const trialEndAt = trialing.subscription?.trialEndAt as number;
+    expect(trialEndAt).toEqual(expect.any(Number));
 
     await advance(DEMO_TRIAL_DAYS - 4);
     expect(await mailsTo(demoAccounts.tara.email)).toEqual([]);
@@ -77,10 +81,23 @@ describe('trial notices', () => {
     const events = (await call(t, tara, 'GET', `/api/v3/collab/${ref}/events`)).json<TeamEvent[]>();
     const dropped = events.filter((e) => e.type === 'billing.dropped_to_basic');
     expect(dropped).toHaveLength(1);
-    expect(dropped[0]?.data).toMatchObject({ from: 'premium', reason: 'trial_ended' });
+    expect(dropped[0]?.data).toMatchObject({ from: 'premium', reason: 'trial_ended', trialEndAt });
+    // The billing page learns which trial ended and when, to say so and how to get the plan back.
+    const basic = await getBilling(t, tara, ref);
+    expect(basic.subscription).toBeNull();
+    expect(basic.endedTrial).toEqual({ plan: 'premium', endedAt: trialEndAt });
 
     // Later webhooks change nothing: still one mail of each.
     await advance(1);
     expect(await mailsTo(demoAccounts.tara.email)).toHaveLength(2);
+  });
+
+  it('says no ended trial for a team on Basic that never trialed, nor for a paying team', async () => {
+    const bella = await demoPerson(t, demoAccounts.bella.email);
+    const bakery = refOf(await demoMember(t, demoAccounts.bella.email, demoTeams.bakery.name));
+    expect((await getBilling(t, bella, bakery)).endedTrial).toBeNull();
+    const olivia = await demoPerson(t, demoAccounts.olivia.email);
+    const acme = refOf(await demoMember(t, demoAccounts.olivia.email, demoTeams.acme.name));
+    expect((await getBilling(t, olivia, acme)).endedTrial).toBeNull();
   });
 });

@@ -132,8 +132,19 @@ export interface Subscription {
    * oldest first; empty when none (issue 21, point 7).
    */
   nextPaymentProrations: ProrationLine[];
+  /**
+   * The tax (VAT) the next payment includes, charged on top of the price: cents and the rate's
+   * percentage; null or absent when it includes none.
+   */
+  nextPaymentTax?: { amount: number; percent: number } | null;
   trialEndAt: number | null;
   pendingPaymentIntentSecret: string | null;
+}
+
+/** A trial that ended without a card, dropping the team to Basic: its plan, and when (seconds). */
+export interface EndedTrial {
+  plan: Exclude<TeamPlan, 'basic'>;
+  endedAt: number;
 }
 
 export interface Billing {
@@ -141,6 +152,8 @@ export interface Billing {
   card: Card | null;
   subscription: Subscription | null;
   usage: { usersCnt: number };
+  /** Set only for a team on Basic whose last drop to Basic was its trial's end; null or absent otherwise. */
+  endedTrial?: EndedTrial | null;
 }
 
 export interface PlanPrice {

@@ -1,4 +1,4 @@
-import { prorationNoteText } from './proration-note';
+import { prorationNoteText, taxNoteText } from './proration-note';
 
 // 2026-11-25 12:00 UTC: the date reads the same in every time zone the tests run in.
 const NOV_25 = Date.UTC(2026, 10, 25, 12) / 1000;
@@ -23,5 +23,12 @@ describe('prorationNoteText', () => {
     expect(prorationNoteText({ at: NOV_25, amount: -500, seats: 0 }, 'EUR')).toBe(
       'Includes a credit of €5.00 for a change on Nov 25, 2026',
     );
+  });
+});
+
+describe('taxNoteText', () => {
+  it('says the tax charged on top of the price, with its rate', () => {
+    expect(taxNoteText({ amount: 4644, percent: 24 })).toBe('Includes $46.44 tax (24%)');
+    expect(taxNoteText({ amount: 550, percent: 5.5 }, 'EUR')).toBe('Includes €5.50 tax (5.5%)');
   });
 });

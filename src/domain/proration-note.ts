@@ -24,3 +24,11 @@ export function prorationNoteText(line: ProrationLine, currency = 'USD'): string
     ? `Includes ${price} for a change on ${date}`
     : `Includes a credit of ${price} for a change on ${date}`;
 }
+
+/**
+ * 'Includes $46.44 tax (24%)': the tax the next payment adds on top of the price, which otherwise
+ * makes it look 24% too dear beside the plan table's prices.
+ */
+export function taxNoteText(tax: { amount: number; percent: number }, currency = 'USD'): string {
+  return `Includes ${formatPrice(tax.amount, currency)} tax (${tax.percent}%)`;
+}

@@ -1,5 +1,5 @@
 import type { Card } from './entities';
-import { addCardText, cardNeededBy } from './trial-card';
+import { addCardText, cardNeededBy, endedTrialText } from './trial-card';
 
 const card: Card = { brand: 'visa', last4: '4242', expMonth: 12, expYear: 2034 };
 const trialing = { status: 'trialing' as const, trialEndAt: 1_800_000_000 };
@@ -19,4 +19,13 @@ describe('cardNeededBy', () => {
 
 it('words the request with the plan and the date', () => {
   expect(addCardText('Premium', 'Dec 5, 2026')).toBe('Add a card to keep Premium after Dec 5, 2026');
+});
+
+it('says which trial ended, when, and how to get the plan back (or upgrade, for a plan no longer sold)', () => {
+  expect(endedTrialText('Pro', 'Nov 20, 2026')).toBe(
+    'The Pro trial ended on Nov 20, 2026. Choose a plan below to get it back.',
+  );
+  expect(endedTrialText('Premium', 'Nov 20, 2026', false)).toBe(
+    'The Premium trial ended on Nov 20, 2026. Choose a plan below to upgrade again.',
+  );
 });

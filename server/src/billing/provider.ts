@@ -25,12 +25,15 @@ export interface ProviderSubscription {
   /** The latest invoice, when it is open (unpaid). */
   openInvoiceId: string | null;
   taxRateIds: string[];
+  /** The percentage of the tax charged on top of the price (the sum of its tax rates); 0 for none. */
+  taxPercent: number;
   promotionCodeId: string | null;
 }
 
-/** The upcoming invoice: cents due, and the proration lines it includes (one per change). */
+/** The upcoming invoice: cents due, the tax charged on top within them, and its proration lines (one per change). */
 export interface NextPayment {
   amount: number;
+  tax: number;
   prorations: ProrationLine[];
 }
 
@@ -54,10 +57,14 @@ export interface PlanChangeRequest {
 
 export type QuantityProration = 'create_prorations' | 'always_invoice' | 'none';
 
-/** What became of a plan change that charges at once. */
+/**
+ * What became of a plan change that charges at once. `codeSpent`: the promotion code asked for took
+ * something off the change's invoice; one that took nothing (a change that comes to a credit) is taken
+ * off the subscription again, so it is not spent.
+ */
 export type PlanChangeOutcome =
-  | { outcome: 'applied' }
-  | { outcome: 'needs_authentication'; clientSecret: string }
+  | { outcome: 'applied'; codeSpent: boolean }
+  | { outcome: 'needs_authentication'; clientSecret: string; codeSpent: boolean }
   | { outcome: 'declined'; message: string; code: string | null; declineCode: string | null };
 
 export interface CheckoutRequest {

@@ -5,6 +5,7 @@ import type { CataloguePrice } from '../db/repositories/billing.repository';
 import { ValidationError } from '../errors';
 import { eventPerson } from '../events/team-event';
 import { type BillingDeps, LIVE_STATUSES, productCodeOf, recordTeamEvent } from './billing-deps';
+import { endedTrialOf } from './ended-trial';
 import type { ProviderSubscription } from './provider';
 import { taxCountryFor } from './tax';
 import { createFirstSeats } from './team-billing-first-seats';
@@ -29,6 +30,7 @@ async function toSubscription(deps: BillingDeps, subscription: ProviderSubscript
     nextPaymentAt,
     nextPaymentAmount: next?.amount ?? null,
     nextPaymentProrations: next?.prorations ?? [],
+    nextPaymentTax: next && next.tax > 0 ? { amount: next.tax, percent: subscription.taxPercent } : null,
     trialEndAt: subscription.trialEndAt,
     pendingPaymentIntentSecret: subscription.pendingPaymentIntentSecret,
   };
@@ -128,6 +130,7 @@ export function createTeamBillingBase(deps: BillingDeps) {
       card: details?.card ?? null,
       subscription,
       usage: { usersCnt },
+      endedTrial: subscription ? null : await endedTrialOf(repos.events, membership.team),
     };
   }
 

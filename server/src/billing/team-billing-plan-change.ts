@@ -81,8 +81,9 @@ export function createTeamPlanChange(base: TeamBillingBase) {
           if (result.outcome === 'declined') {
             throw new PaymentFailedError(result.message, result.code, result.declineCode);
           }
-          // Applied, or waiting for 3-D Secure with the discount already on the subscription.
-          if (promotionCodeId) {
+          // Applied, or waiting for 3-D Secure with the discount already on the subscription; a code
+          // that took nothing (the change came to a credit) is left for later.
+          if (promotionCodeId && result.codeSpent) {
             await promotionCodes.recordRedemption(subscription.customerId, promotionCodeId, teamId);
           }
           await actorEvent(

@@ -84,7 +84,7 @@ export function createTrialNotices(deps: BillingDeps) {
       await recordTeamEvent(deps, {
         teamId: team.id,
         type: TeamEventType.billingDroppedToBasic,
-        data: { from, reason, subscriptionId },
+        data: { from, reason, subscriptionId, trialEndAt: before.trialEndAt },
       });
       await mailOwners(team, (owner, billingUrl) => [
         `${team.name} is now on Basic`,

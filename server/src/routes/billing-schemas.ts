@@ -63,6 +63,8 @@ export const subscription = z.object({
   nextPaymentProrations: z.array(z.object({ at: z.number(), amount: z.number(), seats: z.number() })),
   trialEndAt: z.number().nullable(),
   pendingPaymentIntentSecret: z.string().nullable(),
+  // Optional fields go last: the compiled serializer writes them after the required ones.
+  nextPaymentTax: z.object({ amount: z.number(), percent: z.number() }).nullable().optional(),
 });
 
 export const usage = z.object({ usersCnt: z.number() });
@@ -72,6 +74,11 @@ export const billing = z.object({
   card: card.nullable(),
   subscription: subscription.nullable(),
   usage,
+  // Optional, so last (see subscription).
+  endedTrial: z
+    .object({ plan: z.enum(['plus', 'premium', 'pro']), endedAt: z.number() })
+    .nullable()
+    .optional(),
 });
 
 export const product = z.object({

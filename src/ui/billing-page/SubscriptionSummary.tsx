@@ -21,6 +21,8 @@ export interface SubscriptionSummaryProps {
    * for a card ('Add a card to keep Premium after Dec 5'), leading to the edit-card flow.
    */
   cardRequest?: { text: string; onAddCard: () => void } | null;
+  /** A team back on Basic after a trial without a card: what ended and how to get the plan back. */
+  endedTrial?: string | null;
   /** A live subscription that is not cancelled: 'Cancel subscription' shows. */
   cancellable: boolean;
   busy?: boolean;
@@ -83,6 +85,11 @@ export function SubscriptionSummary(props: SubscriptionSummaryProps) {
         <Badge mt="md" size="lg" variant="dot" color="orange" tt="none" fw={500}>
           {trialEndsText(trialDaysLeft)}
         </Badge>
+      )}
+      {props.endedTrial && (
+        <div className={classes.notice}>
+          <Text size="sm">{props.endedTrial}</Text>
+        </div>
       )}
       {props.cardRequest && (
         <div className={classes.notice}>

@@ -36,6 +36,46 @@ export interface AppliedDiscount {
   coupon: Stripe.Coupon;
 }
 
+/**
+ * What one coupon takes off each line. As on Stripe, only positive lines are discounted, so a
+ * proration credit keeps its full amount; and a coupon never takes more than the invoice's subtotal,
+ * so on an invoice that is a credit overall (a change to a cheaper plan) it takes nothing.
+ */
+function discountShares(
+  lines: DraftLine[],
+  coupon: Stripe.Coupon,
+  subtotal: number,
+): { i: number; amount: number }[] {
+  const positives = lines.map((line, i) => ({ line, i })).filter(({ line }) => line.amount > 0);
+  const positive = positives.reduce((sum, { line }) => sum + line.amount, 0);
+  const cap = Math.max(0, subtotal);
+  if (positive === 0) return [];
+  if (coupon.percent_off !== null) {
+    const shares = positives.map(({ line, i }) => ({
+      i,
+      amount: Math.round((line.amount * (coupon.percent_off ?? 0)) / 100),
+    }));
+    if (shares.reduce((sum, s) => sum + s.amount, 0) <= cap) return shares;
+    return spread(positives, positive, cap);
+  }
+  if (coupon.amount_off !== null) return spread(positives, positive, Math.min(coupon.amount_off, cap));
+  return [];
+}
+
+/** `off` spread over the positive lines in proportion to their amounts, to the cent. */
+function spread(
+  positives: { line: DraftLine; i: number }[],
+  positive: number,
+  off: number,
+): { i: number; amount: number }[] {
+  let left = off;
+  return positives.map(({ line, i }, k) => {
+    const share = k === positives.length - 1 ? left : Math.round((off * line.amount) / positive);
+    left -= share;
+    return { i, amount: share };
+  });
+}
+
 export function computeTotals(
   lines: DraftLine[],
   discounts: AppliedDiscount[],
@@ -44,24 +84,10 @@ export function computeTotals(
   exempt = false,
 ): Totals {
   const subtotal = lines.reduce((sum, line) => sum + line.amount, 0);
-  const positive = lines.reduce((sum, line) => sum + Math.max(0, line.amount), 0);
   const perLine: LineTotals[] = lines.map(() => ({ discountAmounts: [], taxes: [] }));
   for (const { discount, coupon } of discounts) {
-    if (coupon.percent_off !== null) {
-      lines.forEach((line, i) => {
-        const amount = Math.round((line.amount * (coupon.percent_off ?? 0)) / 100);
-        perLine[i]?.discountAmounts.push({ amount, discount: discount.id });
-      });
-    } else if (coupon.amount_off !== null && positive > 0) {
-      // A fixed amount off is spread over the positive lines in proportion, never past their total.
-      const off = Math.min(coupon.amount_off, Math.max(0, subtotal));
-      let left = off;
-      const positives = lines.map((line, i) => ({ line, i })).filter(({ line }) => line.amount > 0);
-      positives.forEach(({ line, i }, k) => {
-        const share = k === positives.length - 1 ? left : Math.round((off * line.amount) / positive);
-        left -= share;
-        perLine[i]?.discountAmounts.push({ amount: share, discount: discount.id });
-      });
+    for (const { i, amount } of discountShares(lines, coupon, subtotal)) {
+      perLine[i]?.discountAmounts.push({ amount, discount: discount.id });
     }
   }
   lines.forEach((line, i) => {

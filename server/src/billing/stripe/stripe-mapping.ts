@@ -56,6 +56,9 @@ export function toProviderSubscription(
     pendingPaymentIntentSecret,
     openInvoiceId: latest?.status === 'open' ? latest.id : null,
     taxRateIds: (subscription.default_tax_rates ?? []).map((rate) => rate.id),
+    taxPercent: (subscription.default_tax_rates ?? [])
+      .filter((rate) => !rate.inclusive)
+      .reduce((sum, rate) => sum + rate.percentage, 0),
     promotionCodeId:
       (subscription.discounts ?? [])
         .map((discount) => (typeof discount === 'object' ? idOf(discount.promotion_code) : null))

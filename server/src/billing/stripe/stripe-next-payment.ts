@@ -37,7 +37,10 @@ export function prorationsOf(lines: readonly Line[]): ProrationLine[] {
   return [...byMoment.values()].filter((entry) => entry.amount !== 0).sort((a, b) => a.at - b.at);
 }
 
-/** The amount due and its proration lines, from the upcoming invoice's preview. */
+/** The amount due, the tax charged on top within it, and its proration lines, from the upcoming invoice's preview. */
 export function nextPaymentOf(preview: Stripe.Invoice): NextPayment {
-  return { amount: preview.amount_due, prorations: prorationsOf(preview.lines.data) };
+  const tax = (preview.total_taxes ?? [])
+    .filter((entry) => entry.tax_behavior === 'exclusive')
+    .reduce((sum, entry) => sum + entry.amount, 0);
+  return { amount: preview.amount_due, tax, prorations: prorationsOf(preview.lines.data) };
 }

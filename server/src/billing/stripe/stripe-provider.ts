@@ -29,6 +29,10 @@ export interface StripeSettings {
   endpoint?: () => { host: string; port: number; protocol: 'http' | 'https' };
 }
 
+/** What an invoice's discounts took off, in cents. */
+const discountOf = (invoice: Stripe.Invoice | null): number =>
+  (invoice?.total_discount_amounts ?? []).reduce((sum, entry) => sum + entry.amount, 0);
+
 // Subscriptions are read with their latest invoice's payment secret, so a payment waiting for 3-D
 // Secure shows up as pendingPaymentIntentSecret.
 const subscriptionExpand = ['latest_invoice.confirmation_secret', 'default_tax_rates', 'discounts'];
@@ -85,6 +89,18 @@ export function createStripeProvider(
   async function pendingSecret(subscription: Stripe.Subscription): Promise<string | null> {
     const payment = await openInvoicePayment(subscription);
     return payment?.intent.status === 'requires_action' ? payment.secret : null;
+  }
+
+  /** The subscription's discount as it was before a plan change put a promotion code on. */
+  async function putDiscountBack(subscription: ProviderSubscription, idempotencyKey: string): Promise<void> {
+    await stripe().subscriptions.update(
+      subscription.id,
+      {
+        discounts: subscription.promotionCodeId ? [{ promotion_code: subscription.promotionCodeId }] : '',
+        proration_behavior: 'none',
+      },
+      { idempotencyKey },
+    );
   }
 
   async function mapSubscription(subscription: Stripe.Subscription): Promise<ProviderSubscription> {
@@ -185,29 +201,24 @@ export function createStripeProvider(
           },
           { idempotencyKey },
         );
-        if (!updated.pending_update) return { outcome: 'applied' };
+        const latest = typeof updated.latest_invoice === 'object' ? updated.latest_invoice : null;
+        // Stripe may fold a proration's discount into its amount and show none, so a change that
+        // charged something spends the code too; one that came to a credit does not.
+        const codeSpent = !discountChanged || discountOf(latest) > 0 || (latest?.subtotal ?? 0) > 0;
+        if (!updated.pending_update) {
+          if (discountChanged && !codeSpent) await putDiscountBack(subscription, `${idempotencyKey}:unspent`);
+          return { outcome: 'applied', codeSpent };
+        }
         const payment = await openInvoicePayment(updated);
         if (payment?.intent.status === 'requires_action') {
-          return { outcome: 'needs_authentication', clientSecret: payment.secret };
+          return { outcome: 'needs_authentication', clientSecret: payment.secret, codeSpent };
         }
         // Declined: say why, drop the waiting change with its invoice, put the discount back.
-        const latest = typeof updated.latest_invoice === 'object' ? updated.latest_invoice : null;
         const failure = payment?.intent.last_payment_error;
         if (latest?.id) {
           await stripe().invoices.voidInvoice(latest.id, {}, { idempotencyKey: `${idempotencyKey}:void` });
         }
-        if (discountChanged) {
-          await stripe().subscriptions.update(
-            subscription.id,
-            {
-              discounts: subscription.promotionCodeId
-                ? [{ promotion_code: subscription.promotionCodeId }]
-                : '',
-              proration_behavior: 'none',
-            },
-            { idempotencyKey: `${idempotencyKey}:discount-back` },
-          );
-        }
+        if (discountChanged) await putDiscountBack(subscription, `${idempotencyKey}:discount-back`);
         return {
           outcome: 'declined',
           message: failure?.message ?? 'Your card was declined.',

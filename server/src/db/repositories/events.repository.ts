@@ -59,6 +59,15 @@ export function createEventsRepository(db: Queryable) {
       return (row as { id: number }).id;
     },
 
+    /** The team's newest event of one type, or null for none. */
+    async lastOfType(teamId: number, type: string): Promise<TeamEvent | null> {
+      const [row] = await db.query<TeamEvent>(
+        `${selectEvents} team_events WHERE team_id = $1 AND type = $2 ORDER BY id DESC LIMIT 1`,
+        [teamId, type],
+      );
+      return row ?? null;
+    },
+
     /** The team's events after `offset` (an event id), oldest first. */
     async listTeamEvents(teamId: number, offset: number, limit: number): Promise<TeamEvent[]> {
       return db.query<TeamEvent>(

@@ -13,12 +13,12 @@ import {
   liveSubscription,
   planCodeOfPlanId,
 } from '@/domain/billing-summary';
-import type { Billing, Invoice, PaymentProvider, Product, TeamPlan } from '@/domain/entities';
+import type { Billing, Invoice, PaymentProvider, Product, Subscription, TeamPlan } from '@/domain/entities';
 import { initialInterval, planTableColumns, showsUpgradeOptions } from '@/domain/plan-table';
 import { formatPrice } from '@/domain/price';
-import { prorationNoteText } from '@/domain/proration-note';
+import { prorationNoteText, taxNoteText } from '@/domain/proration-note';
 import { teamPlanTitle } from '@/domain/team-details';
-import { addCardText, cardNeededBy } from '@/domain/trial-card';
+import { addCardText, cardNeededBy, endedTrialText } from '@/domain/trial-card';
 import { useBillingFlows } from '@/routes/team/billing/billing-flows';
 import { BillingDetailsBlock } from '@/ui/billing-page/BillingDetailsBlock';
 import { BlockGrid } from '@/ui/billing-page/BlockGrid';
@@ -53,6 +53,13 @@ function priceCurrency(plans: Product[], planId: string): string {
   return 'USD';
 }
 
+/** What the next payment includes beyond the plan's price: each change's proration, then the tax. */
+function nextPaymentNotes(subscription: Subscription, currency: string): string[] {
+  const notes = subscription.nextPaymentProrations.map((line) => prorationNoteText(line, currency));
+  if (subscription.nextPaymentTax) notes.push(taxNoteText(subscription.nextPaymentTax, currency));
+  return notes;
+}
+
 export function BillingContent(props: BillingContentProps) {
   const { billing, plans, invoices, providers, teamPlan, checkoutResult } = props;
   const flows = useBillingFlows();
@@ -72,9 +79,7 @@ export function BillingContent(props: BillingContentProps) {
       ? {
           date: formatBillingDate(subscription.nextPaymentAt),
           amount: formatPrice(subscription.nextPaymentAmount, priceCurrency(plans, subscription.planId)),
-          notes: subscription.nextPaymentProrations.map((line) =>
-            prorationNoteText(line, priceCurrency(plans, subscription.planId)),
-          ),
+          notes: nextPaymentNotes(subscription, priceCurrency(plans, subscription.planId)),
         }
       : null;
   const interval = subscription
@@ -111,6 +116,15 @@ export function BillingContent(props: BillingContentProps) {
                 text: addCardText(planTitle(plans, teamPlan), formatBillingDate(cardNeededAt)),
                 onAddCard: editCard,
               }
+        }
+        endedTrial={
+          billing.endedTrial && teamPlan === 'basic'
+            ? endedTrialText(
+                planTitle(plans, billing.endedTrial.plan),
+                formatBillingDate(billing.endedTrial.endedAt),
+                plans.some((product) => product.code === billing.endedTrial?.plan),
+              )
+            : null
         }
         cancellable={subscription !== null && !cancelled}
         busy={flows.busy}

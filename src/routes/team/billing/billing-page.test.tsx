@@ -181,6 +181,22 @@ describe('Billing page', () => {
     ]);
   });
 
+  it('says the tax the next payment includes', async () => {
+    renderBilling({
+      billing: withSubscription({ nextPaymentAmount: 29756, nextPaymentTax: { amount: 5759, percent: 24 } }),
+    });
+    await pageShown();
+    const facts = within(summary());
+    expect(facts.getByText('$297.56 on Jan 15, 2027')).toBeTruthy();
+    expect(facts.getByText('Includes $57.59 tax (24%)')).toBeTruthy();
+  });
+
+  it('says nothing of tax when the next payment includes none', async () => {
+    renderBilling({ billing: withSubscription({ nextPaymentTax: null }) });
+    await pageShown();
+    expect(within(summary()).queryByText(/tax/)).toBeNull();
+  });
+
   it('shows the billing asked for as the console started, and asks for no other', async () => {
     let invoicesAnswered = 0;
     const { requests } = renderBilling({
@@ -291,6 +307,38 @@ describe('Billing page', () => {
     const table = within(screen.getByRole('table', { name: 'Plans' }));
     fireEvent.click(table.getByRole('button', { name: 'Upgrade to Plus' }));
     expect(flows.calls).toEqual([['upgrade', 'plus_365']]);
+  });
+
+  const ENDED_AT = Date.UTC(2026, 10, 20, 12) / 1000;
+  const basicWithEndedTrial = (plan: 'pro' | 'premium') => ({
+    plan: 'basic' as const,
+    plans: offeredProducts,
+    invoices: [],
+    billing: { ...emptyBilling, endedTrial: { plan, endedAt: ENDED_AT } },
+  });
+
+  it('tells a team back on Basic which trial ended and when, and how to get the plan back', async () => {
+    renderBilling(basicWithEndedTrial('pro'));
+    await pageShown();
+    expect(
+      within(summary()).getByText('The Pro trial ended on Nov 20, 2026. Choose a plan below to get it back.'),
+    ).toBeTruthy();
+  });
+
+  it('offers an upgrade instead after a trial of a plan no longer sold (Premium)', async () => {
+    renderBilling(basicWithEndedTrial('premium'));
+    await pageShown();
+    expect(
+      within(summary()).getByText(
+        'The Premium trial ended on Nov 20, 2026. Choose a plan below to upgrade again.',
+      ),
+    ).toBeTruthy();
+  });
+
+  it('says nothing of an ended trial without one', async () => {
+    renderBilling({ plan: 'basic', billing: { ...emptyBilling, endedTrial: null }, plans: offeredProducts });
+    await pageShown();
+    expect(within(summary()).queryByText(/trial ended/)).toBeNull();
   });
 
   it('treats an incomplete subscription as none', async () => {
