@@ -155,7 +155,7 @@ async function main({ log, stream }: ServerLog): Promise<void> {
     });
     phases.mark('app built');
     const { version, commit } = buildStamp();
-    app.log.info({ version, commit }, `Spark Teams Console ${version} (${commit})`);
+    log.info({ version, commit }, `Spark Teams Console ${version} (${commit})`);
     if (applied.length > 0) app.log.info({ migrations: applied }, 'migrations applied');
     app.log.info(files.description);
     if (!config.smtpUrl)
