@@ -1,12 +1,6 @@
 // Product name and the external links the console points to, in one place.
 
-import {
-  CONSOLE_SETTINGS_META,
-  type ConsoleSettings,
-  parseConsoleSettings,
-  parseSignInProviders,
-  type SignInProvider,
-} from '@/domain/console-settings';
+import { CONSOLE_SETTINGS_META, type ConsoleSettings, parseConsoleSettings } from '@/domain/console-settings';
 
 export const PRODUCT_NAME = 'Spark Teams Console';
 
@@ -20,7 +14,7 @@ export const links = {
 } as const;
 
 /** What the server's configuration says (written into index.html as JSON); null without a server. */
-function settingsJson(): string | null {
+export function settingsJson(): string | null {
   const meta =
     typeof document === 'undefined'
       ? null
@@ -30,9 +24,6 @@ function settingsJson(): string | null {
 
 const json = settingsJson();
 const settings: ConsoleSettings = parseConsoleSettings(json);
-
-/** The sign-in providers the server can use: /web-login offers only these (the mailed link always). */
-export const signInProviders: readonly SignInProvider[] = parseSignInProviders(json);
 
 /**
  * Copied on the mail draft that opens after an invitation (spec section 7, 'Teams and users'). Set

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_CONSOLE_SETTINGS, parseConsoleSettings, parseSignInProviders } from './console-settings';
+import { DEFAULT_CONSOLE_SETTINGS, parseConsoleSettings } from './console-settings';
+import { parseSignInProviders } from './sign-in-providers';
 
 describe('parseConsoleSettings', () => {
   it('reads what the server wrote', () => {

@@ -19,9 +19,6 @@ export const DEFAULT_CONSOLE_SETTINGS: ConsoleSettings = {
 
 export type SignInProvider = 'google' | 'microsoft';
 
-/** Every provider the console knows, in the order /web-login offers them. */
-export const SIGN_IN_PROVIDERS: readonly SignInProvider[] = ['google', 'microsoft'];
-
 /**
  * What index.html carries beyond the operator's settings: the sign-in providers this server has keys
  * for (or the identity sandbox standing in). /web-login offers only these; a server without any
@@ -68,20 +65,3 @@ export function parseConsoleSettings(json: string | null | undefined): ConsoleSe
 export const isConsoleEmail = isEmail;
 /** Whether a value is usable as a scheduling page (https only: it is framed by the console). */
 export const isSchedulingUrl = isHttpsUrl;
-
-/**
- * The sign-in providers from the same JSON, in SIGN_IN_PROVIDERS' order. Without the element or the
- * field (the Vite dev server, a bare build) both, as a development server with the sandbox has them.
- */
-export function parseSignInProviders(json: string | null | undefined): SignInProvider[] {
-  let raw: unknown = null;
-  try {
-    raw = json ? JSON.parse(json) : null;
-  } catch {
-    raw = null;
-  }
-  const given =
-    raw && typeof raw === 'object' ? (raw as { signInProviders?: unknown }).signInProviders : null;
-  if (!Array.isArray(given)) return [...SIGN_IN_PROVIDERS];
-  return SIGN_IN_PROVIDERS.filter((provider) => given.includes(provider));
-}

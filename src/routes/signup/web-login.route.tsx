@@ -3,9 +3,10 @@
 import { useSearchParams } from 'react-router';
 import { fromCallback, fromPromise } from 'xstate';
 import { loginByEmail, loginByOauth, oauthProviders } from '@/api/web-login';
-import { signInProviders } from '@/app/config';
+import { settingsJson } from '@/app/config';
 import { deviceInfo } from '@/app/device-info';
 import type { AppServices } from '@/app/services';
+import { parseSignInProviders } from '@/domain/sign-in-providers';
 import { oauthSignInProblem, signInLinkProblem, webLoginTarget } from '@/domain/web-signup';
 import { webLoginMachine } from '@/machines/web-login.machine';
 import {
@@ -18,6 +19,9 @@ import {
 } from '@/machines/web-login.selectors';
 import { useScreenFlow, useSelections } from '@/routes/screen-flow';
 import { WebLoginView } from '@/ui/WebLoginView';
+
+/** The sign-in providers the server can use: this page offers only these (the mailed link always). */
+const signInProviders = parseSignInProviders(settingsJson());
 
 const createFlow = ({ api }: AppServices) =>
   webLoginMachine.provide({
