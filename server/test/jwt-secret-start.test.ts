@@ -3,6 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type CliResult, runProcess } from './cli-processes';
 import { createTestDb, serverDatabaseUrl, type TestDb } from './helper';
 import { logText } from './log-text';
 import { buildTestServerBundle, type TestServerBundle } from './server-bundle';
@@ -32,29 +33,10 @@ function env(jwtSecret: string): NodeJS.ProcessEnv {
   return base;
 }
 
-interface Finished {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
+type Finished = CliResult;
 
-function run(args: string[], jwtSecret: string): Promise<Finished> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, args, { cwd: repoRoot, env: env(jwtSecret) });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk) => {
-      stdout += chunk;
-    });
-    child.stderr.on('data', (chunk) => {
-      stderr += chunk;
-    });
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
-}
-
-const cli = (jwtSecret: string, ...args: string[]) => run([...(bundle?.cli ?? []), ...args], jwtSecret);
+const cli = (jwtSecret: string, ...args: string[]) =>
+  runProcess(process.execPath, [...(bundle?.cli ?? []), ...args], env(jwtSecret));
 
 /** Starts the server; resolves with it once listening, or with how it ended when it exits first. */
 function startServer(jwtSecret: string): Promise<{ child: ChildProcess; stdout: string } | Finished> {
