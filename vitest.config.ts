@@ -4,7 +4,9 @@ import { defineConfig, type ViteUserConfig } from 'vitest/config';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 import { inRunOrder } from './scripts/vitest-file-order';
 
-const alias = { '@': fileURLToPath(new URL('./src', import.meta.url)) };
+// `@domain/…` is the one way the server reaches the code it shares with the console (src/domain).
+const domainAlias = { '@domain': fileURLToPath(new URL('./src/domain', import.meta.url)) };
+const alias = { '@': fileURLToPath(new URL('./src', import.meta.url)), ...domainAlias };
 
 /**
  * The console's jsdom test files that replace a module with vi.mock: they need a worker whose modules
@@ -97,6 +99,7 @@ export default defineConfig({
         test: { ...consoleViews, name: 'console-mocked', include: [...CONSOLE_FILES_WITH_MODULE_MOCKS] },
       },
       {
+        resolve: { alias: domainAlias },
         test: {
           name: 'api',
           environment: 'node',

@@ -5,7 +5,7 @@ import Fastify, {
   type FastifyServerOptions,
   type RouteOptions,
 } from 'fastify';
-import { type ConsoleSettings, DEFAULT_CONSOLE_SETTINGS } from '../../src/domain/console-settings';
+import { type ConsoleSettings, DEFAULT_CONSOLE_SETTINGS } from '@domain/console-settings';
 import { createAuthenticate } from './auth/authenticate';
 import { createRequireMembership } from './auth/require-membership';
 import { createRequireStaff } from './auth/require-staff';

@@ -6,7 +6,7 @@ import {
   DEFAULT_CONSOLE_SETTINGS,
   isConsoleEmail,
   isSchedulingUrl,
-} from '../../src/domain/console-settings';
+} from '@domain/console-settings';
 import { type LogFormat, parseLogFormat } from './log/server-log';
 import { DEFAULT_MAIL_FROM } from './mail/mailer';
 import { parseServiceSettings, type ServiceSettings } from './service-settings';

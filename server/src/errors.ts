@@ -5,7 +5,7 @@ import {
   ErrorCode,
   type FieldError,
   type TeamUserRef,
-} from '../../src/domain/error-codes';
+} from '@domain/error-codes';
 import { databaseErrorFields, isDatabaseUnavailable } from './db/db-unavailable';
 import { DATABASE_RETRY_AFTER_SECONDS } from './http/outage';
 import { answerFields } from './http/request-context';

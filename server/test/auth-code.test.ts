@@ -1,7 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { isAuthCode, tokenUid } from '../../src/domain/auth-token';
-import { ErrorCode } from '../../src/domain/error-codes';
+import { isAuthCode, tokenUid } from '@domain/auth-token';
+import { ErrorCode } from '@domain/error-codes';
 import { decodeTokenKind } from '../src/auth/token-kind';
 import { createTokenSigner } from '../src/auth/tokens';
 import { demoAccounts } from '../src/seed/demo-data';

@@ -4,7 +4,7 @@
 // `npm run docs:authz` prints it into docs/authorization-matrix.md. A new route needs one `row(...)`.
 // No imports beyond types: the docs script loads this outside the test runner.
 
-import type { TeamSettings } from '../../src/domain/entities';
+import type { TeamSettings } from '@domain/entities';
 
 /** The callers, in the order of the printed columns. */
 export const actors = [

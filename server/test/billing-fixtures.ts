@@ -1,5 +1,5 @@
 import Stripe from 'stripe';
-import type { Billing } from '../../src/domain/entities';
+import type { Billing } from '@domain/entities';
 import type { TestApp } from './helper';
 import { call, type Person } from './team-fixtures';
 

@@ -3,7 +3,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Tokens } from '../../src/domain/entities';
+import type { Tokens } from '@domain/entities';
 import { demoAccounts } from '../src/seed/demo-data';
 import {
   type CliResult,

@@ -5,7 +5,7 @@ import path from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { afterAll, beforeAll, inject } from 'vitest';
-import type { Tokens } from '../../src/domain/entities';
+import type { Tokens } from '@domain/entities';
 import type { StripeSandbox } from '../sandbox/stripe/stripe-sandbox';
 import type { BuildAppOptions } from '../src/app';
 import { issueAuthCode } from '../src/auth/auth-codes';

@@ -3,7 +3,7 @@
 // No Postgres database: static checks of the source files.
 
 import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { importCircles, importGraph, lineCount, sourceFiles } from './import-graph';
@@ -28,6 +28,10 @@ const forbidden: { rule: string; breaks: (from: string, to: string) => boolean }
   {
     rule: 'the console imports nothing of the server',
     breaks: (f, t) => f.startsWith('src/') && t.startsWith('server/'),
+  },
+  {
+    rule: 'the server shares only src/domain with the console',
+    breaks: (f, t) => f.startsWith('server/') && t.startsWith('src/') && !t.startsWith('src/domain/'),
   },
   {
     rule: 'product code reaches a stand-in only through its start-up seam or the CLI',
@@ -80,6 +84,26 @@ describe('the house', () => {
       ),
     );
     expect(broken).toEqual([]);
+  });
+
+  it('reaches src/domain from the server through @domain/ only, never by a relative path', () => {
+    const repoRoot = path.resolve(import.meta.dirname, '../..');
+    const serverFiles = readdirSync(path.join(repoRoot, 'server'), { recursive: true, encoding: 'utf8' })
+      .filter((file) => /\.(ts|tsx|mts)$/.test(file) && !file.includes('node_modules'))
+      .map((file) => path.join('server', file));
+    // Guard against a walk that silently found nothing.
+    expect(serverFiles).toContain(path.join('server', 'src', 'app.ts'));
+    const intoConsole = serverFiles.flatMap((file) =>
+      [
+        ...readFileSync(path.join(repoRoot, file), 'utf8').matchAll(
+          /(?:from|import)\s*\(?\s*['"](\.{1,2}\/[^'"]+)['"]/g,
+        ),
+      ]
+        .map((found) => path.join(path.dirname(file), found[1] ?? ''))
+        .filter((target) => target.startsWith(`src${path.sep}`))
+        .map((target) => `${file} -> ${target}: import it as @domain/…`),
+    );
+    expect(intoConsole).toEqual([]);
   });
 
   it('has no source file over 400 lines', () => {

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { RouteOptions } from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { ErrorCode } from '../../src/domain/error-codes';
+import { ErrorCode } from '@domain/error-codes';
 import { setupTestApp } from './helper';
 
 // The API reference is generated from the routes themselves: every product route must be in it, the

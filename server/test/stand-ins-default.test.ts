@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TeamMembership, Tokens } from '../../src/domain/entities';
+import type { TeamMembership, Tokens } from '@domain/entities';
 import { buildApp } from '../src/app';
 import { issueAuthCode } from '../src/auth/auth-codes';
 import { createTokenSigner } from '../src/auth/tokens';

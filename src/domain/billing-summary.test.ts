@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { acmeBilling, emptyBilling } from './billing-fixtures';
+import { acmeBilling, emptyBilling } from '@/test/billing-fixtures';
 import {
   cancelledSubscriptionAction,
   cardBrandName,

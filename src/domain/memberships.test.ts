@@ -1,5 +1,5 @@
 import type { Role, TeamMembership, TeamPlan } from './entities';
-import { membershipFixture } from './entity-fixtures';
+import { membershipFixture } from '@/test/entity-fixtures';
 import {
   findMembership,
   homeTarget,

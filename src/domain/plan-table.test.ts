@@ -6,7 +6,7 @@ import {
   plusProduct,
   premiumProduct,
   proProduct,
-} from './billing-fixtures';
+} from '@/test/billing-fixtures';
 import type { Product, TeamPlan } from './entities';
 import {
   annualDiscountLabel,

@@ -1,7 +1,7 @@
 // A members actor whose page loads and row actions the test settles by hand.
 import { createActor, fromPromise } from 'xstate';
 import type { Paged, TeamUser } from '@/domain/entities';
-import { teamUserFixture } from '@/domain/entity-fixtures';
+import { teamUserFixture } from '@/test/entity-fixtures';
 import { errorOf } from './actor-error';
 import { type LoadPageInput, type MemberActionDone, membersMachine } from './members.machine';
 import {

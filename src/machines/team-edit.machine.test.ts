@@ -1,7 +1,7 @@
 import { createActor, fromPromise } from 'xstate';
 import { ApiError } from '@/api/api-error';
 import type { Team } from '@/domain/entities';
-import { membershipFixture } from '@/domain/entity-fixtures';
+import { membershipFixture } from '@/test/entity-fixtures';
 import type { TeamEdit } from '@/domain/team-edits';
 import { type Deferred, deferred, flush } from './session.test-kit';
 import { SAVED_NOTE_MS, teamEditMachine } from './team-edit.machine';

@@ -1,7 +1,7 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import { fakeFetch, jsonResponse } from '@/api/testing/fake-fetch';
 import type { TeamMembership } from '@/domain/entities';
-import { membershipFixture } from '@/domain/entity-fixtures';
+import { membershipFixture } from '@/test/entity-fixtures';
 import { groupLoaders } from '@/routes/route-groups';
 import { fakeAccessToken } from '@/test/fake-jwt';
 import { preloadRouteGroups, renderConsole } from '@/test/render-console';

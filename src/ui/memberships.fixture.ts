@@ -1,7 +1,7 @@
-// Memberships for the view tests (built with domain/entity-fixtures.ts).
+// Memberships for the view tests (built with src/test/entity-fixtures.ts).
 
 import type { TeamMembership } from '@/domain/entities';
-import { membershipFixture } from '@/domain/entity-fixtures';
+import { membershipFixture } from '@/test/entity-fixtures';
 
 /** Three teams in name order, as the selector receives them. */
 export const SELECTABLE_MEMBERSHIPS: TeamMembership[] = [

@@ -4,7 +4,7 @@ import {
   isActionAllowed,
   type PermissionAction,
   type PermissionContext,
-} from '../../../src/domain/permissions';
+} from '@domain/permissions';
 import { PermissionDeniedError } from '../errors';
 
 /**

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Tokens } from '../../../src/domain/entities';
+import type { Tokens } from '@domain/entities';
 import type { Db } from '../db/db';
 import { createRepositories, type Repositories } from '../db/repositories';
 import type { DeviceInfo } from '../db/repositories/sessions.repository';

@@ -1,4 +1,4 @@
-import { decodeTokenClaims } from '../../../src/domain/auth-token';
+import { decodeTokenClaims } from '@domain/auth-token';
 
 /**
  * What a token claims to be, read without verifying it: 'auth_code' for a login code, 'access' for an

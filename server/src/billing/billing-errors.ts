@@ -1,4 +1,4 @@
-import { defaultErrorMessages, ErrorCode } from '../../../src/domain/error-codes';
+import { defaultErrorMessages, ErrorCode } from '@domain/error-codes';
 import { AppError } from '../errors';
 
 /** The provider refused a card payment; the message is the provider's, for the owner to read (402). */

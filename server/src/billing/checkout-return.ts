@@ -1,4 +1,4 @@
-import { appDeepLink } from '../../../src/domain/app-link';
+import { appDeepLink } from '@domain/app-link';
 import { backToAppUrl, createRedirectKey } from '../redirects/redirect-key';
 import type { BillingDeps } from './billing-deps';
 import type { BillingProvider } from './provider';

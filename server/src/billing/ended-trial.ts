@@ -1,4 +1,4 @@
-import type { EndedTrial, Team } from '../../../src/domain/entities';
+import type { EndedTrial, Team } from '@domain/entities';
 import type { EventsRepository } from '../db/repositories/events.repository';
 import { TeamEventType } from '../events/team-event';
 

@@ -1,4 +1,4 @@
-import { formatPrice } from '../../../src/domain/price';
+import { formatPrice } from '@domain/price';
 import type { InvoiceDetail } from './provider';
 
 const escapeHtml = (value: string): string =>

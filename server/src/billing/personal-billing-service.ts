@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import type { BillingProduct, PersonalBilling } from '../../../src/domain/entities';
-import { TRIAL_DAYS } from '../../../src/domain/trial';
+import type { BillingProduct, PersonalBilling } from '@domain/entities';
+import { TRIAL_DAYS } from '@domain/trial';
 import { createRepositories } from '../db/repositories';
 import type { PersonalBillingRow } from '../db/repositories/personal-billing.repository';
 import { ValidationError } from '../errors';

@@ -1,4 +1,4 @@
-import type { Card, Customer, Invoice, Preview, ProrationLine } from '../../../src/domain/entities';
+import type { Card, Customer, Invoice, Preview, ProrationLine } from '@domain/entities';
 import type { CataloguePrice, CatalogueProduct } from '../db/repositories/billing.repository';
 import type { PersonalPrice } from '../db/repositories/personal-billing.repository';
 

@@ -1,4 +1,4 @@
-import type { SeatCost } from '../../../src/domain/seat-cost';
+import type { SeatCost } from '@domain/seat-cost';
 import { createRepositories } from '../db/repositories';
 import type { BillingDeps } from './billing-deps';
 

@@ -1,5 +1,5 @@
-import type { Customer } from '../../../src/domain/entities';
-import { isEuCountry } from '../../../src/domain/vat';
+import type { Customer } from '@domain/entities';
+import { isEuCountry } from '@domain/vat';
 
 /**
  * Which country's rate the team pays, or null for none. The rate table (billing_tax_rates) holds the

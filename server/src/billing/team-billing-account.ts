@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { customerFieldErrors, normalizeCustomer } from '../../../src/domain/billing-customer';
-import type { Card, Customer, Invoice } from '../../../src/domain/entities';
+import { customerFieldErrors, normalizeCustomer } from '@domain/billing-customer';
+import type { Card, Customer, Invoice } from '@domain/entities';
 import type { Membership } from '../auth/require-membership';
 import { ItemNotFoundError, ValidationError } from '../errors';
 import { TeamEventType } from '../events/team-event';

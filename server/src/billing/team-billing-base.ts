@@ -1,4 +1,4 @@
-import type { Billing, Customer, Subscription } from '../../../src/domain/entities';
+import type { Billing, Customer, Subscription } from '@domain/entities';
 import type { Membership } from '../auth/require-membership';
 import { createRepositories } from '../db/repositories';
 import type { CataloguePrice } from '../db/repositories/billing.repository';

@@ -1,4 +1,4 @@
-import { TRIAL_DAYS } from '../../../src/domain/trial';
+import { TRIAL_DAYS } from '@domain/trial';
 import type { Membership } from '../auth/require-membership';
 import { TeamEventType } from '../events/team-event';
 import { LIVE_STATUSES } from './billing-deps';

@@ -1,4 +1,4 @@
-import type { Billing, Preview, Product } from '../../../src/domain/entities';
+import type { Billing, Preview, Product } from '@domain/entities';
 import type { Membership } from '../auth/require-membership';
 import { TeamEventType } from '../events/team-event';
 import { LIVE_STATUSES } from './billing-deps';

@@ -1,4 +1,4 @@
-import type { TeamPlan } from '../../../src/domain/entities';
+import type { TeamPlan } from '@domain/entities';
 import { createRepositories } from '../db/repositories';
 import { TeamEventType } from '../events/team-event';
 import {

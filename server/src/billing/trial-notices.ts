@@ -1,4 +1,4 @@
-import type { Team } from '../../../src/domain/entities';
+import type { Team } from '@domain/entities';
 import { createRepositories } from '../db/repositories';
 import type { TeamUserRecord } from '../db/repositories/team-users.repository';
 import { TeamEventType } from '../events/team-event';

@@ -1,4 +1,4 @@
-import { ErrorCode } from '../../../src/domain/error-codes';
+import { ErrorCode } from '@domain/error-codes';
 import { AppError } from '../errors';
 import type { BillingProvider } from './provider';
 

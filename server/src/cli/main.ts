@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { safeRedirectTarget } from '../../../src/domain/app-link';
+import { safeRedirectTarget } from '@domain/app-link';
 import { buildLoginUrl } from '../auth/login-grant';
 import { ConfigError, loadConfig, outboxDir } from '../config';
 import { setPrivateUmask } from '../data-dir-modes';

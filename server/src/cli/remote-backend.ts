@@ -1,4 +1,4 @@
-import { type ErrorBody, isErrorBody } from '../../../src/domain/error-codes';
+import { type ErrorBody, isErrorBody } from '@domain/error-codes';
 import type { SandboxAdvanceSummary } from '../../sandbox/stripe/stripe-sandbox';
 import type { LoginGrant } from '../auth/login-grant';
 import type { CleanupReport } from '../cleanup/run-cleanup';

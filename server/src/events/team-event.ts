@@ -1,4 +1,4 @@
-import type { TeamUser } from '../../../src/domain/entities';
+import type { TeamUser } from '@domain/entities';
 import type { NewTeamEvent } from '../db/repositories/events.repository';
 import type { TeamUserRecord } from '../db/repositories/team-users.repository';
 

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { CONSOLE_SETTINGS_META, type ConsolePageSettings } from '../../../src/domain/console-settings';
+import { CONSOLE_SETTINGS_META, type ConsolePageSettings } from '@domain/console-settings';
 import { isApiPath, sendApiNotFound } from '../errors';
 import { consoleCsp, schedulingOrigins } from './security-headers';
 

@@ -1,4 +1,4 @@
-import type { InvitationResult } from '../../../src/domain/entities';
+import type { InvitationResult } from '@domain/entities';
 import type { Clock } from '../clock';
 import type { Db } from '../db/db';
 import { createRepositories, type Repositories } from '../db/repositories';

@@ -1,5 +1,5 @@
-import type { Team, TeamUser } from '../../../src/domain/entities';
-import { displayName } from '../../../src/domain/members';
+import type { Team, TeamUser } from '@domain/entities';
+import { displayName } from '@domain/members';
 import type { MailMessage } from '../mail/mailer';
 
 export interface InvitationMailInput {

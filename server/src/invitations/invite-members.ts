@@ -1,4 +1,4 @@
-import { canInvite } from '../../../src/domain/permissions';
+import { canInvite } from '@domain/permissions';
 import { lockMembership, type Membership } from '../auth/require-membership';
 import type { Repositories } from '../db/repositories';
 import { createRepositories } from '../db/repositories';

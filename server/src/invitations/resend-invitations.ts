@@ -1,4 +1,4 @@
-import { canResendInvitation } from '../../../src/domain/permissions';
+import { canResendInvitation } from '@domain/permissions';
 import { lockMembership, type Membership } from '../auth/require-membership';
 import { createRepositories } from '../db/repositories';
 import { TeamEventType, teamUserEvent } from '../events/team-event';

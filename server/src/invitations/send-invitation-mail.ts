@@ -1,4 +1,4 @@
-import type { Team, TeamUser } from '../../../src/domain/entities';
+import type { Team, TeamUser } from '@domain/entities';
 import { createRepositories } from '../db/repositories';
 import type { InvitationDeps } from './invitation-deps';
 import { acceptInvitationUrl, type InvitationKey } from './invitation-key';

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { safeRedirectTarget } from '../../../src/domain/app-link';
+import { safeRedirectTarget } from '@domain/app-link';
 import type { Clock } from '../clock';
 import type { Queryable } from '../db/db';
 import { createRepositories } from '../db/repositories';

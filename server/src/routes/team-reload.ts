@@ -1,4 +1,4 @@
-import type { Team } from '../../../src/domain/entities';
+import type { Team } from '@domain/entities';
 import type { Membership } from '../auth/require-membership';
 import type { Repositories } from '../db/repositories';
 import type { TeamUserRecord } from '../db/repositories/team-users.repository';

@@ -1,8 +1,8 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { isValidEmail } from '../../../src/domain/email';
-import { ErrorCode } from '../../../src/domain/error-codes';
-import type { OAuthProblem } from '../../../src/domain/web-signup';
+import { isValidEmail } from '@domain/email';
+import { ErrorCode } from '@domain/error-codes';
+import type { OAuthProblem } from '@domain/web-signup';
 import {
   backToWebLoginPage,
   isServerFailure,

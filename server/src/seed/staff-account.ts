@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isValidEmail } from '../../../src/domain/email';
+import { isValidEmail } from '@domain/email';
 import type { Db } from '../db/db';
 import { createRepositories } from '../db/repositories';
 import { ValidationError } from '../errors';

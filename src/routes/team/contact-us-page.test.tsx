@@ -2,7 +2,7 @@ import { screen } from '@testing-library/react';
 import { fakeFetch, jsonResponse } from '@/api/testing/fake-fetch';
 import { schedulingLinks } from '@/app/config';
 import type { TeamPlan } from '@/domain/entities';
-import { membershipFixture } from '@/domain/entity-fixtures';
+import { membershipFixture } from '@/test/entity-fixtures';
 import { fakeAccessToken } from '@/test/fake-jwt';
 import { preloadRouteGroups, renderConsole } from '@/test/render-console';
 import { createTestServices } from '@/test/test-services';

@@ -8,9 +8,9 @@
 import { screen } from '@testing-library/react';
 import { Profiler, type ReactNode } from 'react';
 import { fakeFetch, jsonResponse } from '@/api/testing/fake-fetch';
-import { acmeBilling, acmeInvoices, acmeProducts } from '@/domain/billing-fixtures';
+import { acmeBilling, acmeInvoices, acmeProducts } from '@/test/billing-fixtures';
 import type { TeamUser } from '@/domain/entities';
-import { membershipFixture, teamUserFixture } from '@/domain/entity-fixtures';
+import { membershipFixture, teamUserFixture } from '@/test/entity-fixtures';
 import { fakeAccessToken } from '@/test/fake-jwt';
 import { preloadRouteGroups, renderConsole } from '@/test/render-console';
 import { createTestServices } from '@/test/test-services';

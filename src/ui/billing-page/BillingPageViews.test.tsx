@@ -1,7 +1,7 @@
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { Providers } from '@/app/providers';
-import { acmeInvoices, offeredProducts, plusProduct, proProduct } from '@/domain/billing-fixtures';
+import { acmeInvoices, offeredProducts, plusProduct, proProduct } from '@/test/billing-fixtures';
 import { planTableColumns } from '@/domain/plan-table';
 import { InvoicesBlock } from '@/ui/billing-page/InvoicesBlock';
 import { PaymentProviderSwitch } from '@/ui/billing-page/PaymentProviderSwitch';

@@ -1,7 +1,7 @@
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { Providers } from '@/app/providers';
 import type { TeamUser } from '@/domain/entities';
-import { teamUserFixture } from '@/domain/entity-fixtures';
+import { teamUserFixture } from '@/test/entity-fixtures';
 import { MEMBER_LIST_MAX_HEIGHT, MEMBER_ROW_HEIGHT, MemberList } from './MemberList';
 import type { MemberRowAction } from './member-row-action';
 

@@ -1,6 +1,6 @@
 import type Stripe from 'stripe';
-import type { Customer } from '../../../../src/domain/entities';
-import { isEuCountry } from '../../../../src/domain/vat';
+import type { Customer } from '@domain/entities';
+import { isEuCountry } from '@domain/vat';
 import { ValidationError } from '../../errors';
 import type { BillingProvider } from '../provider';
 import { isMissingResource } from './stripe-errors';

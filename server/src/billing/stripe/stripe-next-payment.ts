@@ -1,5 +1,5 @@
 import type Stripe from 'stripe';
-import type { ProrationLine } from '../../../../src/domain/entities';
+import type { ProrationLine } from '@domain/entities';
 import type { NextPayment } from '../provider';
 
 type Line = Stripe.InvoiceLineItem;

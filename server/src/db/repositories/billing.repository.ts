@@ -1,4 +1,4 @@
-import type { PlanPrice, Product, TeamPlan } from '../../../../src/domain/entities';
+import type { PlanPrice, Product, TeamPlan } from '@domain/entities';
 import type { Queryable } from '../db';
 
 interface ProductRow {

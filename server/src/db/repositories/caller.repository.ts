@@ -1,4 +1,4 @@
-import type { Team } from '../../../../src/domain/entities';
+import type { Team } from '@domain/entities';
 import type { Queryable } from '../db';
 import { membersPageSql, type TeamUserRecord, toRecord } from './team-users.repository';
 import { type TeamRow, teamColumns, toTeam } from './teams.repository';

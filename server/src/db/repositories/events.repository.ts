@@ -1,4 +1,4 @@
-import type { TeamEvent } from '../../../../src/domain/entities';
+import type { TeamEvent } from '@domain/entities';
 import type { Queryable } from '../db';
 
 export type EventData = Record<string, unknown>;

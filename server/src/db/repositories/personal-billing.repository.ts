@@ -1,4 +1,4 @@
-import type { BillingProduct } from '../../../../src/domain/entities';
+import type { BillingProduct } from '@domain/entities';
 import type { Queryable } from '../db';
 
 export interface PersonalPrice {

@@ -1,4 +1,4 @@
-import type { Role, TeamStatus, TeamUser } from '../../../../src/domain/entities';
+import type { Role, TeamStatus, TeamUser } from '@domain/entities';
 import { avatarUrl } from '../../storage/avatar-url';
 import type { Queryable } from '../db';
 

@@ -1,4 +1,4 @@
-import type { Team, TeamPlan, TeamSettings } from '../../../../src/domain/entities';
+import type { Team, TeamPlan, TeamSettings } from '@domain/entities';
 import { avatarUrl } from '../../storage/avatar-url';
 import type { Queryable } from '../db';
 import { seatCountSql } from './seats.repository';

@@ -5,7 +5,7 @@ import type { InspectionEvent } from 'xstate';
 import { fakeFetch, jsonResponse, type RecordedRequest } from '@/api/testing/fake-fetch';
 import { Providers } from '@/app/providers';
 import { ServicesProvider } from '@/app/services-context';
-import { acmeBilling, acmeProducts, emptyBilling } from '@/domain/billing-fixtures';
+import { acmeBilling, acmeProducts, emptyBilling } from '@/test/billing-fixtures';
 import type { Billing } from '@/domain/entities';
 import { selectShownFlash } from '@/machines/flash.selectors';
 import { fakeAccessToken } from '@/test/fake-jwt';

@@ -7,9 +7,9 @@ import {
   acmeProducts,
   emptyBilling,
   offeredProducts,
-} from '@/domain/billing-fixtures';
+} from '@/test/billing-fixtures';
 import type { Billing, Invoice, Product, Subscription, TeamMembership, TeamPlan } from '@/domain/entities';
-import { membershipFixture } from '@/domain/entity-fixtures';
+import { membershipFixture } from '@/test/entity-fixtures';
 import { watchEverShown } from '@/test/ever-shown';
 import { fakeAccessToken } from '@/test/fake-jwt';
 import { preloadRouteGroups, renderConsole } from '@/test/render-console';

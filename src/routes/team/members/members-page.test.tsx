@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { fakeFetch, jsonResponse, type RecordedRequest } from '@/api/testing/fake-fetch';
 import { CUSTOMER_SUCCESS_EMAIL } from '@/app/config';
 import type { TeamMembership, TeamSettings, TeamUser } from '@/domain/entities';
-import { membershipFixture, teamUserFixture } from '@/domain/entity-fixtures';
+import { membershipFixture, teamUserFixture } from '@/test/entity-fixtures';
 import { watchEverShown } from '@/test/ever-shown';
 import { fakeAccessToken } from '@/test/fake-jwt';
 import { preloadRouteGroups, renderConsole } from '@/test/render-console';

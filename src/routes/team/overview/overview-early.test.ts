@@ -1,6 +1,6 @@
 import { answerOf, EARLY_ANSWER_FRESH_MS } from '@/api/early-answers';
 import { fakeFetch, jsonResponse } from '@/api/testing/fake-fetch';
-import { membershipFixture } from '@/domain/entity-fixtures';
+import { membershipFixture } from '@/test/entity-fixtures';
 import { fakeAccessToken } from '@/test/fake-jwt';
 import { createTestServices } from '@/test/test-services';
 import { askOverviewEarlyOn, overviewEarly } from './overview-early';

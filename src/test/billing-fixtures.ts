@@ -1,7 +1,7 @@
 // The billing catalogue and demo billing as the server answers them (server migration 003 and the
 // demo seed), for tests of the plan table and the billing page.
 
-import type { Billing, Invoice, PlanPrice, Product, TeamPlan } from './entities';
+import type { Billing, Invoice, PlanPrice, Product, TeamPlan } from '@/domain/entities';
 
 function prices(code: TeamPlan, monthly: number, annual: number): PlanPrice[] {
   return [

@@ -2,7 +2,7 @@
 // defaults for the rest (an active member of a premium team with no settings switched on). Pure, so
 // domain, machine, route and view tests share it.
 
-import type { Team, TeamMembership, TeamUser } from './entities';
+import type { Team, TeamMembership, TeamUser } from '@/domain/entities';
 
 export function teamFixture(fields: Partial<Team> & Pick<Team, 'id' | 'name'>): Team {
   return {
