@@ -1,4 +1,4 @@
-// The API benchmark's table, and issue 22's targets printed beside the figures they judge.
+// The API benchmark's table, and the targets printed beside the figures they judge.
 
 export interface ApiRow {
   what: string;
@@ -11,7 +11,7 @@ export interface ApiRow {
   postgresCpu?: number;
 }
 
-/** Issue 22: on a Postgres server, the members page at >= 0.15 of bare Fastify and p99 <= 30 ms. */
+/** The target: on a Postgres server, the members page at >= 0.15 of bare Fastify and p99 <= 30 ms. */
 export const TARGET = { row: 'Postgres, 1 server: GET members page', ratio: 0.15, p99Ms: 30 };
 
 const num = (value: number, width: number) => value.toFixed(value < 100 ? 1 : 0).padStart(width);
@@ -47,7 +47,7 @@ export function printReport(run: {
   if (judged) {
     const ratio = judged.rps / bare.rps;
     console.log(
-      `\nTarget (issue 22), ${TARGET.row} at ${run.connections} connections:\n` +
+      `\nTarget, ${TARGET.row} at ${run.connections} connections:\n` +
         `  share of bare Fastify ${ratio.toFixed(3)} (target >= ${TARGET.ratio}): ${verdict(ratio >= TARGET.ratio)}\n` +
         `  p99 ${judged.p99} ms (target <= ${TARGET.p99Ms} ms): ${verdict(judged.p99 <= TARGET.p99Ms)}`,
     );

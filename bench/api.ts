@@ -1,4 +1,4 @@
-// The API under load (issue 13, 'Benchmarks: api'): autocannon at 64 connections for 10 s on GET team,
+// The API under load: autocannon at 64 connections for 10 s on GET team,
 // GET members page and PUT team rename, against the embedded database and a Postgres server (and two
 // servers on one Postgres, connections spread round-robin), beside a bare Fastify hello-world started
 // in the same run. Each server is its own process started as `npm start` would (build excluded);

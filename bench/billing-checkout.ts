@@ -1,5 +1,5 @@
 // A team's first subscription through the hosted checkout on the built-in Stripe sandbox, timed as
-// the console and the checkout page make it (issue 9's figure): POST checkout (customer, tax, session),
+// the console and the checkout page make it: POST checkout (customer, tax, session),
 // the page's card (POST /v1/payment_methods with the publishable key) and its confirm (customer's
 // card, subscription, first invoice), then the console's GET billing back on the billing page, which
 // reads the session before any webhook. Everything over real HTTP on 127.0.0.1, on in-memory PGlite.

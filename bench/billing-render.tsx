@@ -4,9 +4,9 @@
 // the console's providers. No browser: the numbers are the React and Mantine work of one render.
 import { renderToString } from 'react-dom/server';
 import { Providers } from '@/app/providers';
-import { acmeInvoices, offeredProducts } from '@/test/billing-fixtures';
 import type { Invoice, TeamPlan } from '@/domain/entities';
 import { planCells, planTableColumns, showsUpgradeOptions } from '@/domain/plan-table';
+import { acmeInvoices, offeredProducts } from '@/test/billing-fixtures';
 import { InvoicesBlock } from '@/ui/billing-page/InvoicesBlock';
 import { PlanTable } from '@/ui/billing-page/PlanTable';
 

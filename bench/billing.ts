@@ -1,4 +1,4 @@
-// The billing page's plan table and invoice list (issue 13: "add the billing page's plan table and
+// The billing page's plan table and invoice list ("add the billing page's plan table and
 // invoice list" beside the 5,000-member list): how long the domain work behind the plan table and one
 // render of each block take, without a browser. The views go through Vite's SSR module loader
 // (bench/billing-render.tsx) so their CSS modules and the `@/` alias resolve as in the console, then

@@ -1,4 +1,4 @@
-// kill -9 sweep (issue 14, 'Crash'): each crash case of server/test/crash/crash-cases.ts at many delays
+// kill -9 sweep: each crash case of server/test/crash/crash-cases.ts at many delays
 // after its request was sent, on the real server (a child process, embedded database). Prints per
 // case and delay what survived (applied or absent) and any inconsistency; exits 1 on one.
 // Run: npm run bench -- crash   (CRASH_DELAYS=0,50,100 chooses the delays in ms, CRASH_ONLY=plan a case)

@@ -1,4 +1,4 @@
-// Public files (issue 13, 'Benchmarks: files'): a 2 GB file uploaded to and downloaded from the real
+// Public files: a 2 GB file uploaded to and downloaded from the real
 // server (its own process, `node --import tsx server/src/main.ts`, embedded database, local store in a
 // temporary DATA_DIR), beside nginx serving the same file in the same run when nginx is installed.
 // Prints throughput (MB/s, 1 MB = 10^6 bytes) and the server's resident memory: at rest, the peak
@@ -306,7 +306,7 @@ const serverDown = rows.find((row) => row.what === 'server: download');
 const nginxDown = rows.find((row) => row.what.startsWith('nginx') && row.mbps !== null);
 const bareDown = rows.find((row) => row.what.startsWith('bare'));
 console.log(
-  `\nTargets (issue 13): download >= 70% of nginx's throughput (${
+  `\nTargets: download >= 70% of nginx's throughput (${
     serverDown?.mbps && nginxDown?.mbps
       ? `${((serverDown.mbps / nginxDown.mbps) * 100).toFixed(0)}% here`
       : 'no nginx in this run'

@@ -4,7 +4,7 @@
 // loads the team frame's chunk) and their static imports, with the CSS of all of them. Sizes are
 // raw bytes and gzip bytes (level 9); 1 KB = 1024 bytes, as the issue's figures are.
 // One module for both readers: `npm run bench -- weight` prints the table, `npm run check:budgets`
-// (scripts/check-budgets.ts) enforces the budgets of issue 13 over the same numbers.
+// (scripts/check-budgets.ts) enforces the budgets over the same numbers.
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -40,7 +40,7 @@ export interface RowSpec {
   opens?: string[];
 }
 
-/** The route groups of issue 13's weight benchmark. */
+/** The route groups of the weight benchmark. */
 export const ROWS: RowSpec[] = [
   { label: 'public: /web-login', kind: 'public', routes: ['web-login'] },
   { label: 'public: /accept-invitation', kind: 'public', routes: ['accept-invitation'] },
@@ -64,19 +64,15 @@ export const ROWS: RowSpec[] = [
 ];
 
 /**
- * Issue 13's size budgets (KB gzip, first visit): the targets. And a count of files: over HTTP/1.1 a
+ * The size budgets (KB gzip, first visit): the targets. And a count of files: over HTTP/1.1 a
  * browser fetches 6 at a time, so each 6 more files is a round trip more before the page can paint
  * (a team page's first visit was 38 files until decision 031 and is 16 to 20 since).
  */
 export const BUDGETS = { publicJsKb: 130, teamJsKb: 190, cssKb: 20, files: 22 } as const;
 
 /**
- * The JavaScript budget of a row: what CI holds it to. Until issue 13's session of Nov 23, 2026, rows
- * over their target were held by a ratchet at their measured weight; the router's declarative mode
- * and the team pages' menus, tooltips and dialogs loading on first use brought every row under its
- * target, and the ratchet went (decision 004). The sign-in row's one-off hold at 131 KB (130.5 after
- * the merge of Nov 25, 2026) went with issue 22: Mantine's input pieces in one chunk, 129.2 KB
- * (decision 028).
+ * The JavaScript budget of a row: what CI holds it to. Every row is held to its target; there is no
+ * ratchet at a measured weight (docs/decisions/004-first-visit-weight.md).
  */
 export function jsBudgetKb(kind: RowKind): number {
   return kind === 'team' ? BUDGETS.teamJsKb : BUDGETS.publicJsKb;

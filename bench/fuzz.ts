@@ -1,4 +1,4 @@
-// The write-call fuzz at length (issue 14, 'Fuzzing'): fast-check over every POST, PUT and DELETE of
+// The write-call fuzz at length: fast-check over every POST, PUT and DELETE of
 // the API, bodies, parameters and queries from the server's own zod schemas, valid and spoiled, as an
 // owner, a member and nobody, from many client addresses. Counts every case rather than stopping at
 // the first bad one. The same property runs 300 fixed-seed cases in `npm test`

@@ -1,10 +1,10 @@
-// Lighthouse (issue 13, 'Benchmarks: lighthouse'): the lighthouse package (12.8.2, the last line that
+// Lighthouse: the lighthouse package (12.8.2, the last line that
 // runs on Node 20), its default mobile preset (Moto G Power emulation, simulated slow 4G and 4x CPU
 // slowdown), Debian's Chromium, the median of BENCH_LIGHTHOUSE_RUNS (default 3) runs per page,
 // against `npm start` on a fresh temporary DATA_DIR and a free port. Team overview is measured signed
 // in: the browser follows a login link from the CLI first, and those runs keep its storage (the
 // session) but start each time with an empty HTTP cache, as a first visit does; members and billing
-// likewise. Issue 22's targets follow the table as ratios within the run.
+// likewise. The targets follow the table as ratios within the run.
 // Run: npm run bench -- lighthouse
 
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
@@ -183,7 +183,7 @@ const ms = (value: number) => `${(value / 1000).toFixed(2)} s`;
 console.log(
   `\nLighthouse ${version} mobile preset (${THROTTLING} throttling), Debian's Chromium, median of ${RUNS}\n`,
 );
-const header = ['page', 'score', 'FCP', 'LCP', 'TBT', 'CLS', 'target (issue 13)'];
+const header = ['page', 'score', 'FCP', 'LCP', 'TBT', 'CLS', 'target'];
 const body = rows.map(({ page, target, result, skipped }) =>
   result
     ? [
@@ -209,7 +209,7 @@ for (const cells of [header, ...body]) {
   );
 }
 
-// Issue 22's targets are ratios within one run: this machine's speed varies too much for absolutes.
+// The targets are ratios within one run: this machine's speed varies too much for absolutes.
 type Metric = 'tbt' | 'lcp';
 const RATIOS: { label: string; of: Row; to: Row; metric: Metric; most: number }[] = [
   { label: 'overview / web-login TBT', of: overviewRow, to: webLogin, metric: 'tbt', most: 2.5 },
@@ -220,7 +220,7 @@ const RATIOS: { label: string; of: Row; to: Row; metric: Metric; most: number }[
   { label: 'billing / overview LCP', of: billingRow, to: overviewRow, metric: 'lcp', most: 1.1 },
   { label: 'public file / web-login TBT', of: publicFile, to: webLogin, metric: 'tbt', most: 1.2 },
 ];
-console.log('\nratio (same run)             value  target (issue 22)');
+console.log('\nratio (same run)             value  target');
 for (const { label, of, to, metric, most } of RATIOS) {
   const ratio = of.result && to.result ? of.result[metric] / to.result[metric] : Number.NaN;
   const verdict = Number.isNaN(ratio) ? 'not measured' : ratio <= most ? 'ok' : 'OVER';

@@ -1,4 +1,4 @@
-// Load (issue 14, 'Load'): 200 signed-in clients at once for 60 s, each in a loop of reads and writes
+// Load: 200 signed-in clients at once for 60 s, each in a loop of reads and writes
 // as the console makes them (GET team, members page; the owner renames the team, admins invite and
 // cancel, members rename themselves), against one server and two servers on one Postgres (requests
 // alternate between the two, as behind a round-robin balancer). Counts errors (any answer but 2xx,
@@ -277,7 +277,7 @@ async function scenario(
   };
   const servers: { url: string; child: ChildProcess }[] = [];
   const db = await openPgDb(databaseUrl, { max: 4 });
-  // One server's memory (issue 22): at rest before the load, and a minute after it.
+  // One server's memory: at rest before the load, and a minute after it.
   const rss = () => serverRssMb(env.DATA_DIR, 'server/src/main.ts');
   let memory: Row['memory'] = null;
   try {

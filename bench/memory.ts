@@ -1,4 +1,4 @@
-// Memory at rest (issue 22): the server's resident memory (VmRSS of the node process `npm start`
+// Memory at rest: the server's resident memory (VmRSS of the node process `npm start`
 // runs) 10 s after the first page was served, on a fresh temporary DATA_DIR, with the embedded
 // database and with DATABASE_URL (a throwaway Postgres from scripts/with-postgres.sh, or
 // DATABASE_URL if set). Printed by `npm run bench -- start` beside the start-up times, each figure

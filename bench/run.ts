@@ -1,4 +1,4 @@
-// The member list at 5,000 members (issue 4, 'Done means'): how long the work behind one filter
+// The member list at 5,000 members: how long the work behind one filter
 // change, one page arriving, one row action and the visible rows takes, without a browser.
 // Run: npm run bench. Seeds the members in memory; prints median and p95 per measurement.
 import { performance } from 'node:perf_hooks';

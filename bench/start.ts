@@ -1,4 +1,4 @@
-// Start-up time (issue 13, 'Benchmarks: start'): seconds from `npm start` to the first page served,
+// Start-up time: seconds from `npm start` to the first page served,
 // on a fresh temporary DATA_DIR and a free port (the demo data is seeded on the way), with the builds
 // excluded (dist/ and dist-server/ up to date) and included (dist/.build-stamp and the server bundle
 // removed, so `npm start` rebuilds both from the same sources); a fresh DATA_DIR on a machine that

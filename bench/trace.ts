@@ -1,4 +1,4 @@
-// Where a page's main-thread time goes on first load (issue 22: 'a Chrome trace before cutting'):
+// Where a page's main-thread time goes on first load ('a Chrome trace before cutting'):
 // Debian's Chromium headless shell at Lighthouse's 4x CPU slowdown, an empty HTTP cache, a Chrome
 // trace and V8's sampling profiler over each load. Per page and load it prints:
 // - the layouts: how many, those of 100 objects or more (whether script forced them, and their
@@ -186,7 +186,7 @@ function blockingTime(events: TraceEvent[], paint: number): number {
 }
 
 /** The middle value; of an even count (the default two loads), the mean of the middle two. */
-// Issue 22's ratios between pages, here of the mean blocking time: a median is often 0 ms, where a
+// The ratios between pages, here of the mean blocking time: a median is often 0 ms, where a
 // ratio says nothing (decision 040).
 const BLOCKING_RATIOS: [page: string, to: string, most: number][] = [
   ['users', 'overview', 1.1],
@@ -198,7 +198,7 @@ function printBlockingRatios(blocking: Map<string, number[]>) {
   const mean = (values: number[]) => values.reduce((sum, v) => sum + v, 0) / values.length;
   const rows = BLOCKING_RATIOS.filter(([page, to]) => blocking.has(page) && blocking.has(to));
   if (rows.length === 0) return;
-  console.log('\nratio of mean blocking times (same run; target, issue 22):');
+  console.log('\nratio of mean blocking times (same run; target):');
   for (const [page, to, most] of rows) {
     const [of, base] = [mean(blocking.get(page) ?? []), mean(blocking.get(to) ?? [])];
     const verdict =

@@ -1,4 +1,4 @@
-// First-visit weight of each route group (issue 13, 'Benchmarks: weight'): builds the console into a
+// First-visit weight of each route group: builds the console into a
 // temporary folder (dist/ stays as it is for a running server) and counts what a browser loads on a
 // first visit, from Vite's manifest (see first-visit.ts). Run: npm run bench -- weight
 import { spawnSync } from 'node:child_process';
@@ -21,7 +21,7 @@ try {
   console.log(formatTable(rows));
   const failures = budgetFailures(rows);
   console.log(
-    `\nBudgets (issue 13; npm run check:budgets enforces them, or a ratchet where a route is still over): public pages <= ${BUDGETS.publicJsKb} KB gz JS, ` +
+    `\nBudgets (npm run check:budgets enforces them, or a ratchet where a route is still over): public pages <= ${BUDGETS.publicJsKb} KB gz JS, ` +
       `team pages <= ${BUDGETS.teamJsKb} KB, CSS <= ${BUDGETS.cssKb} KB on any route, no Stripe code on a first visit.`,
   );
   console.log(failures.length === 0 ? 'All within budget.' : `Over budget:\n  ${failures.join('\n  ')}`);

@@ -1,4 +1,4 @@
-// CI's size budgets (issue 13): counts each route group's first visit in the built console (dist/,
+// CI's size budgets: counts each route group's first visit in the built console (dist/,
 // or the folder given) with the weight benchmark's code, and fails past the issue's budgets: public
 // pages 130 KB gz JavaScript, team pages 190 KB, CSS 20 KB, at most 22 files (decision 031), no Stripe
 // code on a first visit. No timing. It also holds the entry's chunks to what index.html preloads and
@@ -31,4 +31,4 @@ if (failures.length > 0) {
   console.error(`\nSize budgets broken:\n  ${failures.join('\n  ')}`);
   process.exit(1);
 }
-console.log("\nSize budgets: every route within its budget (bench/first-visit.ts: issue 13's targets).");
+console.log('\nSize budgets: every route within its budget (bench/first-visit.ts).');

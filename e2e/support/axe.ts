@@ -1,4 +1,4 @@
-// axe-core in the browser tests (issue 14, Accessibility). `@axe-core/playwright` needs a newer Node
+// axe-core in the browser tests (Accessibility). `@axe-core/playwright` needs a newer Node
 // than the machines have, so the `axe-core` package's own script is injected into the page and run
 // there. The console's CSP allows only same-origin script files: the page's context must be made
 // with `bypassCSP: true` (see e2e/a11y.spec.ts), or the injected script would be refused.
@@ -90,7 +90,7 @@ export function layoutFingerprint(page: Page): Promise<string> {
 }
 
 /**
- * Rules that fail at any impact (issue 21): one h1 per page and landmarks that are unique and cover
+ * Rules that fail at any impact: one h1 per page and landmarks that are unique and cover
  * the content, as screen-reader users navigate by them. axe rates them moderate.
  */
 export const STRUCTURE_RULES = [

@@ -1,4 +1,4 @@
-// Chaos between the browser and the API (issue 14): a page.route handler that spoils a share of the
+// Chaos between the browser and the API: a page.route handler that spoils a share of the
 // console's API calls, chosen by a seeded random so a failing run can be replayed (CHAOS_SEED).
 import { type APIRequestContext, expect, type Page, type Route } from '@playwright/test';
 import { seededRandom } from '../../src/test/seeded-random';

@@ -1,4 +1,4 @@
-// A phone as the browser tests hold it (issue 21): 390×844 CSS pixels, touch, DPR 2, and the
+// A phone as the browser tests hold it: 390×844 CSS pixels, touch, DPR 2, and the
 // measurements the phone sweep and the phone tests take from the page itself.
 import type { Browser, BrowserContext, Page } from '@playwright/test';
 

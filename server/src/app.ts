@@ -1,3 +1,4 @@
+import { type ConsoleSettings, DEFAULT_CONSOLE_SETTINGS } from '@domain/console-settings';
 import fastifyMultipart from '@fastify/multipart';
 import Fastify, {
   type FastifyInstance,
@@ -5,7 +6,6 @@ import Fastify, {
   type FastifyServerOptions,
   type RouteOptions,
 } from 'fastify';
-import { type ConsoleSettings, DEFAULT_CONSOLE_SETTINGS } from '@domain/console-settings';
 import { createAuthenticate } from './auth/authenticate';
 import { createRequireMembership } from './auth/require-membership';
 import { createRequireStaff } from './auth/require-staff';

@@ -1,4 +1,3 @@
-import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import {
   defaultErrorMessages,
   type ErrorBody,
@@ -6,6 +5,7 @@ import {
   type FieldError,
   type TeamUserRef,
 } from '@domain/error-codes';
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { databaseErrorFields, isDatabaseUnavailable } from './db/db-unavailable';
 import { DATABASE_RETRY_AFTER_SECONDS } from './http/outage';
 import { answerFields } from './http/request-context';

@@ -1,7 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { describe, expect, it } from 'vitest';
 import { isAuthCode, tokenUid } from '@domain/auth-token';
 import { ErrorCode } from '@domain/error-codes';
+import { describe, expect, it } from 'vitest';
 import { decodeTokenKind } from '../src/auth/token-kind';
 import { createTokenSigner } from '../src/auth/tokens';
 import { demoAccounts } from '../src/seed/demo-data';

@@ -1,8 +1,8 @@
 import { mkdtemp, readdir, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
 import type { Team, TeamEvent, TeamUser } from '@domain/entities';
+import { describe, expect, it } from 'vitest';
 import { IMAGE_MAX_BYTES } from '../src/avatars/image-upload';
 import { demoTeams } from '../src/seed/demo-data';
 import { createLocalFileStorage } from '../src/storage/local-file-storage';

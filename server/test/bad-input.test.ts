@@ -1,6 +1,6 @@
+import type { Tokens } from '@domain/entities';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Tokens } from '@domain/entities';
 import { BODY_LIMIT_BYTES } from '../src/app';
 import { CLI_SECRET_HEADER } from '../src/routes/internal-cli.routes';
 import { errorBodyProblem } from './fuzz/response-checks';

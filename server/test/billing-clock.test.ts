@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
 import type { Invoice, Team } from '@domain/entities';
+import { describe, expect, it } from 'vitest';
 import type { SandboxAdvanceSummary } from '../sandbox/stripe/stripe-sandbox';
 import { CLI_SECRET_HEADER } from '../src/routes/internal-cli.routes';
 import { demoAccounts, demoTeams } from '../src/seed/demo-data';

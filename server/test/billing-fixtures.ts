@@ -1,5 +1,5 @@
-import Stripe from 'stripe';
 import type { Billing } from '@domain/entities';
+import Stripe from 'stripe';
 import type { TestApp } from './helper';
 import { call, type Person } from './team-fixtures';
 

@@ -1,5 +1,5 @@
-import { beforeAll, describe, expect, it } from 'vitest';
 import type { Invoice, Preview, Product, Team } from '@domain/entities';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { listOutbox } from '../src/mail/outbox';
 import { demoBilling } from '../src/seed/demo-billing';
 import { demoAccounts, demoTeams } from '../src/seed/demo-data';

@@ -1,6 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Tokens } from '@domain/entities';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Queryable } from '../src/db/db';
 import { type CallerAsk, createCallerRepository } from '../src/db/repositories/caller.repository';
 import { createBatchedCallerRepository } from '../src/db/repositories/caller-batch.repository';

@@ -2,8 +2,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Tokens } from '@domain/entities';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoAccounts } from '../src/seed/demo-data';
 import {
   type CliResult,

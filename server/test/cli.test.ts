@@ -2,8 +2,8 @@ import { existsSync } from 'node:fs';
 import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Tokens } from '@domain/entities';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoAccounts, demoTeams } from '../src/seed/demo-data';
 import { serverFilePath } from '../src/server-file';
 import {

@@ -1,5 +1,5 @@
-import { beforeAll, describe, expect, it } from 'vitest';
 import type { TeamMembership, Tokens } from '@domain/entities';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { demoAccounts, demoTeams } from '../src/seed/demo-data';
 import { errorOf, setupTestApp, signIn, withBearer } from './helper';
 

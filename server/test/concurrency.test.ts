@@ -1,6 +1,6 @@
+import type { TeamEvent, TeamUser } from '@domain/entities';
 import type { LightMyRequestResponse } from 'fastify';
 import { describe, expect, it } from 'vitest';
-import type { TeamEvent, TeamUser } from '@domain/entities';
 import type { Db } from '../src/db/db';
 import { resendInvitations } from '../src/invitations/resend-invitations';
 import type { MailMessage } from '../src/mail/mailer';

@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
 import type { TeamEvent } from '@domain/entities';
+import { describe, expect, it } from 'vitest';
 import { EVENTS_PAGE_SIZE } from '../src/routes/events.routes';
 import { errorOf, setupTestApp, withBearer } from './helper';
 import { call, createPerson, createSignedInTeam, type Person, refOf } from './team-fixtures';

@@ -1,5 +1,5 @@
-import { beforeAll, describe, expect, it } from 'vitest';
 import type { TeamEvent } from '@domain/entities';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createRepositories } from '../src/db/repositories';
 import { errorOf, setupTestApp } from './helper';
 import { call, createPerson, createSmallTeam, type Person, refOf, type SmallTeam } from './team-fixtures';

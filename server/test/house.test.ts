@@ -106,6 +106,25 @@ describe('the house', () => {
     expect(intoConsole).toEqual([]);
   });
 
+  it('cites no issue in source: a comment says why, the history lives in commits and records', () => {
+    const repoRoot = path.resolve(import.meta.dirname, '../..');
+    const roots = ['src', 'server/src', 'server/sandbox', 'scripts', 'bench', 'e2e/support'];
+    const files = roots.flatMap((root) =>
+      readdirSync(path.join(repoRoot, root), { recursive: true, encoding: 'utf8' })
+        .filter((file) => /\.(ts|tsx|mts|mjs|js|css)$/.test(file) && !/\.test\.tsx?$|test-support/.test(file))
+        .map((file) => path.join(root, file)),
+    );
+    expect(files.length).toBeGreaterThan(300);
+    const citing = files.flatMap((file) =>
+      readFileSync(path.join(repoRoot, file), 'utf8')
+        .split('\n')
+        .flatMap((line, index) =>
+          /\bissues? \d+/i.test(line) ? [`${file}:${index + 1}: ${line.trim()}`] : [],
+        ),
+    );
+    expect(citing).toEqual([]);
+  });
+
   it('has no source file over 400 lines', () => {
     const long = sourceFiles(/\.(ts|tsx|js|mjs|css)$/)
       .map((file) => ({ file, lines: lineCount(file) }))

@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
 import type { TeamUser } from '@domain/entities';
+import { describe, expect, it } from 'vitest';
 import type { TeamUserRecord } from '../src/db/repositories/team-users.repository';
 import {
   INVITATION_MAIL_WINDOW_MS,

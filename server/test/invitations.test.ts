@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
 import type { TeamEvent, TeamUser } from '@domain/entities';
+import { describe, expect, it } from 'vitest';
 import type { TeamUserRecord } from '../src/db/repositories/team-users.repository';
 import { consumeInvitationKey } from '../src/invitations/consume-invitation';
 import { INVITATION_TTL_MS } from '../src/invitations/invitation-policy';

@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
 import type { Tokens } from '@domain/entities';
+import { describe, expect, it } from 'vitest';
 import { demoAccounts } from '../src/seed/demo-data';
 import { errorOf, refreshMultipart, setupTestApp, signIn, withBearer } from './helper';
 

@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { ErrorCode } from '@domain/error-codes';
 import type { RouteOptions } from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { ErrorCode } from '@domain/error-codes';
 import { setupTestApp } from './helper';
 
 // The API reference is generated from the routes themselves: every product route must be in it, the

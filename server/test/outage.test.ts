@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorCode } from '@domain/error-codes';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../src/db/db';
 import { isDatabaseUnavailable } from '../src/db/db-unavailable';
 import { openPgDb } from '../src/db/pg-db';

@@ -1,5 +1,5 @@
-import { beforeAll, describe, expect, it } from 'vitest';
 import type { TeamPlan, TeamSettings } from '@domain/entities';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { TeamUserRecord } from '../src/db/repositories/team-users.repository';
 import { errorOf, setupTestApp } from './helper';
 import {

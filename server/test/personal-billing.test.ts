@@ -1,5 +1,5 @@
-import { describe, expect, it, vi } from 'vitest';
 import type { BillingProduct, PersonalBilling } from '@domain/entities';
+import { describe, expect, it, vi } from 'vitest';
 import { ProviderUnavailableError } from '../src/billing/billing-errors';
 import { demoAccounts } from '../src/seed/demo-data';
 import {

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { describe, expect, it } from 'vitest';
 import type { TeamMembership } from '@domain/entities';
+import { describe, expect, it } from 'vitest';
 import { demoAccounts } from '../src/seed/demo-data';
 import { errorOf, setupTestApp, signIn, withBearer } from './helper';
 import { call, createPerson, createSignedInTeam, type Person, refOf, setupAcmeCast } from './team-fixtures';

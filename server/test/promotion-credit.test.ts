@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
 import type { Preview } from '@domain/entities';
+import { describe, expect, it } from 'vitest';
 import { demoBilling } from '../src/seed/demo-billing';
 import { sandboxStripe } from './billing-fixtures';
 import { errorOf, setupTestApp } from './helper';

@@ -1,5 +1,5 @@
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { TeamMembership, Tokens } from '@domain/entities';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { demoAccounts } from '../src/seed/demo-data';
 import { errorOf, setupTestApp, signIn, twoServers, withBearer } from './helper';
 

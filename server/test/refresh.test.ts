@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { describe, expect, it } from 'vitest';
 import type { Tokens } from '@domain/entities';
+import { describe, expect, it } from 'vitest';
 import { hashRefreshToken } from '../src/auth/refresh-token';
 import { demoAccounts } from '../src/seed/demo-data';
 import { errorOf, refreshMultipart, setupTestApp, signIn, withBearer } from './helper';

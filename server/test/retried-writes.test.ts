@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { describe, expect, it } from 'vitest';
 import { ErrorCode } from '@domain/error-codes';
+import { describe, expect, it } from 'vitest';
 import type { TeamUserRecord } from '../src/db/repositories/team-users.repository';
 import { demoAccounts } from '../src/seed/demo-data';
 import { authCodeFor, errorOf, exchangeCode, setupTestApp } from './helper';

@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
 import type { SeatCost } from '@domain/seat-cost';
+import { describe, expect, it } from 'vitest';
 import { demoAccounts, demoTeams } from '../src/seed/demo-data';
 import { getBilling } from './billing-fixtures';
 import { errorOf, setupTestApp } from './helper';

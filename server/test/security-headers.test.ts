@@ -1,9 +1,9 @@
 import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { type ConsolePageSettings, DEFAULT_CONSOLE_SETTINGS } from '@domain/console-settings';
 import Fastify from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { type ConsolePageSettings, DEFAULT_CONSOLE_SETTINGS } from '@domain/console-settings';
 import { ConfigError, loadConfig } from '../src/config';
 import { registerConsole } from '../src/http/console-static';
 import { consoleCsp, registerSecurityHeaders } from '../src/http/security-headers';

@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
 import type { Team, TeamEvent, TeamMembership } from '@domain/entities';
+import { describe, expect, it } from 'vitest';
 import type { TeamUserRecord } from '../src/db/repositories/team-users.repository';
 import { demoAccounts, demoTeams } from '../src/seed/demo-data';
 import { errorOf, setupTestApp } from './helper';

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { beforeAll } from 'vitest';
 import type { Team, TeamPlan, TeamSettings, Tokens } from '@domain/entities';
+import { beforeAll } from 'vitest';
 import type { Account } from '../src/db/repositories/accounts.repository';
 import type { TeamUserRecord } from '../src/db/repositories/team-users.repository';
 import { demoAccounts, demoTeams } from '../src/seed/demo-data';

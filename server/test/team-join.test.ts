@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
 import type { TeamEvent, TeamUser } from '@domain/entities';
+import { describe, expect, it } from 'vitest';
 import { INVITATION_TTL_MS } from '../src/invitations/invitation-policy';
 import { listOutbox } from '../src/mail/outbox';
 import { demoTeams } from '../src/seed/demo-data';

@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
 import type { Paged, TeamEvent, TeamUser } from '@domain/entities';
+import { describe, expect, it } from 'vitest';
 import type { TeamUserRecord } from '../src/db/repositories/team-users.repository';
 import { demoAccounts } from '../src/seed/demo-data';
 import { errorOf, setupTestApp } from './helper';

@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
 import type { Team, TeamEvent } from '@domain/entities';
+import { describe, expect, it } from 'vitest';
 import { listOutbox } from '../src/mail/outbox';
 import { CLI_SECRET_HEADER } from '../src/routes/internal-cli.routes';
 import { DEMO_TRIAL_DAYS, demoAccounts, demoTeams } from '../src/seed/demo-data';

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ErrorCode } from '@domain/error-codes';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AppError } from '../src/errors';
 import { listOutbox } from '../src/mail/outbox';
 import { errorOf, setupTestApp, TEST_PUBLIC_URL, type TestApp } from './helper';

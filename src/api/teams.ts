@@ -53,6 +53,6 @@ export const deleteTeamLogo = (api: ApiClient, ref: TeamUserRef) =>
 export const leaveTeam = (api: ApiClient, teamId: number, email: string) =>
   api.post<void>(`/api/v1/collab/teams/${teamId}/leave`, { json: { email } });
 
-/** What one more seat costs (null: the team pays nothing now); read-only (issue 21). */
+/** What one more seat costs (null: the team pays nothing now); read-only. */
 export const getSeatCost = (api: ApiClient, ref: TeamUserRef) =>
   api.get<{ seatCost: SeatCost | null }>(`${teamPath(ref)}/seat-cost`);

@@ -15,7 +15,7 @@ export const PAGE_VIEWS_PATH = '/api/v1/analytics/page-views';
 /**
  * Fire and forget: analytics never shows an error to the user. Sent in a task of its own: a page
  * view is counted from the page's effects, in the task that commits the page, and setting the
- * request up there lengthened a first load's longest task (issue 22).
+ * request up there lengthened a first load's longest task.
  */
 export function apiAnalyticsSink(api: ApiClient): AnalyticsSink {
   return (view) => {

@@ -1,4 +1,4 @@
-// The console's colour scheme (issue 14, dark mode): the system's preference until the user picks
+// The console's colour scheme (dark mode): the system's preference until the user picks
 // one in the user menu; the pick is kept per browser under the storage-key prefix.
 import { localStorageColorSchemeManager, type MantineColorSchemeManager } from '@mantine/core';
 import { STORAGE_KEY_PREFIX } from '@/app/config';

@@ -1,6 +1,6 @@
 // Where the session survives a reload: one JSON entry under the configurable storage-key prefix.
 // Other tabs see changes through the browser's `storage` event. A deliberate logout writes a marker
-// before it removes the entry, so other tabs learn why the session ended (issue 20: they must not
+// before it removes the entry, so other tabs learn why the session ended (they must not
 // say 'due to inactivity'); nothing stays behind in storage.
 import type { StoredSession } from '@/machines/session.machine';
 

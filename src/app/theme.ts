@@ -26,7 +26,7 @@ export const theme = createTheme({
     // The dialog's X has no text: it needs a name for assistive technology. A plain object rather
     // than Modal.extend, so the theme does not pull the Modal into the first page's bundle.
     // Its title bar is a <header> inside the dialog's <section role="dialog">: with a role the section
-    // no longer scopes it, so axe counts a second banner landmark (issue 21). It is no landmark.
+    // no longer scopes it, so axe counts a second banner landmark. It is no landmark.
     Modal: {
       defaultProps: { closeButtonProps: { 'aria-label': 'Close' }, attributes: { header: { role: 'none' } } },
     },
@@ -41,7 +41,7 @@ export const theme = createTheme({
 /**
  * Small text keeps 4.5:1 on white and on the gray 0 page (WCAG AA): dimmed text (notes, emails, the
  * nav, the footer) in gray 7 rather than gray 6 (3.3:1); field errors and red text ('Token is
- * invalid') in red 9 rather than red 6 or 8 (3.3:1, 4.3:1 on the page). Dark (issue 14): dimmed
+ * invalid') in red 9 rather than red 6 or 8 (3.3:1, 4.3:1 on the page). Dark: dimmed
  * text in dark 1 (Mantine's dark 2 is 4.0:1 on the dark body), errors in red 5 (red 8 is 3.4:1).
  * The console's own surfaces and borders per scheme are CSS (src/app/color-scheme.css).
  */

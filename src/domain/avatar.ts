@@ -2,7 +2,7 @@
 
 /**
  * Twenty distinct, saturated colours. Each keeps at least 4.5:1 contrast with white: the initials
- * of a 32 px avatar are small text for WCAG AA (issue 14: axe found the 3:1 red, blue, light green,
+ * of a 32 px avatar are small text for WCAG AA (axe found the 3:1 red, blue, light green,
  * orange and gold failing). Order and length are part of the contract: changing either (even
  * appending, since the hash is taken modulo the length) repaints existing avatars.
  */

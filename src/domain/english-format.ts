@@ -1,4 +1,4 @@
-// English text the console writes without Intl where that is as exact (issue 22, decision 032).
+// English text the console writes without Intl where that is as exact (decision 032).
 // The first Intl object a page makes loads ICU's locale data: 40-130 ms of the main thread on this
 // project's machine, 160-500 ms under Lighthouse's 4x CPU slowdown, and each kind of formatter its own
 // data on top. The team frame sorted its teams with localeCompare, members counted with toLocaleString,

@@ -129,7 +129,7 @@ export interface Subscription {
   nextPaymentAmount: number | null;
   /**
    * The prorations the next payment includes, one per change (a seat added or removed mid-period),
-   * oldest first; empty when none (issue 21, point 7).
+   * oldest first; empty when none.
    */
   nextPaymentProrations: ProrationLine[];
   /**

@@ -36,7 +36,7 @@ export function classifyError(error: unknown): ErrorOutcome {
 /**
  * What an API error says to a person. A validation error's message is the catalogue's bare
  * 'Validation error'; its field list says what is wrong ('Price id already has a premium plan'),
- * so that is shown wherever the error is not put under a field of a form (issue 21).
+ * so that is shown wherever the error is not put under a field of a form.
  */
 function apiErrorMessage(error: ApiErrorShape): string {
   if (error.code !== ErrorCode.validation) return error.message;

@@ -34,7 +34,7 @@ export function parseInvitationList(text: string): InvitationListResult {
       invalid: [],
     };
   }
-  // As strict as the sign-up form (issue 20): anything a mailer could read as another address or as
+  // As strict as the sign-up form: anything a mailer could read as another address or as
   // several ('<mia@acme.test', 'x;y@evil.example') is refused rather than mailed somewhere else.
   const invalid = entries.filter((entry) => !isValidEmail(entry));
   if (invalid.length > 0) {

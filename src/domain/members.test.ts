@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { TeamUser } from './entities';
 import { teamUserFixture } from '@/test/entity-fixtures';
+import type { TeamUser } from './entities';
 import {
   compareMembers,
   DEFAULT_MEMBER_FILTER,

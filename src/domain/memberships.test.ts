@@ -1,5 +1,5 @@
-import type { Role, TeamMembership, TeamPlan } from './entities';
 import { membershipFixture } from '@/test/entity-fixtures';
+import type { Role, TeamMembership, TeamPlan } from './entities';
 import {
   findMembership,
   homeTarget,

@@ -82,7 +82,7 @@ export const couponOffText = (percentOff: number | null | undefined): string | n
   percentOff && percentOff > 0 ? `${percentOff}% off` : null;
 
 /**
- * What the products page says the person already has (issue 21): 'Premium trial until Dec 5, 2026',
+ * What the products page says the person already has: 'Premium trial until Dec 5, 2026',
  * 'You have Premium (Yearly, App Store)', or null on the free plan.
  */
 export function currentPlanText(billing: PersonalBilling): string | null {

@@ -1,5 +1,5 @@
-// What the billing page says under the next payment about the prorations it includes (issue 21,
-// point 7): a seat added mid-period is charged for the rest of the period on the next invoice, and
+// What the billing page says under the next payment about the prorations it includes: a seat added
+// mid-period is charged for the rest of the period on the next invoice, and
 // without a word the next payment looks wrong ('$396.66' where 4 seats cost $319.96).
 
 import { formatBillingDate } from './billing-summary';

@@ -1,4 +1,4 @@
-// What one more seat costs a paid team (issue 21), as the invite form says it before sending. Pure.
+// What one more seat costs a paid team, as the invite form says it before sending. Pure.
 import { formatPrice } from './price';
 
 /** What one more seat costs a paid team: the seat-cost route's answer (server/src/billing/seat-costs.ts). */

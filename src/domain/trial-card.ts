@@ -1,4 +1,4 @@
-// A trial without a card (issue 21): it ends on its last day and the team drops to Basic, so billing
+// A trial without a card: it ends on its last day and the team drops to Basic, so billing
 // must not promise a payment; it asks for the card that would keep the plan. Pure.
 import type { Card, Subscription } from './entities';
 

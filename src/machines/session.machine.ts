@@ -37,7 +37,7 @@ export interface SessionContext {
   refreshError: unknown;
   /**
    * The session ended by a deliberate logout, in this tab or another: the sign-in page then does not
-   * say the user was logged out due to inactivity (issue 20).
+   * say the user was logged out due to inactivity.
    */
   loggedOutOnPurpose: boolean;
 }

@@ -1,8 +1,8 @@
 import { createActor, fromPromise } from 'xstate';
 import { ApiError } from '@/api/api-error';
 import type { Team } from '@/domain/entities';
-import { membershipFixture } from '@/test/entity-fixtures';
 import type { TeamEdit } from '@/domain/team-edits';
+import { membershipFixture } from '@/test/entity-fixtures';
 import { type Deferred, deferred, flush } from './session.test-kit';
 import { SAVED_NOTE_MS, teamEditMachine } from './team-edit.machine';
 import {

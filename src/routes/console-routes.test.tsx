@@ -1,8 +1,8 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import { fakeFetch, jsonResponse } from '@/api/testing/fake-fetch';
 import type { TeamMembership } from '@/domain/entities';
-import { membershipFixture } from '@/test/entity-fixtures';
 import { groupLoaders } from '@/routes/route-groups';
+import { membershipFixture } from '@/test/entity-fixtures';
 import { fakeAccessToken } from '@/test/fake-jwt';
 import { preloadRouteGroups, renderConsole } from '@/test/render-console';
 import { createTestServices } from '@/test/test-services';

@@ -47,7 +47,7 @@ function groupsOf(route: RouteMeta): RouteGroup[] {
 /**
  * Renders the pages of the address once all their chunks are in (the loading screen meanwhile,
  * or the page shown so far while navigating), as the data router's lazy routes did: the team frame
- * and its page render in one pass, so their requests start together (issue 13's round trips).
+ * and its page render in one pass, so their requests start together (fewer round trips).
  */
 function PagesReady({ route, children }: { route: RouteMeta | null; children: ReactNode }) {
   const ready = route ? groupsReady(groupsOf(route)) : true;

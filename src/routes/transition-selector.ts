@@ -1,4 +1,4 @@
-// Reading an actor in a transition (issue 22, decision 028). useSelector reads through
+// Reading an actor in a transition (decision 028). useSelector reads through
 // useSyncExternalStore, whose updates React always renders synchronously, in one task: when a team's
 // data lands, the whole frame or page renders in one long task (300-400 ms under Lighthouse's 4x CPU
 // slowdown). A value read here is applied in a transition instead, which React renders in slices of

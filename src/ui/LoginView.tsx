@@ -15,7 +15,7 @@ export interface LoginViewProps {
 
 /**
  * /login without a token (spec section 2): session expired, sign in again through the app. After a
- * deliberate logout the heading and line say that instead (the spec has no words for it; issue 20).
+ * deliberate logout the heading and line say that instead (the spec has no words for it).
  */
 export function LoginView({
   loggedIn,

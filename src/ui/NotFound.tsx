@@ -8,7 +8,7 @@ export interface NotFoundProps {
 
 /**
  * The catch-all page body: no route matches the address. The decorative 404 in gray 6 keeps 3:1 (large
- * text) on the page in both schemes; gray 4 was 1.4:1 (issue 14, axe).
+ * text) on the page in both schemes; gray 4 was 1.4:1 (axe).
  */
 export function NotFound({ homeHref, onNavigate }: NotFoundProps) {
   return (

@@ -28,7 +28,7 @@ export interface SingleFieldFormProps {
  * One text field and its submit button beside the input (below the label, above the message),
  * uncontrolled: the invite form, 'Your Full Name' and the team name share it. One field and one rule
  * need no form library: @mantine/form and a zod schema around the rule were 11 KB gz on the members
- * page's first visit (issue 13). As they did: the rule runs on submit, a complaint (the rule's or
+ * page's first visit. As they did: the rule runs on submit, a complaint (the rule's or
  * the server's) shows under the field until the value changes, a passing submit clears it.
  */
 export function SingleFieldForm({

@@ -26,7 +26,7 @@ export interface TeamLayoutProps {
   children: ReactNode;
   /**
    * The page's shape while the memberships load (the billing page's placeholders), under a
-   * placeholder of the nav, so a page opened afresh has its layout at once (issue 21).
+   * placeholder of the nav, so a page opened afresh has its layout at once.
    */
   placeholder?: ReactNode;
   termsHref: string;

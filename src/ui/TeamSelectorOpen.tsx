@@ -29,7 +29,7 @@ export function TeamSelectorOpen({
     if (membership) onSelect(membership.team.id, membership.profile.id);
   };
 
-  // Not in a portal: the list stays inside the header's banner landmark (axe 'region', issue 21).
+  // Not in a portal: the list stays inside the header's banner landmark (axe 'region').
   return (
     <Combobox
       store={combobox}

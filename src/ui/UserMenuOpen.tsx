@@ -35,7 +35,7 @@ export function UserMenuOpen({
   trigger,
 }: PopupProps<UserMenuProps>) {
   const { opened, setOpened, targetRef } = useMenuOpenedOnMount();
-  // Not in a portal: the menu stays inside the header's banner landmark (axe 'region', issue 21).
+  // Not in a portal: the menu stays inside the header's banner landmark (axe 'region').
   return (
     <Menu
       position="bottom-end"

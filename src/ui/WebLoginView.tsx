@@ -28,7 +28,7 @@ export interface WebLoginViewProps {
  * /web-login (spec section 2): the email form with the arrow button (enabled once the address is
  * valid, spec section 5), 'OR' and the provider buttons the server can use; after a link was mailed, 'Verify your
  * email' with 'Send again.'. Terms of Service and Privacy Policy are the public layout's footer links
- * (spec section 2, public layout), once on the page (issue 21). The form is a native one checked by the shared domain rule: @mantine/form
+ * (spec section 2, public layout), once on the page. The form is a native one checked by the shared domain rule: @mantine/form
  * and TextInput would add about 10 KB gz to a public page whose first-visit budget has under 2 KB left
  * (bench/first-visit.ts); the input borrows Mantine's input look through CSS variables.
  */

@@ -12,7 +12,7 @@ import {
 
 // Views a user opens (dialogs, editors) load their module the first time they are shown, so a
 // page's first visit does not carry Mantine's Modal, the form library and the schemas for them
-// (issue 13's size budgets). Once loaded they render at once; `preload()` loads ahead (tests).
+// (the size budgets). Once loaded they render at once; `preload()` loads ahead (tests).
 
 export type LazyView<P> = ComponentType<P> & { preload: () => Promise<unknown> };
 
@@ -71,7 +71,7 @@ function useFocusReturnTo(shown: boolean): void {
 // Menus and selectors whose popup is closed on a page's first paint (the team selector, the user
 // menu, a member row's menu) show a plain button of their own until first opened: Mantine's Menu
 // and Combobox bring Popover, the focus trap and floating-ui (about 30 KB gz), which then load on
-// the first open, or ahead when the pointer or the focus reaches the button (issue 13's budgets).
+// the first open, or ahead when the pointer or the focus reaches the button (the size budgets).
 
 /** What the button gets: closed, it announces its popup and opens it on a click (Enter, Space). */
 export interface PopupButtonProps {

@@ -35,7 +35,7 @@ async function mintCode(db: Db, signer: TokenSigner, accountId: number, ttl: num
 }
 
 /**
- * The one code of a web sign-up's checkout, for both its success and its cancel URL (issue 20). It is
+ * The one code of a web sign-up's checkout, for both its success and its cancel URL. It is
  * no login until `bind` names its checkout, and then only once that checkout has ended.
  */
 export async function issueCheckoutReturnCode(db: Db, signer: TokenSigner, accountId: number) {

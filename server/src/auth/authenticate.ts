@@ -1,5 +1,5 @@
-import type { FastifyRequest } from 'fastify';
 import { parseTeamUserRef } from '@domain/team-user-ref';
+import type { FastifyRequest } from 'fastify';
 import type { Db } from '../db/db';
 import type { CallerInTeam, MembersPageAsk } from '../db/repositories/caller.repository';
 import { createBatchedCallerRepository } from '../db/repositories/caller-batch.repository';

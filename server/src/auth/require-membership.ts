@@ -1,6 +1,6 @@
-import type { FastifyRequest } from 'fastify';
 import type { Team } from '@domain/entities';
 import type { TeamUserRef } from '@domain/error-codes';
+import type { FastifyRequest } from 'fastify';
 import type { Repositories } from '../db/repositories';
 import type { TeamUserRecord } from '../db/repositories/team-users.repository';
 import { InvalidUserStatusError, NotTeamMemberError, TeamNotFoundError } from '../errors';

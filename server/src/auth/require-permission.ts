@@ -1,10 +1,10 @@
-import type { FastifyRequest } from 'fastify';
 import {
   canInvite,
   isActionAllowed,
   type PermissionAction,
   type PermissionContext,
 } from '@domain/permissions';
+import type { FastifyRequest } from 'fastify';
 import { PermissionDeniedError } from '../errors';
 
 /**

@@ -2,12 +2,12 @@
 
 /**
  * An operator's login link (`cli login-url`) stays usable this long, and only once: it is handed to
- * a person by hand, so it keeps the lifetime the README gives it (issue 20 keeps it on purpose).
+ * a person by hand, so it keeps the lifetime the README gives it (on purpose).
  */
 export const AUTH_CODE_TTL_SECONDS = 30 * 60;
 /**
  * A code minted for a redirect the browser follows at once (web sign-in's way to the console) lives
- * at most this long (issue 20).
+ * at most this long.
  */
 export const REDIRECT_AUTH_CODE_TTL_SECONDS = 10 * 60;
 /**

@@ -1,5 +1,5 @@
-import { SignJWT } from 'jose';
 import { AUTH_CODE_KIND } from '@domain/auth-token';
+import { SignJWT } from 'jose';
 import { verifyHs256 } from './hs256';
 import { ACCESS_TOKEN_TTL_SECONDS, AUTH_CODE_TTL_SECONDS } from './token-policy';
 

@@ -15,7 +15,7 @@ import { createTeamBillingWebhooks } from './team-billing-webhooks';
  */
 export function createBillingService(
   deps: BillingDeps,
-  // Personal billing shares the provider's webhooks and the start-up sync (issue 12).
+  // Personal billing shares the provider's webhooks and the start-up sync.
   others: { personal?: Pick<PersonalBillingService, 'handleProviderObject' | 'syncCatalogue'> } = {},
 ) {
   const base = createTeamBillingBase(deps);

@@ -33,7 +33,7 @@ export async function appReturnUrls(
 }
 
 /**
- * Whether a checkout has ended, ending it first while it is open (issue 20): a web sign-up's return
+ * Whether a checkout has ended, ending it first while it is open: a web sign-up's return
  * code is a login only then. Open means the person came back through the cancel URL (Stripe sends the
  * browser to the success URL only once the session is complete); expiring it voids the success URL
  * too. A checkout that completed between the two calls has ended all the same.

@@ -14,7 +14,7 @@ export function personalLiveSubscription(
 }
 
 /**
- * A person on the free trial may buy a plan (issue 21): the hosted checkout makes a second, paid
+ * A person on the free trial may buy a plan: the hosted checkout makes a second, paid
  * subscription beside the trialing one. Once the paid one is live, the trial has done its job and
  * ends now, so the person never holds two subscriptions. Until then (a checkout left unpaid) the
  * trial runs on. The key names the trial, so a webhook retried or a second read cancels it once.

@@ -7,7 +7,7 @@ export const COUPON_USED_MESSAGE = 'has already been used';
 const couponError = (message: string) => new ValidationError([{ field: 'coupon', message }]);
 
 /**
- * Promotion codes of team plan changes, each redeemed once per customer (issue 20, decision 017).
+ * Promotion codes of team plan changes, each redeemed once per customer (decision 017).
  * Stripe cannot say so on the code (`restrictions.first_time_transaction` refuses any customer who
  * ever paid; `max_redemptions` counts everyone together), so the product keeps the redemptions
  * (table promotion_redemptions, migration 017) and behaves alike on the sandbox and on real Stripe.

@@ -90,7 +90,7 @@ export interface InvoiceDetail extends Invoice {
   periodEnd: number | null;
 }
 
-/** A person's own subscription bought through the hosted checkout (personal billing, issue 12). */
+/** A person's own subscription bought through the hosted checkout (personal billing). */
 export interface PersonalCheckoutRequest {
   accountId: number;
   customerId: string;
@@ -190,7 +190,7 @@ export interface BillingProvider {
   listInvoices(customerId: string): Promise<Invoice[]>;
   getInvoice(invoiceId: string): Promise<InvoiceDetail | null>;
 
-  // Personal billing (issue 12): a person's own plan, on the same provider.
+  // Personal billing: a person's own plan, on the same provider.
   /** Makes sure every personal price (by lookup key) and the promotion codes of their suffixes exist. */
   syncPersonalCatalogue(prices: PersonalPrice[]): Promise<void>;
   /** A customer for a person (metadata accountId, never teamId). */

@@ -5,7 +5,7 @@ import { createTrialNotices } from './trial-notices';
 
 /**
  * What the provider tells us (webhooks), what the team's deletion ends at the provider, and the
- * catalogue sync at start-up; personal billing shares the provider's webhooks and the sync (issue 12).
+ * catalogue sync at start-up; personal billing shares the provider's webhooks and the sync.
  */
 export function createTeamBillingWebhooks(
   base: TeamBillingBase,

@@ -20,7 +20,7 @@ export const mailDate = (seconds: number): string =>
   });
 
 /**
- * What a team's owners hear about its trial and plan (issue 21), from the provider's webhooks: a mail
+ * What a team's owners hear about its trial and plan, from the provider's webhooks: a mail
  * three days before a trial ends (asking for a card when none is on file), and a mail plus a team
  * event when the team drops to Basic. Each notice goes out once (billing_notices), however often the
  * webhook comes; a mail that failed releases its notice and fails the webhook, so the provider's

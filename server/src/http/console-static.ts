@@ -2,9 +2,9 @@ import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { CONSOLE_SETTINGS_META, type ConsolePageSettings } from '@domain/console-settings';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { CONSOLE_SETTINGS_META, type ConsolePageSettings } from '@domain/console-settings';
 import { isApiPath, sendApiNotFound } from '../errors';
 import { consoleCsp, schedulingOrigins } from './security-headers';
 

@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db/db';
 import { createIdempotencyRepository } from '../db/repositories/idempotency.repository';
 
-// Retried writes (issue 14, docs/decisions/011-retried-writes.md). The console retries every call
+// Retried writes (docs/decisions/011-retried-writes.md). The console retries every call
 // 5 x 2 s on a network failure or a 5xx (spec section 8), POSTs included. When the connection drops
 // after the server applied a write, the retry would apply it again (a second checkout session, an
 // invite answered 'already invited' instead of the new members). The console therefore sends one

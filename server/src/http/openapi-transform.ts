@@ -1,7 +1,7 @@
+import { defaultErrorMessages, ErrorCode } from '@domain/error-codes';
 import type { SwaggerTransform } from '@fastify/swagger';
 import type { RouteOptions } from 'fastify';
 import { ZodType, z } from 'zod';
-import { defaultErrorMessages, ErrorCode } from '@domain/error-codes';
 
 // @fastify/swagger reads each route's schema; ours are zod 4 (see zod-validation.ts), so this turns
 // them into JSON Schema 2020-12 with zod's own z.toJSONSchema, and adds the error answers the route's

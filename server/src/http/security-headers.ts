@@ -42,7 +42,7 @@ export function consoleCsp(path: string, frameOrigins: readonly string[] = []): 
  * the per-path one), no framing, nosniff, no Referer at all (links carry secrets: tokens, file
  * secrets, invitation keys), and HSTS only when the public address is HTTPS (over plain HTTP it
  * would be ignored and misleading). Pages of the sandbox stand-ins set their own CSP after this.
- * API answers say `Cache-Control: no-store` (issue 20): no browser or proxy keeps personal or billing
+ * API answers say `Cache-Control: no-store`: no browser or proxy keeps personal or billing
  * data, a shared computer's back button included.
  */
 export async function registerSecurityHeaders(

@@ -1,5 +1,5 @@
-import { z } from 'zod';
 import { parseTeamUserRef } from '@domain/team-user-ref';
+import { z } from 'zod';
 
 // Ids are Postgres `integer` (serial): a larger one can never match, and would make the cast fail.
 export const MAX_ID = 2_147_483_647;

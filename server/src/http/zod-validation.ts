@@ -1,6 +1,6 @@
+import type { FieldError } from '@domain/error-codes';
 import type { FastifySchemaCompiler, FastifyTypeProvider } from 'fastify';
 import type { ZodType, z } from 'zod';
-import type { FieldError } from '@domain/error-codes';
 import { ValidationError } from '../errors';
 
 /** Lets route handlers see the parsed types of the zod schemas they declare. */

@@ -1,5 +1,5 @@
-import { z } from 'zod';
 import type { FieldError } from '@domain/error-codes';
+import { z } from 'zod';
 import { hasNoInvisibleFormatting } from '../http/invisible-formatting';
 import { toFieldErrors } from '../http/zod-validation';
 

@@ -76,7 +76,7 @@ export const authRoutes: FastifyPluginAsync = async (instance) => {
       ),
   );
 
-  // Logout (issue 20): the session's refresh-token family is revoked, so a copied refresh token no
+  // Logout: the session's refresh-token family is revoked, so a copied refresh token no
   // longer refreshes and the session's access tokens are refused. Unknown or already revoked tokens
   // answer 204 as well: logging out twice is not an error, and the answer tells a guesser nothing.
   app.post('/api/v2/auth/logout', { schema: { body: logoutBody } }, async (request, reply) => {

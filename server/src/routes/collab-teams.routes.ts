@@ -1,7 +1,7 @@
-import type { FastifyPluginAsync } from 'fastify';
-import { z } from 'zod';
 import type { TeamMembership } from '@domain/entities';
 import { deleteTeamBlockedReason } from '@domain/permissions';
+import type { FastifyPluginAsync } from 'fastify';
+import { z } from 'zod';
 import { lockMembership } from '../auth/require-membership';
 import { requirePermission } from '../auth/require-permission';
 import { createRepositories } from '../db/repositories';

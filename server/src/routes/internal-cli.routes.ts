@@ -1,8 +1,8 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import { z } from 'zod';
 import { safeRedirectTarget } from '@domain/app-link';
 import { ErrorCode } from '@domain/error-codes';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { z } from 'zod';
 import { createLoginGrant } from '../auth/login-grant';
 import { runCleanup } from '../cleanup/run-cleanup';
 import type { SandboxKeys } from '../cli/sandbox-keys';

@@ -1,6 +1,6 @@
+import { parseInvitationList } from '@domain/invitations';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { parseInvitationList } from '@domain/invitations';
 import { requireInviter } from '../auth/require-permission';
 import { toTeamUser } from '../db/repositories/team-users.repository';
 import { TooManyRequestsError } from '../errors';

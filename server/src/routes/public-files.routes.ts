@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { defaultErrorMessages, ErrorCode } from '@domain/error-codes';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { defaultErrorMessages, ErrorCode } from '@domain/error-codes';
 import { imageContentType } from '../avatars/image-type';
 import type { PublicFileRow } from '../db/repositories/public-files.repository';
 import { AppError, ItemNotFoundError, TokenInvalidError, ValidationError } from '../errors';

@@ -19,7 +19,7 @@ const seatCost = z.object({
 
 /**
  * GET /api/v1/collab/teams/{tid}-{uid}/seat-cost (owner and admins, as the invite call): what
- * one more seat costs, read-only, so the invite form can say it before sending (issue 21).
+ * one more seat costs, read-only, so the invite form can say it before sending.
  */
 export const seatCostRoutes: FastifyPluginAsync<{ seatCosts: SeatCosts }> = async (instance, options) => {
   const app = instance.withTypeProvider<ZodTypeProvider>();

@@ -1,6 +1,6 @@
+import { canLeaveTeam } from '@domain/permissions';
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
-import { canLeaveTeam } from '@domain/permissions';
 import { assertActiveMembership, lockMembership } from '../auth/require-membership';
 import { createRepositories } from '../db/repositories';
 import { NotTeamMemberError, PermissionDeniedError, TeamNotFoundError, ValidationError } from '../errors';

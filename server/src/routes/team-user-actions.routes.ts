@@ -1,6 +1,6 @@
+import type { PermissionAction } from '@domain/permissions';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import type { PermissionAction } from '@domain/permissions';
 import { lockMembership } from '../auth/require-membership';
 import { assertAllowed, requirePermission } from '../auth/require-permission';
 import { createRepositories, type Repositories } from '../db/repositories';

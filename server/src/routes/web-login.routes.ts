@@ -1,8 +1,8 @@
-import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import { z } from 'zod';
 import { isValidEmail } from '@domain/email';
 import { ErrorCode } from '@domain/error-codes';
 import type { OAuthProblem } from '@domain/web-signup';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
 import {
   backToWebLoginPage,
   isServerFailure,

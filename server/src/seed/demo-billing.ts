@@ -4,7 +4,7 @@ import type { StripeSettings } from '../billing/stripe/stripe-provider';
 import { createRepositories } from '../db/repositories';
 import { demoAccounts, demoTeams } from './demo-data';
 
-// The demo world's billing (issue 9), made through the Stripe SDK like any customer's, so the demo
+// The demo world's billing, made through the Stripe SDK like any customer's, so the demo
 // shows what the provider really holds. Extend it, never rename it.
 
 export const demoBilling = {

@@ -4,7 +4,7 @@ import { wipeData } from '../db/wipe';
 import { newInvitationKey } from '../invitations/invitation-key';
 import { INVITATION_TTL_MS } from '../invitations/invitation-policy';
 
-// The demo world of issue 2. Later work extends it and never renames it; tests import these constants
+// The demo world. Later work extends it and never renames it; tests import these constants
 // instead of repeating addresses and names.
 
 export const demoAccounts = {
@@ -30,7 +30,7 @@ export const demoTeams = {
 
 export const DEMO_TRIAL_DAYS = 10;
 
-/** Personal plans (issue 12): Olivia's premium was bought through the app store; Sam Solo is free. */
+/** Personal plans: Olivia's premium was bought through the app store; Sam Solo is free. */
 export const demoPersonalPlans = {
   olivia: { appStore: 'apple', appStorePeriod: 'year' },
 } as const;

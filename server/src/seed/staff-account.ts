@@ -1,5 +1,5 @@
-import { z } from 'zod';
 import { isValidEmail } from '@domain/email';
+import { z } from 'zod';
 import type { Db } from '../db/db';
 import { createRepositories } from '../db/repositories';
 import { ValidationError } from '../errors';

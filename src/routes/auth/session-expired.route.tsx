@@ -1,6 +1,6 @@
 // /auth/session-expired, and /login without a token: sign in again through the app, or with the
 // hidden manual token form, which goes through /auth keeping `goto`. After a deliberate logout (this
-// tab's or another's) it says so rather than blaming inactivity (issue 20).
+// tab's or another's) it says so rather than blaming inactivity.
 import { useSelector } from '@xstate/react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { links } from '@/app/config';

@@ -52,7 +52,7 @@ export function PublicFilePage() {
     { fileKey, secret, file: early },
   );
   // The file's card (and the 5 s clock) render in a transition, in slices: the answer landing right
-  // after first paint was a long task of its own, /web-login's TBT has none (issue 22, decision 028).
+  // after first paint was a long task of its own, /web-login's TBT has none (decision 028).
   const { file, errorKind, now } = useSelectionsInTransition(flow, selectors);
 
   if (errorKind) {

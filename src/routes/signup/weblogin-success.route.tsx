@@ -1,7 +1,7 @@
 // /teams/{tid}-{uid}/weblogin-success?token= (spec section 2): back from the sign-up's checkout. Logs
 // in with the one-time token (as /auth does), then says the team is on Premium; Continue goes to the
 // team's overview. Once used, the token leaves the address bar, replacing the history entry, as
-// /login and /auth do (issue 20): no address the browser keeps holds it.
+// /login and /auth do: no address the browser keeps holds it.
 import { useState } from 'react';
 import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import { parseTeamUserRef } from '@/domain/team-user-ref';

@@ -1,9 +1,9 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { fakeFetch, jsonResponse, type RecordedRequest } from '@/api/testing/fake-fetch';
 import type { Team, TeamMembership } from '@/domain/entities';
-import { membershipFixture } from '@/test/entity-fixtures';
 import { selectMembership } from '@/machines/team-registry.selectors';
 import { askOverviewEarlyOn } from '@/routes/team/overview/overview-early';
+import { membershipFixture } from '@/test/entity-fixtures';
 import { fakeAccessToken } from '@/test/fake-jwt';
 import { preloadRouteGroups, renderConsole } from '@/test/render-console';
 import { createTestServices } from '@/test/test-services';

@@ -8,8 +8,8 @@
 import { screen } from '@testing-library/react';
 import { Profiler, type ReactNode } from 'react';
 import { fakeFetch, jsonResponse } from '@/api/testing/fake-fetch';
-import { acmeBilling, acmeInvoices, acmeProducts } from '@/test/billing-fixtures';
 import type { TeamUser } from '@/domain/entities';
+import { acmeBilling, acmeInvoices, acmeProducts } from '@/test/billing-fixtures';
 import { membershipFixture, teamUserFixture } from '@/test/entity-fixtures';
 import { fakeAccessToken } from '@/test/fake-jwt';
 import { preloadRouteGroups, renderConsole } from '@/test/render-console';

@@ -1,8 +1,8 @@
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { Providers } from '@/app/providers';
-import { acmeInvoices, offeredProducts, plusProduct, proProduct } from '@/test/billing-fixtures';
 import { planTableColumns } from '@/domain/plan-table';
+import { acmeInvoices, offeredProducts, plusProduct, proProduct } from '@/test/billing-fixtures';
 import { InvoicesBlock } from '@/ui/billing-page/InvoicesBlock';
 import { PaymentProviderSwitch } from '@/ui/billing-page/PaymentProviderSwitch';
 import { PlanTable, type PlanTableProps, STACKED_PLANS_QUERY } from '@/ui/billing-page/PlanTable';

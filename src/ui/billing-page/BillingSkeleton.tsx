@@ -2,7 +2,7 @@ import { Paper, Skeleton, Stack, Title } from '@mantine/core';
 import classes from './BillingBlocks.module.css';
 
 /**
- * The billing page's shape while its data loads (issue 21): the summary, the plans and the blocks
+ * The billing page's shape while its data loads: the summary, the plans and the blocks
  * as placeholders where they will be, so the page coming back from a checkout has its layout at
  * once and does not jump when the data lands. Hidden from assistive technology: the 'Loading'
  * status beside it says what is happening.

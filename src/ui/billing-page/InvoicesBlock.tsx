@@ -13,7 +13,7 @@ export interface InvoicesBlockProps {
 /**
  * The team's invoices, newest first: Pay while open, Download otherwise (spec section 2). A table on
  * a wide screen; on a phone each row is a two-column card (BillingBlocks.module.css), so the amount
- * and the link stay in reach without a sideways scroller (issue 21).
+ * and the link stay in reach without a sideways scroller.
  */
 export function InvoicesBlock({ invoices, busy, onEditBillingDetails }: InvoicesBlockProps) {
   return (

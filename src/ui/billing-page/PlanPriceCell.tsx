@@ -56,7 +56,7 @@ export function PriceCell({
         value={interval}
         onChange={onIntervalChange}
       />
-      {/* A green dot beside the text: green text on its tint is below 4.5:1 (issue 14, axe). */}
+      {/* A green dot beside the text: green text on its tint is below 4.5:1 (axe). */}
       {discount && (
         <Badge size="sm" color="green" variant="dot" tt="none">
           {discount}

@@ -14,7 +14,7 @@ export interface PlanTableProps extends PlanActions {
   initialInterval: BillingInterval;
 }
 
-/** Below this width the plans stack as cards (issue 21): four columns do not fit a phone. */
+/** Below this width the plans stack as cards: four columns do not fit a phone. */
 export const STACKED_PLANS_QUERY = '(max-width: 48em)';
 
 /** The rows under the price: the features, in the table's order. */

@@ -12,7 +12,7 @@ import { PLAN_LEGAL_TEXT } from '@/domain/plan-table';
 
 // Mantine's Tooltip brings floating-ui (about 18 KB gz with the parts the page has no other use
 // for): the '?' buttons start plain and load it when the pointer, the focus or a touch first
-// reaches one (issue 13's budgets).
+// reaches one (the size budgets).
 const PlanTermsTooltip = lazy(async () => ({
   default: (await import('./PlanTermsTooltip')).PlanTermsTooltip,
 }));

@@ -17,7 +17,7 @@ export interface SubscriptionSummaryProps {
   /** The date a cancelled subscription ends, with Renew (or Upgrade while trialing); null if not cancelled. */
   cancellation: { date: string; action: 'Renew' | 'Upgrade' } | null;
   /**
-   * A trial without a card (issue 21): instead of a next payment that will not happen, the request
+   * A trial without a card: instead of a next payment that will not happen, the request
    * for a card ('Add a card to keep Premium after Dec 5'), leading to the edit-card flow.
    */
   cardRequest?: { text: string; onAddCard: () => void } | null;

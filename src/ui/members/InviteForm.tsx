@@ -26,7 +26,7 @@ export interface InviteFormProps {
   onEdit: () => void;
   /** Which addresses the last send left alone and why ('Not invited: ...'), or null. */
   skippedNote?: string | null;
-  /** On a paid plan, what one more seat costs, said before sending (issue 21); null: nothing. */
+  /** On a paid plan, what one more seat costs, said before sending; null: nothing. */
   seatCostNote?: string | null;
 }
 

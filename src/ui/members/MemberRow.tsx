@@ -17,7 +17,7 @@ export function memberStatus(user: TeamUser): RowStatus {
 }
 
 // Inactive's dot: Mantine's gray filled colour is gray 8 in the dark scheme, 1.1:1 on the badge's
-// dark 5, so it takes a colour per scheme from color-scheme.css that reads at 4.5:1 (issue 21).
+// dark 5, so it takes a colour per scheme from color-scheme.css that reads at 4.5:1.
 const STATUS_COLORS: Record<RowStatus, string> = {
   Inactive: 'var(--app-status-inactive)',
   Pending: 'yellow',

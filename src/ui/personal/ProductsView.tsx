@@ -24,7 +24,7 @@ export interface ProductsViewProps {
 
 /**
  * The personal prices (spec section 2 'Personal pages'), each titled with its interval and saving, with
- * a Checkout button while the server would accept one (canSubscribe: free, or on the trial, issue 21);
+ * a Checkout button while the server would accept one (canSubscribe: free, or on the trial);
  * above them, what the person already has.
  */
 export function ProductsView({

@@ -34,7 +34,7 @@ export function PublicFileView(props: PublicFileViewProps) {
     return (
       <Stack align="center" py="xl" maw={520} mx="auto" ta="center">
         <Title order={1}>Download file</Title>
-        {/* Plain text rather than Mantine's Alert: this page's first visit stays light (issue 13). */}
+        {/* Plain text rather than Mantine's Alert: this page's first visit stays light. */}
         <Text role="alert" c="red">
           {props.message}
         </Text>

@@ -36,7 +36,7 @@ export function redirectUrl(session: Stripe.Checkout.Session): string {
 /**
  * The completed checkout's way back, handed out once: in the confirm answer, or to the page's first
  * read after a 3-D Secure challenge completed it. Return URLs carry login codes (web sign-up), so a
- * completed checkout shows them to nobody after that (issue 20).
+ * completed checkout shows them to nobody after that.
  */
 async function takeRedirectUrl(ctx: Ctx, sessionId: string): Promise<string | null> {
   const row = await getRow<Stripe.Checkout.Session>(ctx, sessionId, 'checkout.session');
@@ -236,7 +236,7 @@ export async function page(ctx: Ctx, sessionId: string) {
       amount: line.amount,
     })),
     trial_days: internal.trialDays,
-    // The return URLs only while the checkout can still be paid or left (issue 20): once it is
+    // The return URLs only while the checkout can still be paid or left: once it is
     // complete or expired, nobody holding its id learns where it returns to.
     ...(session.status === 'open'
       ? { success_url: session.success_url, cancel_url: session.cancel_url }

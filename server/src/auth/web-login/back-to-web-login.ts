@@ -1,5 +1,5 @@
-import type { FastifyRequest } from 'fastify';
 import type { LinkProblem, OAuthProblem } from '@domain/web-signup';
+import type { FastifyRequest } from 'fastify';
 import type { WebLoginTarget } from '../../db/repositories/web-login.repository';
 import { AppError } from '../../errors';
 

@@ -65,7 +65,7 @@ async function ownerMembership(
  * After a verified sign-in (mailed link or OAuth), for its account: the destination.
  * stripe_checkout: the team's hosted checkout, for the team given (when the person owns it) or a
  * new team they own, returning to weblogin-success (or the billing page when cancelled) with
- * one checkout return code: a login once, and only once that checkout has ended (issue 20). Answers
+ * one checkout return code: a login once, and only once that checkout has ended. Answers
  * the URL the browser goes to next: the checkout, or a console page that signs in with a code that
  * lives REDIRECT_AUTH_CODE_TTL_SECONDS (the browser goes there at once).
  */

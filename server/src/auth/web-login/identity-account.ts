@@ -1,5 +1,5 @@
-import type { FastifyInstance } from 'fastify';
 import type { OAuthProblem } from '@domain/web-signup';
+import type { FastifyInstance } from 'fastify';
 import type { Account } from '../../db/repositories/accounts.repository';
 import type { VerifiedPerson } from './oauth-client';
 

@@ -1,7 +1,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 
 /**
- * The browser half of an OAuth sign-in's state (login CSRF, issue 20): the start sets it, and only a
+ * The browser half of an OAuth sign-in's state (login CSRF): the start sets it, and only a
  * callback that brings it back may sign anyone in. Without it, a callback URL an attacker stopped
  * before the provider's last redirect would sign the victim's browser in as the attacker.
  */

@@ -1,6 +1,6 @@
-import type { Paddle } from '@paddle/paddle-node-sdk';
 import type { Invoice, PaymentProvider, Subscription } from '@domain/entities';
 import { allowedPaymentProviders } from '@domain/payment-providers';
+import type { Paddle } from '@paddle/paddle-node-sdk';
 
 export interface PaddleSettings {
   /** PADDLE_API_KEY; null: Paddle is not configured and answers say so with empty data. */

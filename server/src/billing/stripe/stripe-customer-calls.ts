@@ -1,6 +1,6 @@
-import type Stripe from 'stripe';
 import type { Customer } from '@domain/entities';
 import { isEuCountry } from '@domain/vat';
+import type Stripe from 'stripe';
 import { ValidationError } from '../../errors';
 import type { BillingProvider } from '../provider';
 import { isMissingResource } from './stripe-errors';

@@ -1,5 +1,5 @@
-import type Stripe from 'stripe';
 import type { Card, Customer, Invoice, Preview } from '@domain/entities';
+import type Stripe from 'stripe';
 import type { InvoiceDetail, ProviderSubscription } from '../provider';
 
 // Stripe's objects in the spec's shapes (section 3). Pure functions, so they are tested without HTTP.

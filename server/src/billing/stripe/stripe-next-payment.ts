@@ -1,5 +1,5 @@
-import type Stripe from 'stripe';
 import type { ProrationLine } from '@domain/entities';
+import type Stripe from 'stripe';
 import type { NextPayment } from '../provider';
 
 type Line = Stripe.InvoiceLineItem;
@@ -21,7 +21,7 @@ function chargedAmount(line: Line): number {
  * The upcoming invoice's proration lines, one entry per change: a seat change prorates as a credit
  * for the unused time at the old quantity and a charge for the remaining time at the new one, both
  * starting at the moment of the change. Summed per moment, they are what that change adds to the
- * next payment (issue 21, point 7: '$76.70 for 1 seat added'); `seats` is the quantity's change.
+ * next payment ('$76.70 for 1 seat added'); `seats` is the quantity's change.
  */
 export function prorationsOf(lines: readonly Line[]): ProrationLine[] {
   const byMoment = new Map<number, ProrationLine>();

@@ -16,7 +16,7 @@ type PersonalCalls = Pick<
 export const lookupKeyOf = (priceId: string): string => priceId.split('--')[0] ?? priceId;
 
 /**
- * Personal billing (issue 12) on Stripe through the same SDK as team billing: the person's own
+ * Personal billing on Stripe through the same SDK as team billing: the person's own
  * customer (metadata accountId), hosted checkout in subscription and setup modes, the Customer Portal
  * and a trial without a card.
  */

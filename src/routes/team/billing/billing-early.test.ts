@@ -1,7 +1,7 @@
 import { answerOf, EARLY_ANSWER_FRESH_MS } from '@/api/early-answers';
 import { fakeFetch, jsonResponse } from '@/api/testing/fake-fetch';
-import { acmeBilling, acmeInvoices, acmeProducts } from '@/test/billing-fixtures';
 import type { TeamUser } from '@/domain/entities';
+import { acmeBilling, acmeInvoices, acmeProducts } from '@/test/billing-fixtures';
 import { membershipFixture } from '@/test/entity-fixtures';
 import { fakeAccessToken } from '@/test/fake-jwt';
 import { createTestServices } from '@/test/test-services';

@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { fakeFetch, jsonResponse, type RecordedRequest } from '@/api/testing/fake-fetch';
+import type { Billing, Invoice, Product, Subscription, TeamMembership, TeamPlan } from '@/domain/entities';
 import {
   acmeBilling,
   acmeInvoices,
@@ -8,7 +9,6 @@ import {
   emptyBilling,
   offeredProducts,
 } from '@/test/billing-fixtures';
-import type { Billing, Invoice, Product, Subscription, TeamMembership, TeamPlan } from '@/domain/entities';
 import { membershipFixture } from '@/test/entity-fixtures';
 import { watchEverShown } from '@/test/ever-shown';
 import { fakeAccessToken } from '@/test/fake-jwt';

@@ -1,4 +1,4 @@
-// The invite form's word on what a seat costs (issue 21): read once per team while it is on a paid
+// The invite form's word on what a seat costs: read once per team while it is on a paid
 // plan, from the read-only seat-cost call. It is advice beside the form, so a failure shows nothing
 // rather than an error: inviting works the same without it.
 import { useEffect, useState } from 'react';

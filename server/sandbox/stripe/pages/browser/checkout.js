@@ -110,7 +110,7 @@ function renderSummary(session) {
   const then = recurring
     ? `Then ${formatMoney(regularTotal, currency)}${perInterval(recurring)}`
     : `Then ${formatMoney(regularTotal, currency)} when the trial ends`;
-  // replaceChildren writes a null as the text 'null': only the parts that apply go in (issue 21).
+  // replaceChildren writes a null as the text 'null': only the parts that apply go in.
   const parts = [
     trialDays ? h('p', { class: 'trial' }, `${trialDays}-day free trial`) : null,
     trialDays && items.length > 0 ? h('p', { class: 'then' }, then) : null,

@@ -1,6 +1,6 @@
-// Screenshots of the screens issue 21 (items 4-8) changed, at 1280 px and a 390 px phone, light and
+// Screenshots of the personal pages and the billing dialogs, at 1280 px and a 390 px phone, light and
 // dark, into docs/screenshots/first-use-2/. Run against a server started with the demo data:
-//   PORT=8260 DATA_DIR=.data-e2e npm start   then   E2E_PORT=8260 node scripts/screenshots-issue-21-personal.mjs
+//   PORT=8260 DATA_DIR=.data-e2e npm start   then   E2E_PORT=8260 node scripts/screenshots-personal.mjs
 import { chromium } from '@playwright/test';
 import { base, cli, out, signIn, sizes } from './screenshot-support.mjs';
 

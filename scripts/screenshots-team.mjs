@@ -1,7 +1,7 @@
-// Screenshots of the team screens issue 21 changed, at 1280 px and a 390 px touch phone (drawn at
+// Screenshots of the team screens, at 1280 px and a 390 px touch phone (drawn at
 // DPR 1 to keep the files small), light and dark, into docs/screenshots/first-use-2/. Run against a
 // server started with the demo data:
-//   PORT=8260 DATA_DIR=.data-e2e npm start   then   E2E_PORT=8260 node scripts/screenshots-issue-21-team.mjs
+//   PORT=8260 DATA_DIR=.data-e2e npm start   then   E2E_PORT=8260 node scripts/screenshots-team.mjs
 // Arguments: a screen's file name to take only that one; `--missing` to take only pictures not there.
 import { existsSync } from 'node:fs';
 import { chromium } from '@playwright/test';
@@ -61,7 +61,7 @@ const SCREENS = [
     },
   },
   {
-    // Issue 21 point 7: after Ben is let back in, the next payment says what its proration is for.
+    // After Ben is let back in, the next payment says what its proration is for.
     file: 'billing-acme-proration',
     run: async (page) => {
       await signIn(page, 'olivia@acme.test', 'Acme Inc');
