@@ -2,6 +2,7 @@ import { defaultErrorMessages, ErrorCode } from '@domain/error-codes';
 import type { SwaggerTransform } from '@fastify/swagger';
 import type { RouteOptions } from 'fastify';
 import { ZodType, z } from 'zod';
+import { operationOf } from './openapi-operations';
 
 // @fastify/swagger reads each route's schema; ours are zod 4 (see zod-validation.ts), so this turns
 // them into JSON Schema 2020-12 with zod's own z.toJSONSchema, and adds the error answers the route's
@@ -97,6 +98,8 @@ const handlerErrors: [prefix: string, codes: number[]][] = [
   ['/api/v1/files', [ErrorCode.tooManyRequests]],
   ['/api/v1/avatars/', [ErrorCode.itemNotFound]],
   ['/api/v1/collab/:teamUser/billing/invoices/:invoiceFile', [ErrorCode.itemNotFound]],
+  // A missing or wrong signature: 400, nothing done.
+  ['/api/v1/webhooks/', [ErrorCode.validation]],
 ];
 
 /**
@@ -158,11 +161,30 @@ export function tagOf(url: string): string {
   return 'general';
 }
 
-/** @fastify/swagger's `transform`: zod to JSON Schema, error answers added, stand-ins hidden. */
+/** The name of the bearer scheme in `components.securitySchemes`. */
+export const BEARER_SCHEME = 'bearerToken';
+
+/**
+ * An operation's security, read from the route itself so the two cannot drift: the bearer token
+ * where the route authenticates, none (an explicit empty list) where it is open to anyone.
+ */
+export const securityOf = (route: Pick<RouteOptions, 'onRequest' | 'preHandler'>) =>
+  [...hookNames(route.onRequest), ...hookNames(route.preHandler)].includes('authenticate')
+    ? [{ [BEARER_SCHEME]: [] }]
+    : [];
+
+/**
+ * @fastify/swagger's `transform`: zod to JSON Schema, error answers added, the operation's id,
+ * summary and security, stand-ins hidden.
+ */
 export const openApiTransform: SwaggerTransform = ({ schema, url, route }) => {
   const source = (schema ?? {}) as Record<string, unknown>;
   const out: JsonSchema = { tags: [tagOf(url)] };
   if (isHiddenFromReference(url)) return { schema: { ...out, hide: true }, url };
+  const method = [route.method].flat()[0] ?? 'GET';
+  const names = operationOf(method, url);
+  if (names) Object.assign(out, names);
+  out.security = securityOf(route);
   for (const part of ['params', 'querystring', 'body', 'headers'] as const) {
     if (source[part]) out[part] = toJsonSchema(source[part], 'input');
   }

@@ -1,7 +1,7 @@
 import fastifySwagger from '@fastify/swagger';
 import type { FastifyInstance } from 'fastify';
 import { renderApiReference } from './openapi-page';
-import { openApiTransform } from './openapi-transform';
+import { BEARER_SCHEME, openApiTransform } from './openapi-transform';
 
 const DESCRIPTION =
   'Generated from the routes’ own zod schemas. Every error is {errorCode, errorMessage, errorData} ' +
@@ -21,6 +21,18 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
     openapi: {
       openapi: '3.1.0',
       info: { title: 'Spark Teams Console API', version: '1', description: DESCRIPTION },
+      // The address people use (PUBLIC_URL), so a generated client has a base URL to start from.
+      servers: [{ url: app.publicUrl(), description: 'This server (PUBLIC_URL)' }],
+      components: {
+        securitySchemes: {
+          [BEARER_SCHEME]: {
+            type: 'http',
+            scheme: 'bearer',
+            bearerFormat: 'JWT',
+            description: 'The access token of POST /api/v2/auth/code or /api/v1/auth/refresh.',
+          },
+        },
+      },
     },
     transform: openApiTransform,
   });
