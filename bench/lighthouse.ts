@@ -1,13 +1,17 @@
-// Lighthouse: the lighthouse package (12.8.2, the last line that
-// runs on Node 20), its default mobile preset (Moto G Power emulation, simulated slow 4G and 4x CPU
-// slowdown), Debian's Chromium, the median of BENCH_LIGHTHOUSE_RUNS (default 3) runs per page,
-// against `npm start` on a fresh temporary DATA_DIR and a free port. Team overview is measured signed
-// in: the browser follows a login link from the CLI first, and those runs keep its storage (the
-// session) but start each time with an empty HTTP cache, as a first visit does; members and billing
-// likewise. The targets follow the table as ratios within the run.
+// Lighthouse: the lighthouse package (12.8.2, the last line that runs on Node 20), its default mobile
+// preset (Moto G Power emulation, simulated slow 4G and 4x CPU slowdown), Debian's Chromium, the
+// median of BENCH_LIGHTHOUSE_RUNS (default 3) runs per page, against `npm start` on a fresh temporary
+// DATA_DIR and a free port. The floor is a minimal HTML page served on the same machine: every page's
+// LCP is printed as a ratio to it. The team pages are measured two ways: signed in (the browser
+// follows a login link from the CLI first, and those runs keep its storage but start each time with
+// an empty HTTP cache), and from a login link, as people arrive from the app (a fresh visitor and a
+// fresh link each run, the code exchange included). The targets follow the table as ratios within
+// the run.
 // Run: npm run bench -- lighthouse
 
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
@@ -27,11 +31,10 @@ const REPORTS = process.env.BENCH_LIGHTHOUSE_JSON;
 // of Lighthouse's default simulation, whose model counts every parser-found script request (a
 // modulepreload) as blocking first paint while it ignores script-found ones (decision 014).
 const THROTTLING = process.env.BENCH_LIGHTHOUSE_THROTTLING === 'devtools' ? 'devtools' : 'simulate';
-// BENCH_LIGHTHOUSE_PAGES=web-login,public-file: measure only these (of web-login, public-file,
-// overview, members, billing); the others' rows say they were left out.
-const PAGES = new Set(
-  (process.env.BENCH_LIGHTHOUSE_PAGES ?? 'web-login,public-file,overview,members,billing').split(','),
-);
+// BENCH_LIGHTHOUSE_PAGES=web-login,public-file: measure only these (of floor, web-login, public-file,
+// overview, members, billing, link-overview, link-billing); the others' rows say they were left out.
+const ALL_PAGES = 'floor,web-login,public-file,overview,members,billing,link-overview,link-billing';
+const PAGES = new Set((process.env.BENCH_LIGHTHOUSE_PAGES ?? ALL_PAGES).split(','));
 let version = '';
 
 interface Row {
@@ -78,20 +81,27 @@ async function lighthouseRun(url: string, port: number, keepStorage: boolean) {
   }
 }
 
+/**
+ * The median of RUNS runs of one page. `url` is asked for before each run: a login link is spent by
+ * its run. `lands`: the path the run must end on (a login link ends on the team page it names).
+ */
 async function measure(
   name: string,
-  url: string,
+  url: string | (() => Promise<string>),
   port: number,
   keepStorage: boolean,
   clearCache: () => Promise<void>,
+  lands?: RegExp,
 ) {
   const lhrs: Lhr[] = [];
   for (let i = 0; i < RUNS; i++) {
     if (keepStorage) await clearCache();
-    const result = await lighthouseRun(url, port, keepStorage);
+    const address = typeof url === 'string' ? url : await url();
+    const result = await lighthouseRun(address, port, keepStorage);
     // A lost session would measure the login page instead: refuse a run that ended elsewhere.
     const landed = new URL(result.lhr.finalDisplayedUrl).pathname;
-    if (landed !== new URL(url).pathname) throw new Error(`${url}: the page ended at ${landed}`);
+    const expected = lands ?? new RegExp(`^${new URL(address).pathname}$`);
+    if (!expected.test(landed)) throw new Error(`${address}: the page ended at ${landed}`);
     lhrs.push(result.lhr);
     if (REPORTS) {
       mkdirSync(REPORTS, { recursive: true });
@@ -103,20 +113,27 @@ async function measure(
 }
 
 const rows: Row[] = [
+  { page: 'minimal HTML page (floor)', target: 'what the network model alone costs' },
   { page: '/web-login', target: '>= 0.98, LCP <= 1.8 s, TBT <= 100 ms' },
   { page: 'public file page', target: '>= 0.98, LCP <= 1.8 s, TBT <= 100 ms' },
   { page: 'team overview (signed in)', target: '>= 0.95' },
   { page: 'team members (signed in)', target: 'within 10% of overview' },
   { page: 'team billing (signed in)', target: 'within 10% of overview' },
+  { page: 'team overview from a login link', target: '>= 0.95' },
+  { page: 'team billing from a login link', target: '>= 0.95' },
 ];
-const [webLogin, publicFile, overviewRow, membersRow, billingRow] = rows as [Row, Row, Row, Row, Row];
+const [floor, webLogin, publicFile, overviewRow, membersRow, billingRow, linkOverview, linkBilling] =
+  rows as [Row, Row, Row, Row, Row, Row, Row, Row];
 
 const PAGE_ROWS: [string, Row][] = [
+  ['floor', floor],
   ['web-login', webLogin],
   ['public-file', publicFile],
   ['overview', overviewRow],
   ['members', membersRow],
   ['billing', billingRow],
+  ['link-overview', linkOverview],
+  ['link-billing', linkBilling],
 ];
 for (const [name, row] of PAGE_ROWS) if (!PAGES.has(name)) row.skipped = 'not in BENCH_LIGHTHOUSE_PAGES';
 
@@ -145,6 +162,14 @@ if (!existsSync(CHROMIUM)) {
       await cdp.send('Network.clearBrowserCache');
     };
 
+    if (PAGES.has('floor')) {
+      const floorPage = await startFloorPage();
+      try {
+        floor.result = await measure('floor', floorPage.url, chrome.port, false, clearCache);
+      } finally {
+        floorPage.close();
+      }
+    }
     if (PAGES.has('web-login')) {
       webLogin.result = await measure('web-login', `${server.url}/web-login`, chrome.port, false, clearCache);
     }
@@ -171,6 +196,34 @@ if (!existsSync(CHROMIUM)) {
       if (PAGES.has('billing')) {
         billingRow.result = await measure('billing', teamPage('billing'), chrome.port, true, clearCache);
       }
+    }
+    // How people arrive from the app: a login link, its code exchanged, then the team page it names.
+    // A fresh visitor each run (storage and cache reset), and a fresh link, since each is spent.
+    const TEAM_PAGE = (name: string) => new RegExp(`^/teams/\\d+-\\d+/${name}$`);
+    const link = async (redirectTo?: string) => {
+      const url = new URL(await loginUrl('olivia@acme.test', server.env, 'Acme Inc'));
+      if (redirectTo) url.searchParams.set('redirectTo', redirectTo);
+      return url.toString();
+    };
+    if (PAGES.has('link-overview')) {
+      linkOverview.result = await measure(
+        'link-overview',
+        () => link(),
+        chrome.port,
+        false,
+        clearCache,
+        TEAM_PAGE('overview'),
+      );
+    }
+    if (PAGES.has('link-billing')) {
+      linkBilling.result = await measure(
+        'link-billing',
+        () => link('billing'),
+        chrome.port,
+        false,
+        clearCache,
+        TEAM_PAGE('billing'),
+      );
     }
     await browser.disconnect();
   } finally {
@@ -226,4 +279,28 @@ for (const { label, of, to, metric, most } of RATIOS) {
   const verdict = Number.isNaN(ratio) ? 'not measured' : ratio <= most ? 'ok' : 'OVER';
   console.log(`${label.padEnd(28)} ${ratio.toFixed(2).padStart(6)}  <= ${most}  ${verdict}`);
 }
+// Each page against the floor: a minimal HTML page served on the same machine, whose LCP is what the
+// network model alone costs.
+console.log('\nLCP ratio to the floor (same run)   value');
+for (const row of rows.slice(1)) {
+  const ratio = row.result && floor.result ? row.result.lcp / floor.result.lcp : Number.NaN;
+  console.log(
+    `${row.page.padEnd(34)} ${Number.isNaN(ratio) ? 'not measured' : ratio.toFixed(2).padStart(6)}`,
+  );
+}
 console.log('\nThe machine is shared and noisy: compare runs made side by side, not across days.');
+
+/** The floor: a page with a heading and a paragraph, no script, no style sheet, no font. */
+async function startFloorPage(): Promise<{ url: string; close: () => void }> {
+  const html =
+    '<!doctype html><html lang="en"><head><meta charset="utf-8">' +
+    '<meta name="viewport" content="width=device-width, initial-scale=1"><title>Floor</title></head>' +
+    '<body><h1>Welcome to Spark for Teams</h1><p>A minimal page: what the network model alone costs.</p>' +
+    '</body></html>';
+  const server = createServer((_request, response) => {
+    response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(html);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return { url: `http://127.0.0.1:${port}/`, close: () => server.close() };
+}
