@@ -40,6 +40,31 @@ function localUrl(address: AddressInfo): string {
   return `http://${host.includes(':') ? `[${host}]` : host}:${address.port}`;
 }
 
+/**
+ * The embedded database's folder, claimed for this server, or a ConfigError naming who holds it. A CLI
+ * run holds the folder for a few seconds at most: the start waits for it rather than fail.
+ */
+async function claimDataDirForServer(dataDir: string, cliSecret: string): Promise<DataDirClaim> {
+  const entry = { role: 'server', url: null, publicUrl: null, cliSecret } as const;
+  let result = await claimDataDir(dataDir, entry);
+  for (
+    let waited = 0;
+    'busy' in result && result.busy.role === 'cli' && waited < CLI_WAIT_MS;
+    waited += 200
+  ) {
+    await sleep(200);
+    result = await claimDataDir(dataDir, entry);
+  }
+  if ('busy' in result) {
+    const owner = result.busy;
+    throw new ConfigError(
+      `${dataDir} is in use by ${owner.role === 'server' ? 'a server' : 'the CLI'} (pid ${owner.pid}` +
+        `${owner.url ? `, ${owner.url}` : ''}). Stop it or use another DATA_DIR.`,
+    );
+  }
+  return result;
+}
+
 async function main({ log, stream }: ServerLog): Promise<void> {
   const phases = startPhases();
   // Everything before this line: node, tsx and loading (transpiling) every module main imports.
@@ -51,29 +76,8 @@ async function main({ log, stream }: ServerLog): Promise<void> {
   const cliSecret = randomBytes(32).toString('base64url');
 
   // PGlite allows one process per data folder: claim it before opening, or refuse to start.
-  let claim: DataDirClaim | null = null;
-  if (embedded) {
-    const entry = { role: 'server', url: null, publicUrl: null, cliSecret } as const;
-    let result = await claimDataDir(config.dataDir, entry);
-    // A CLI run holds the folder for a few seconds at most: wait for it rather than fail.
-    for (
-      let waited = 0;
-      'busy' in result && result.busy.role === 'cli' && waited < CLI_WAIT_MS;
-      waited += 200
-    ) {
-      await sleep(200);
-      result = await claimDataDir(config.dataDir, entry);
-    }
-    if ('busy' in result) {
-      const owner = result.busy;
-      throw new ConfigError(
-        `${config.dataDir} is in use by ${owner.role === 'server' ? 'a server' : 'the CLI'} (pid ${owner.pid}` +
-          `${owner.url ? `, ${owner.url}` : ''}). Stop it or use another DATA_DIR.`,
-      );
-    }
-    claim = result;
-    process.once('exit', () => claim?.releaseSync());
-  }
+  const claim = embedded ? await claimDataDirForServer(config.dataDir, cliSecret) : null;
+  if (claim) process.once('exit', () => claim.releaseSync());
 
   let db: Db | null = null;
   let billing: BillingStart | null = null;

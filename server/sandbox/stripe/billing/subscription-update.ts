@@ -99,6 +99,51 @@ function applyItems(
   if (sub.cancel_at_period_end) sub.cancel_at = period.end;
 }
 
+/**
+ * The update's cancellation and trial-settings parameters: cancel at the period's end or at a time,
+ * or no longer, with the details Stripe records when the cancellation changes.
+ */
+function applyCancellationParams(
+  sub: Stripe.Subscription,
+  before: Stripe.Subscription,
+  params: FormObject,
+  now: number,
+): void {
+  const cancelAtPeriodEnd = str(params, 'cancel_at_period_end');
+  if (cancelAtPeriodEnd !== undefined) {
+    sub.cancel_at_period_end = cancelAtPeriodEnd === 'true';
+    sub.cancel_at = sub.cancel_at_period_end ? periodOf(sub).end : null;
+  }
+  if (params.cancel_at !== undefined) {
+    const cancelAt = params.cancel_at === '' ? null : (int(params, 'cancel_at') ?? null);
+    sub.cancel_at = cancelAt;
+    sub.cancel_at_period_end = cancelAt !== null && cancelAt === periodOf(sub).end;
+  }
+  if (sub.cancel_at !== before.cancel_at || sub.cancel_at_period_end !== before.cancel_at_period_end) {
+    const scheduled = sub.cancel_at !== null;
+    sub.canceled_at = scheduled ? now : null;
+    const details = obj(params, 'cancellation_details');
+    sub.cancellation_details = {
+      comment: details ? (str(details, 'comment') ?? null) : null,
+      feedback: details
+        ? ((str(details, 'feedback') as Stripe.Subscription.CancellationDetails.Feedback | undefined) ?? null)
+        : null,
+      feedback_option: null,
+      reason: scheduled ? 'cancellation_requested' : null,
+    };
+  }
+  const trialSettings = obj(params, 'trial_settings');
+  const endBehavior = trialSettings ? obj(trialSettings, 'end_behavior') : undefined;
+  if (endBehavior) {
+    sub.trial_settings = {
+      end_behavior: {
+        billing_cycle_anchor: null,
+        missing_payment_method: (str(endBehavior, 'missing_payment_method') as 'cancel') ?? 'create_invoice',
+      },
+    };
+  }
+}
+
 export async function updateSubscription(
   ctx: Ctx,
   id: string,
@@ -162,39 +207,7 @@ export async function updateSubscription(
             )
           ).map((d) => d.id);
   }
-  const cancelAtPeriodEnd = str(params, 'cancel_at_period_end');
-  if (cancelAtPeriodEnd !== undefined) {
-    sub.cancel_at_period_end = cancelAtPeriodEnd === 'true';
-    sub.cancel_at = sub.cancel_at_period_end ? periodOf(sub).end : null;
-  }
-  if (params.cancel_at !== undefined) {
-    const cancelAt = params.cancel_at === '' ? null : (int(params, 'cancel_at') ?? null);
-    sub.cancel_at = cancelAt;
-    sub.cancel_at_period_end = cancelAt !== null && cancelAt === periodOf(sub).end;
-  }
-  if (sub.cancel_at !== before.cancel_at || sub.cancel_at_period_end !== before.cancel_at_period_end) {
-    const scheduled = sub.cancel_at !== null;
-    sub.canceled_at = scheduled ? now : null;
-    const details = obj(params, 'cancellation_details');
-    sub.cancellation_details = {
-      comment: details ? (str(details, 'comment') ?? null) : null,
-      feedback: details
-        ? ((str(details, 'feedback') as Stripe.Subscription.CancellationDetails.Feedback | undefined) ?? null)
-        : null,
-      feedback_option: null,
-      reason: scheduled ? 'cancellation_requested' : null,
-    };
-  }
-  const trialSettings = obj(params, 'trial_settings');
-  const endBehavior = trialSettings ? obj(trialSettings, 'end_behavior') : undefined;
-  if (endBehavior) {
-    sub.trial_settings = {
-      end_behavior: {
-        billing_cycle_anchor: null,
-        missing_payment_method: (str(endBehavior, 'missing_payment_method') as 'cancel') ?? 'create_invoice',
-      },
-    };
-  }
+  applyCancellationParams(sub, before, params, now);
 
   const plan = await planItemsChange(ctx, sub, objs(params, 'items'), prorationBehavior, prorationDate, now);
   const trialEndParam = str(params, 'trial_end');

@@ -2,20 +2,15 @@ import Stripe from 'stripe';
 import { WebhookSignatureError } from '../billing-errors';
 import type { BillingProvider, PlanChangeOutcome, ProviderSubscription } from '../provider';
 import { createStripeCatalogueCalls } from './stripe-catalogue-calls';
+import { createStripeCheckoutCalls } from './stripe-checkout-calls';
 import { createStripeCustomerCalls } from './stripe-customer-calls';
-import { isMissingResource, isStripeError, translateStripeError } from './stripe-errors';
-import {
-  eventReferences,
-  paymentSecretOf,
-  toInvoice,
-  toInvoiceDetail,
-  toPreview,
-  toProviderSubscription,
-} from './stripe-mapping';
-import { nextPaymentOf } from './stripe-next-payment';
+import { translateStripeError } from './stripe-errors';
+import { createStripeInvoiceCalls } from './stripe-invoice-calls';
+import { eventReferences, paymentSecretOf, toPreview, toProviderSubscription } from './stripe-mapping';
 import { createStripePersonalCalls } from './stripe-personal';
 import { createPriceIds } from './stripe-price-ids';
 import { createStripeRefundCalls } from './stripe-refund-calls';
+import { createStripeSubscriptionCalls } from './stripe-subscription-calls';
 import { isSignedInTheFuture } from './webhook-timestamp';
 
 export interface StripeSettings {
@@ -32,10 +27,6 @@ export interface StripeSettings {
 /** What an invoice's discounts took off, in cents. */
 const discountOf = (invoice: Stripe.Invoice | null): number =>
   (invoice?.total_discount_amounts ?? []).reduce((sum, entry) => sum + entry.amount, 0);
-
-// Subscriptions are read with their latest invoice's payment secret, so a payment waiting for 3-D
-// Secure shows up as pendingPaymentIntentSecret.
-const subscriptionExpand = ['latest_invoice.confirmation_secret', 'default_tax_rates', 'discounts'];
 
 /**
  * Team billing on Stripe through the official SDK. The same code talks to Stripe itself or, with
@@ -114,40 +105,11 @@ export function createStripeProvider(
     ...createStripeCatalogueCalls({ stripe, call, mapSubscription, priceIds }),
     ...createStripeCustomerCalls({ stripe, call, mapSubscription, priceIds }),
     ...createStripeRefundCalls({ stripe, call, mapSubscription, priceIds }),
+    ...createStripeCheckoutCalls({ stripe, call, mapSubscription, priceIds }),
+    ...createStripeInvoiceCalls({ stripe, call, mapSubscription, priceIds }),
+    ...createStripeSubscriptionCalls({ stripe, call, mapSubscription, priceIds }),
 
     publishableKey: () => settings.publishableKey,
-
-    listSubscriptions: (customerId) =>
-      call(async () => {
-        const { data } = await stripe().subscriptions.list({
-          customer: customerId,
-          status: 'all',
-          limit: 20,
-          expand: subscriptionExpand.map((path) => `data.${path}`),
-        });
-        return Promise.all(data.map(mapSubscription));
-      }),
-
-    getSubscription: (subscriptionId) =>
-      call(async () => {
-        try {
-          return await mapSubscription(
-            await stripe().subscriptions.retrieve(subscriptionId, { expand: subscriptionExpand }),
-          );
-        } catch (error) {
-          if (isMissingResource(error)) return null;
-          throw error;
-        }
-      }),
-
-    nextPayment: (subscription) =>
-      call(async () => {
-        const preview = await stripe().invoices.createPreview({
-          customer: subscription.customerId,
-          subscription: subscription.id,
-        });
-        return nextPaymentOf(preview);
-      }),
 
     preview: (request) =>
       call(async () => {
@@ -225,110 +187,6 @@ export function createStripeProvider(
           code: failure?.code ?? null,
           declineCode: failure?.decline_code ?? null,
         };
-      }),
-
-    setCancelAtPeriodEnd: (subscriptionId, cancel, idempotencyKey) =>
-      call(async () => {
-        await stripe().subscriptions.update(
-          subscriptionId,
-          { cancel_at_period_end: cancel },
-          { idempotencyKey },
-        );
-      }),
-
-    setQuantity: (subscription, quantity, idempotencyKey, proration = 'create_prorations') =>
-      call(async () => {
-        await stripe().subscriptions.update(
-          subscription.id,
-          { items: [{ id: subscription.itemId, quantity }], proration_behavior: proration },
-          { idempotencyKey },
-        );
-      }),
-
-    cancelNow: (subscriptionId, idempotencyKey) =>
-      call(async () => {
-        await stripe().subscriptions.cancel(subscriptionId, {}, { idempotencyKey });
-      }),
-
-    setTaxRates: (subscriptionId, taxRateIds) =>
-      call(async () => {
-        await stripe().subscriptions.update(subscriptionId, {
-          default_tax_rates: taxRateIds.length > 0 ? taxRateIds : '',
-          proration_behavior: 'none',
-        });
-      }),
-
-    createCheckout: (request, idempotencyKey) =>
-      call(async () => {
-        const session = await stripe().checkout.sessions.create(
-          {
-            mode: 'subscription',
-            customer: request.customerId,
-            client_reference_id: String(request.teamId),
-            line_items: [{ price: await priceIds.idFor(request.priceId), quantity: request.quantity }],
-            subscription_data: {
-              metadata: { teamId: String(request.teamId) },
-              ...(request.trialDays ? { trial_period_days: request.trialDays } : {}),
-              ...(request.taxRateIds.length > 0 ? { default_tax_rates: request.taxRateIds } : {}),
-            },
-            metadata: {
-              teamId: String(request.teamId),
-              planId: request.priceId,
-              quantity: String(request.quantity),
-            },
-            success_url: request.successUrl,
-            cancel_url: request.cancelUrl,
-          },
-          { idempotencyKey },
-        );
-        return { id: session.id, url: session.url ?? '' };
-      }),
-
-    expireCheckout: (id) =>
-      call(async () => {
-        try {
-          await stripe().checkout.sessions.expire(id, {}, { idempotencyKey: `checkout-expire:${id}` });
-        } catch (error) {
-          // Completed or expired meanwhile: nothing left to close.
-          if (!isStripeError(error) || error.type !== 'StripeInvalidRequestError') throw error;
-        }
-      }),
-
-    getCheckout: (id) =>
-      call(async () => {
-        try {
-          const session = await stripe().checkout.sessions.retrieve(id);
-          const ref = (value: string | { id: string } | null) =>
-            value == null ? null : typeof value === 'string' ? value : value.id;
-          const quantity = Number(session.metadata?.quantity);
-          return {
-            status: session.status ?? 'open',
-            customerId: ref(session.customer),
-            subscriptionId: ref(session.subscription),
-            url: session.url ?? null,
-            planId: session.metadata?.planId ?? null,
-            quantity: Number.isInteger(quantity) ? quantity : null,
-          };
-        } catch (error) {
-          if (isMissingResource(error)) return null;
-          throw error;
-        }
-      }),
-
-    listInvoices: (customerId) =>
-      call(async () => {
-        const { data } = await stripe().invoices.list({ customer: customerId, limit: 50 });
-        return data.filter((invoice) => invoice.status !== 'draft').map(toInvoice);
-      }),
-
-    getInvoice: (invoiceId) =>
-      call(async () => {
-        try {
-          return toInvoiceDetail(await stripe().invoices.retrieve(invoiceId));
-        } catch (error) {
-          if (isMissingResource(error)) return null;
-          throw error;
-        }
       }),
 
     verifyWebhook(rawBody, signature) {
