@@ -1,7 +1,7 @@
 import { isValidEmail } from '@domain/email';
 import { ErrorCode } from '@domain/error-codes';
 import type { OAuthProblem } from '@domain/web-signup';
-import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
   backToWebLoginPage,
@@ -238,10 +238,57 @@ export const webLoginRoutes: FastifyPluginAsync<WebLoginRoutesOptions> = async (
     },
   );
 
+  registerOAuthRoutes(instance, options, {
+    limit: (reply) => limit(lookups, reply.request.ip, reply),
+    checkPlan,
+    sweepNowAndThen,
+    goTo,
+    redirectUri,
+    cookieScope,
+    refuseForeignCallback,
+    refuseOAuth,
+  });
+};
+
+/** What the OAuth routes share with the rest of web sign-in: limits, checks and the way back. */
+interface OAuthRouteHelpers {
+  /** The per-client lookup limit, as the provider lookup counts it. */
+  limit(reply: FastifyReply): Promise<void>;
+  checkPlan(planId: string): Promise<void>;
+  sweepNowAndThen(): Promise<void>;
+  goTo(reply: FastifyReply, url: string): FastifyReply;
+  redirectUri(): string;
+  cookieScope(): { path: string; secure: boolean };
+  refuseForeignCallback(request: FastifyRequest, reply: FastifyReply): FastifyReply;
+  refuseOAuth(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    reason: OAuthProblem,
+    state: OAuthState | null,
+    error: AppError,
+  ): FastifyReply;
+}
+
+/** Sign-in with Google or Microsoft: the start, and the provider's callback. */
+function registerOAuthRoutes(
+  instance: FastifyInstance,
+  options: WebLoginRoutesOptions,
+  {
+    limit,
+    checkPlan,
+    sweepNowAndThen,
+    goTo,
+    redirectUri,
+    cookieScope,
+    refuseForeignCallback,
+    refuseOAuth,
+  }: OAuthRouteHelpers,
+): void {
+  const app = instance.withTypeProvider<ZodTypeProvider>();
   app.post('/api/v1/auth/web/login/oauth', { schema: { body: oauthLoginBody } }, async (request, reply) => {
     const { provider, destination, teamPlanId, teamId } = request.body;
     await checkPlan(teamPlanId);
-    await limit(lookups, request.ip, reply);
+    await limit(reply);
     if (!options.oauth.isConfigured(provider)) {
       throw new ValidationError([{ field: 'provider', message: 'is not available' }]);
     }
@@ -319,4 +366,4 @@ export const webLoginRoutes: FastifyPluginAsync<WebLoginRoutesOptions> = async (
       }
     },
   );
-};
+}
