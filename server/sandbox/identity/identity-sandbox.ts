@@ -61,6 +61,59 @@ async function importProvider(): Promise<typeof Provider> {
   }
 }
 
+/** The sandbox's signing keys, cookie keys and client secret: made by the first server, adopted by the rest. */
+async function loadKeys(db: Db): Promise<SandboxKeys> {
+  const { privateKey } = await generateKeyPair('RS256', { extractable: true });
+  const candidate: SandboxKeys = {
+    jwks: {
+      keys: [
+        { ...(await exportJWK(privateKey)), use: 'sig', alg: 'RS256', kid: randomBytes(8).toString('hex') },
+      ],
+    },
+    cookieKeys: [randomBytes(32).toString('base64url')],
+    clientSecret: randomBytes(24).toString('base64url'),
+  };
+  // The first server to start makes the keys; every other one adopts them.
+  await db.query(
+    `INSERT INTO identity_sandbox_keys (id, jwks, cookie_keys, client_secret) VALUES (1, $1, $2, $3)
+     ON CONFLICT (id) DO NOTHING`,
+    [JSON.stringify(candidate.jwks), JSON.stringify(candidate.cookieKeys), candidate.clientSecret],
+  );
+  const [row] = await db.query<{
+    jwks: SandboxKeys['jwks'];
+    cookieKeys: string[];
+    clientSecret: string;
+  }>('SELECT jwks, cookie_keys AS "cookieKeys", client_secret AS "clientSecret" FROM identity_sandbox_keys');
+  return row as SandboxKeys;
+}
+
+/** The person behind a sub, with the claims their provider gives. */
+async function accountOf(db: Db, name: SandboxProviderName, sub: string) {
+  const account = await sandboxAccounts(db, name).find(sub);
+  if (!account) return undefined;
+  const claims =
+    name === 'microsoft'
+      ? microsoftClaims(account)
+      : { sub, email: account.email, email_verified: true, name: account.name };
+  return { accountId: sub, claims: async () => claims };
+}
+
+/** The product's client reaches the issuer at this process's own address, naming the public host. */
+function loopbackFetchOf(publicUrlOf: () => string, localUrlOf: () => string): typeof fetch {
+  return async (input, init) => {
+    const url = new URL(input instanceof Request ? input.url : String(input));
+    const publicUrl = new URL(publicUrlOf());
+    if (url.origin !== publicUrl.origin) return fetch(input, init);
+    const local = new URL(localUrlOf());
+    url.protocol = local.protocol;
+    url.host = local.host;
+    const headers = new Headers(init?.headers ?? (input instanceof Request ? input.headers : undefined));
+    headers.set('x-forwarded-host', publicUrl.host);
+    headers.set('x-forwarded-proto', publicUrl.protocol.replace(':', ''));
+    return fetch(url, { ...init, headers });
+  };
+}
+
 /**
  * A real OpenID Connect provider (oidc-provider) standing in for Google and Microsoft while no client
  * ids are configured: two issuers, `{publicUrl}/sandbox/identity/google` and `.../microsoft`, each
@@ -78,51 +131,13 @@ export function createIdentitySandbox(options: {
   let keys: SandboxKeys | null = null;
   const providers = new Map<SandboxProviderName, Provider>();
 
-  async function loadKeys(): Promise<SandboxKeys> {
-    const { privateKey } = await generateKeyPair('RS256', { extractable: true });
-    const candidate: SandboxKeys = {
-      jwks: {
-        keys: [
-          { ...(await exportJWK(privateKey)), use: 'sig', alg: 'RS256', kid: randomBytes(8).toString('hex') },
-        ],
-      },
-      cookieKeys: [randomBytes(32).toString('base64url')],
-      clientSecret: randomBytes(24).toString('base64url'),
-    };
-    // The first server to start makes the keys; every other one adopts them.
-    await options.db.query(
-      `INSERT INTO identity_sandbox_keys (id, jwks, cookie_keys, client_secret) VALUES (1, $1, $2, $3)
-       ON CONFLICT (id) DO NOTHING`,
-      [JSON.stringify(candidate.jwks), JSON.stringify(candidate.cookieKeys), candidate.clientSecret],
-    );
-    const [row] = await options.db.query<{
-      jwks: SandboxKeys['jwks'];
-      cookieKeys: string[];
-      clientSecret: string;
-    }>(
-      'SELECT jwks, cookie_keys AS "cookieKeys", client_secret AS "clientSecret" FROM identity_sandbox_keys',
-    );
-    return row as SandboxKeys;
-  }
-
   const issuerOf = (name: SandboxProviderName) => `${options.publicUrl()}${BASE[name]}`;
-
-  /** The person behind a sub, with the claims their provider gives. */
-  async function accountOf(name: SandboxProviderName, sub: string) {
-    const account = await sandboxAccounts(options.db, name).find(sub);
-    if (!account) return undefined;
-    const claims =
-      name === 'microsoft'
-        ? microsoftClaims(account)
-        : { sub, email: account.email, email_verified: true, name: account.name };
-    return { accountId: sub, claims: async () => claims };
-  }
 
   /** Made on first use: the public URL is only known once the server listens. */
   async function providerFor(name: SandboxProviderName): Promise<Provider> {
     const existing = providers.get(name);
     if (existing) return existing;
-    if (!keys) keys = await loadKeys();
+    if (!keys) keys = await loadKeys(options.db);
     const ProviderClass = await importProvider();
     const provider = new ProviderClass(issuerOf(name), {
       adapter: pgAdapter(options.db, name) as never,
@@ -155,7 +170,7 @@ export function createIdentitySandbox(options: {
         url: (_ctx: unknown, interaction: { uid: string }) =>
           `${MOUNT}/${name}/interaction/${interaction.uid}`,
       },
-      findAccount: (_ctx: unknown, sub: string) => accountOf(name, sub),
+      findAccount: (_ctx: unknown, sub: string) => accountOf(options.db, name, sub),
     });
     if (name === 'microsoft') {
       const signingKey = (keys as SandboxKeys).jwks.keys[0] as JWK;
@@ -261,24 +276,12 @@ export function createIdentitySandbox(options: {
     });
   };
 
-  /** The product's client reaches the issuer at this process's own address, naming the public host. */
-  const loopbackFetch: typeof fetch = async (input, init) => {
-    const url = new URL(input instanceof Request ? input.url : String(input));
-    const publicUrl = new URL(options.publicUrl());
-    if (url.origin !== publicUrl.origin) return fetch(input, init);
-    const local = new URL(options.localUrl());
-    url.protocol = local.protocol;
-    url.host = local.host;
-    const headers = new Headers(init?.headers ?? (input instanceof Request ? input.headers : undefined));
-    headers.set('x-forwarded-host', publicUrl.host);
-    headers.set('x-forwarded-proto', publicUrl.protocol.replace(':', ''));
-    return fetch(url, { ...init, headers });
-  };
+  const loopbackFetch = loopbackFetchOf(options.publicUrl, options.localUrl);
 
   return {
     async migrate() {
       await runMigrations(options.db, identitySandboxMigrations.dir, identitySandboxMigrations.table);
-      keys = await loadKeys();
+      keys = await loadKeys(options.db);
     },
     plugin: (async (app) => {
       // The issuer's URLs (discovery, endpoints, redirects) come from PUBLIC_URL only: whatever
