@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { FastifyError, FastifyPluginAsync } from 'fastify';
+import type { FastifyError, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../../src/db/db';
 import { migrate as runMigrations } from '../../src/db/migrator';
 import { billingPortalRoutes } from './api/billing-portal';
@@ -99,6 +99,53 @@ const ROUTES: RouteDef[] = [
   ...billingPortalRoutes,
 ];
 
+/** The sandbox's own call, not Stripe's: move its clock (the CLI's `sandbox advance` over HTTP). */
+const SANDBOX_ROUTES: RouteDef[] = [
+  {
+    method: 'POST',
+    path: '/v1/sandbox/advance',
+    auth: 'secret',
+    accepts: ['seconds'],
+    raw: true,
+    async handler(ctx, { params }) {
+      const seconds = int(params, 'seconds') ?? 0;
+      if (seconds < 0)
+        throw new StripeError(400, {
+          type: 'invalid_request_error',
+          message: 'seconds must be >= 0',
+          param: 'seconds',
+        });
+      await setSandboxOffset(ctx, (await sandboxOffset(ctx)) + seconds);
+      const now = await sandboxNow(ctx);
+      await runDueWork(ctx, null, now);
+      return {
+        object: 'sandbox.advance',
+        advancedSeconds: seconds,
+        sandboxTime: new Date(now * 1000).toISOString(),
+        happened: ctx.notes,
+      };
+    },
+  },
+];
+
+/** Every failure in Stripe's error shape; an unexpected one logged, and said as Stripe's api_error. */
+function stripeShapedErrors(config: SandboxConfig) {
+  return (error: FastifyError | StripeError, request: FastifyRequest, reply: FastifyReply) => {
+    if (error instanceof StripeError) {
+      return reply.code(error.status).send({ error: error.body });
+    }
+    const status = (error as FastifyError).statusCode ?? 500;
+    if (status < 500) {
+      return reply.code(status).send({ error: { type: 'invalid_request_error', message: error.message } });
+    }
+    request.log.error({ err: error }, 'stripe sandbox: internal error');
+    config.log('stripe sandbox: internal error', { message: error.message, stack: error.stack });
+    return reply
+      .code(500)
+      .send({ error: { type: 'api_error', message: 'An unknown error occurred in the Stripe sandbox.' } });
+  };
+}
+
 export function createStripeSandbox(options: StripeSandboxOptions): StripeSandbox {
   const config: SandboxConfig = {
     secretKey: `sk_test_sandbox_${randomToken(24)}`,
@@ -181,34 +228,6 @@ export function createStripeSandbox(options: StripeSandboxOptions): StripeSandbo
     };
   }
 
-  const sandboxRoutes: RouteDef[] = [
-    {
-      method: 'POST',
-      path: '/v1/sandbox/advance',
-      auth: 'secret',
-      accepts: ['seconds'],
-      raw: true,
-      async handler(ctx, { params }) {
-        const seconds = int(params, 'seconds') ?? 0;
-        if (seconds < 0)
-          throw new StripeError(400, {
-            type: 'invalid_request_error',
-            message: 'seconds must be >= 0',
-            param: 'seconds',
-          });
-        await setSandboxOffset(ctx, (await sandboxOffset(ctx)) + seconds);
-        const now = await sandboxNow(ctx);
-        await runDueWork(ctx, null, now);
-        return {
-          object: 'sandbox.advance',
-          advancedSeconds: seconds,
-          sandboxTime: new Date(now * 1000).toISOString(),
-          happened: ctx.notes,
-        };
-      },
-    },
-  ];
-
   const plugin: FastifyPluginAsync = async (app) => {
     // Encapsulated: this parser and error handler apply to the sandbox's routes only.
     app.removeContentTypeParser('application/x-www-form-urlencoded');
@@ -223,20 +242,7 @@ export function createStripeSandbox(options: StripeSandboxOptions): StripeSandbo
         }
       },
     );
-    app.setErrorHandler((error: FastifyError | StripeError, request, reply) => {
-      if (error instanceof StripeError) {
-        return reply.code(error.status).send({ error: error.body });
-      }
-      const status = (error as FastifyError).statusCode ?? 500;
-      if (status < 500) {
-        return reply.code(status).send({ error: { type: 'invalid_request_error', message: error.message } });
-      }
-      request.log.error({ err: error }, 'stripe sandbox: internal error');
-      config.log('stripe sandbox: internal error', { message: error.message, stack: error.stack });
-      return reply
-        .code(500)
-        .send({ error: { type: 'api_error', message: 'An unknown error occurred in the Stripe sandbox.' } });
-    });
+    app.setErrorHandler(stripeShapedErrors(config));
     // Every answer names a request, the 404 of an unknown address too; routes set their own.
     app.addHook('onRequest', async (_request, reply) => {
       reply.header('request-id', newRequestId());
@@ -254,7 +260,7 @@ export function createStripeSandbox(options: StripeSandboxOptions): StripeSandbo
         return payload;
       });
     }
-    for (const route of [...ROUTES, ...sandboxRoutes]) mountRoute(app, route, runner, config);
+    for (const route of [...ROUTES, ...SANDBOX_ROUTES]) mountRoute(app, route, runner, config);
     // The invoice PDF link is opened by a browser without a key, as Stripe's are.
     app.get('/v1/sandbox/invoices/:id/pdf', async (request, reply) => {
       const { id } = request.params as { id: string };
