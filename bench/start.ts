@@ -33,7 +33,7 @@ interface Phase {
   cpuMs: number;
 }
 
-/** The server's `start phase:` lines (server/src/start-phases.ts). */
+/** The server's `start phase:` lines (server/src/start/start-phases.ts). */
 function phasesOf(output: string): Phase[] {
   const line = /^start phase: (.+) (\d+) ms, cpu (\d+) ms \(at \d+ ms\)$/gm;
   return [...output.matchAll(line)].map((m) => ({

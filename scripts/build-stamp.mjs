@@ -1,6 +1,6 @@
 // What a build is stamped with: the package's name and version, and the commit it was built from.
 // Plain JavaScript so the build scripts (vite.config.ts, server-bundle.mjs) and the server under tsx
-// share one definition; the server bundle carries the stamp written in (server/src/version.ts).
+// share one definition; the server bundle carries the stamp written in (server/src/start/version.ts).
 import { execFileSync } from 'node:child_process';
 import { readFileSync, realpathSync } from 'node:fs';
 import path from 'node:path';

@@ -95,7 +95,7 @@ export async function buildServerBundle({
     chunkNames: '[name]-[hash]',
     outExtension: { '.js': '.mjs' },
     metafile: true,
-    // The name, version and commit, for the start-up line and `cli --version` (server/src/version.ts).
+    // The name, version and commit, for the start-up line and `cli --version` (server/src/start/version.ts).
     define: { __BUILD_STAMP__: JSON.stringify(stamp) },
     logLevel: 'warning',
     plugins: [ownLocation(path.resolve(outDir))],

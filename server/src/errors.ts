@@ -1,10 +1,5 @@
-import {
-  defaultErrorMessages,
-  type ErrorBody,
-  ErrorCode,
-  type FieldError,
-  type TeamUserRef,
-} from '@domain/error-codes';
+import { defaultErrorMessages, type ErrorBody, ErrorCode, type FieldError } from '@domain/error-codes';
+import type { TeamUserRef } from '@domain/team-user-ref';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { databaseErrorFields, isDatabaseUnavailable } from './db/db-unavailable';
 import { DATABASE_RETRY_AFTER_SECONDS } from './http/outage';

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { KEY_MISS_WINDOW_MS, KEY_MISSES_PER_WINDOW } from '../src/http/rate-limit';
 import { SIGN_IN_FAILURE_WINDOW_MS, SIGN_IN_FAILURES_PER_WINDOW } from '../src/routes/auth.routes';
-import { IMAGE_UPLOADS_PER_HOUR } from '../src/routes/image-routes';
-import { INVITATION_CALLS_PER_HOUR } from '../src/routes/invitations.routes';
+import { INVITATION_CALLS_PER_HOUR } from '../src/routes/collab-teams-invite.routes';
+import { IMAGE_UPLOADS_PER_HOUR } from '../src/routes/support/image-routes';
 import { demoAccounts } from '../src/seed/demo-data';
 import { authCodeFor, errorOf, setupTestApp } from './helper';
 import { call, createSignedInTeam, multipartFile, refOf, TINY_PNG } from './team-fixtures';

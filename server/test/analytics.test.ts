@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PAGE_VIEWS_PER_MINUTE } from '../src/routes/analytics.routes';
+import { PAGE_VIEWS_PER_MINUTE } from '../src/routes/analytics-page-views.routes';
 import { errorOf, setupTestApp } from './helper';
 
 const t = setupTestApp({ seed: false });

@@ -5,7 +5,7 @@ import path from 'node:path';
 import type { Tokens } from '@domain/entities';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoAccounts, demoTeams } from '../src/seed/demo-data';
-import { serverFilePath } from '../src/server-file';
+import { serverFilePath } from '../src/start/server-file';
 import {
   type CliResult,
   exchange,

@@ -1,5 +1,4 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from '../src/config';
 import type { Db } from '../src/db/db';
 import { migrate } from '../src/db/migrator';
 import { createRepositories } from '../src/db/repositories';
@@ -19,6 +18,7 @@ import {
   startDemoData,
   wipeRefusal,
 } from '../src/seed/demo-data-setting';
+import { ConfigError, loadConfig } from '../src/settings/config';
 import { createTestDb, type TestDb } from './helper';
 
 let testDb: TestDb | null = null;

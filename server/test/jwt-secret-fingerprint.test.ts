@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ConfigError } from '../src/config';
 import { migrate } from '../src/db/migrator';
+import { ConfigError } from '../src/settings/config';
 import {
   checkJwtSecretFingerprint,
   ROTATE_COMMAND,

@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { decodeJwt } from 'jose';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from '../src/config';
 import type { Db } from '../src/db/db';
-import { startIdentity } from '../src/identity-start';
+import { ConfigError, loadConfig } from '../src/settings/config';
+import { startIdentity } from '../src/start/identity-start';
 import { type ExternalOp, startExternalOp, type Tamper } from './external-op';
 import { errorOf, exchangeCode, setupTestApp, TEST_PUBLIC_URL, type TestApp } from './helper';
 import { openCallback, signInThroughOp } from './oauth-fixtures';

@@ -4,12 +4,12 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { printOutbox } from '../src/cli/outbox-command';
-import { ConfigError, loadConfig, outboxDir, storageDir } from '../src/config';
 import { invitationMail } from '../src/invitations/invitation-mail';
 import { decodeHeaderValue, decodeQuotedPrintable, parseEml } from '../src/mail/eml';
 import { DEFAULT_MAIL_FROM } from '../src/mail/mailer';
 import { listOutbox } from '../src/mail/outbox';
 import { createOutboxMailer } from '../src/mail/outbox-mailer';
+import { ConfigError, loadConfig, outboxDir, storageDir } from '../src/settings/config';
 
 let dir = '';
 beforeAll(async () => {

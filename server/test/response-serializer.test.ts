@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { compileResponseSchema, createResponseSerializerCompiler } from '../src/http/response-serializer';
-import { membership, teamUser } from '../src/routes/collab-schemas';
+import { membership, teamUser } from '../src/routes/schemas/collab';
 
 // Responses are written by compiled serializers; the test suites run with every answer checked by
 // zod as well (decision 027).

@@ -4,9 +4,9 @@ import path from 'node:path';
 import { type ConsolePageSettings, DEFAULT_CONSOLE_SETTINGS } from '@domain/console-settings';
 import Fastify from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from '../src/config';
 import { registerConsole } from '../src/http/console-static';
 import { consoleCsp, registerSecurityHeaders } from '../src/http/security-headers';
+import { ConfigError, loadConfig } from '../src/settings/config';
 import { buildTestApp, type TestApp } from './helper';
 
 const html = { accept: 'text/html' };

@@ -1,7 +1,7 @@
 // No Postgres database: it reads settings only.
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from '../src/config';
-import { DEFAULT_SHUTDOWN_TIMEOUT_SECONDS } from '../src/service-settings';
+import { ConfigError, loadConfig } from '../src/settings/config';
+import { DEFAULT_SHUTDOWN_TIMEOUT_SECONDS } from '../src/settings/service-settings';
 
 const settings = (env: Record<string, string>) => {
   const { metricsPort, shutdownTimeoutSeconds, shutdownDelaySeconds } = loadConfig({ PORT: '8080', ...env });

@@ -1,6 +1,6 @@
 // No Postgres database: the warnings are computed from the settings alone.
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from '../src/config';
+import { loadConfig } from '../src/settings/config';
 import { sharedStateWarnings } from '../src/start/shared-state-warnings';
 
 const base = { DATA_DIR: '/srv/spark' };

@@ -1,7 +1,7 @@
 import { PassThrough } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { shutDown } from '../src/shutdown';
+import { shutDown } from '../src/start/shutdown';
 import { createTestDb, type TestDb } from './helper';
 import { closesWithin, send } from './keep-alive-client';
 import { buildLoggedApp } from './logged-app';

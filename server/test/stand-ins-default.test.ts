@@ -7,15 +7,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
 import { issueAuthCode } from '../src/auth/auth-codes';
 import { createTokenSigner } from '../src/auth/tokens';
-import { type BillingStart, startBilling } from '../src/billing-start';
-import { loadConfig, resolvePublicUrl } from '../src/config';
 import { migrate } from '../src/db/migrator';
 import { createRepositories } from '../src/db/repositories';
-import { startIdentity } from '../src/identity-start';
 import { createOutboxMailer } from '../src/mail/outbox-mailer';
 import { demoAccounts, loadDemoData } from '../src/seed/demo-data';
-import { standInLines } from '../src/stand-ins';
-import { startStorage } from '../src/storage-start';
+import { loadConfig, resolvePublicUrl } from '../src/settings/config';
+import { standInLines } from '../src/settings/stand-ins';
+import { type BillingStart, startBilling } from '../src/start/billing-start';
+import { startIdentity } from '../src/start/identity-start';
+import { startStorage } from '../src/start/storage-start';
 import { createTestDb, type TestDb } from './helper';
 
 // Issue 20, finding 1: the stand-ins (Stripe sandbox, identity sandbox, S3 stand-in) mount by

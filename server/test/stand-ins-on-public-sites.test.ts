@@ -1,9 +1,9 @@
 // No Postgres database: the configuration and the stand-ins' start-up decisions (no database given).
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from '../src/config';
 import type { Db } from '../src/db/db';
-import { identitySandboxAllowed, startIdentity } from '../src/identity-start';
-import { isLoopbackHost, stripeSandboxDecision } from '../src/stand-ins';
+import { ConfigError, loadConfig } from '../src/settings/config';
+import { isLoopbackHost, stripeSandboxDecision } from '../src/settings/stand-ins';
+import { identitySandboxAllowed, startIdentity } from '../src/start/identity-start';
 
 // The identity sandbox vouches for any address typed into it, so it must never stand in for Google
 // and Microsoft on a public site by accident.

@@ -6,8 +6,8 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from '../src/config';
-import { openStorageForCli, startStorage } from '../src/storage-start';
+import { ConfigError, loadConfig } from '../src/settings/config';
+import { openStorageForCli, startStorage } from '../src/start/storage-start';
 
 const SECRET = 'wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY';
 const full = {

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../src/config';
 import { migrate } from '../src/db/migrator';
 import { SIGN_IN_FAILURES_PER_WINDOW } from '../src/routes/auth.routes';
+import { loadConfig } from '../src/settings/config';
 import { createTestDb, type TestDb } from './helper';
 import { buildLoggedApp } from './logged-app';
 

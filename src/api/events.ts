@@ -2,7 +2,7 @@
 
 import type { ApiClient } from '@/api/client';
 import type { TeamEvent } from '@/domain/entities';
-import type { TeamUserRef } from '@/domain/error-codes';
+import type { TeamUserRef } from '@/domain/team-user-ref';
 import { formatTeamUserRef } from '@/domain/team-user-ref';
 
 export const getGlobalEvents = (api: ApiClient, offset: number) =>

@@ -3,7 +3,7 @@
 
 import type { ApiClient } from '@/api/client';
 import type { Billing, Card, Customer, Invoice, PaymentProvider, Preview, Product } from '@/domain/entities';
-import type { TeamUserRef } from '@/domain/error-codes';
+import type { TeamUserRef } from '@/domain/team-user-ref';
 import { formatTeamUserRef } from '@/domain/team-user-ref';
 
 const v1 = (ref: TeamUserRef, path = '') => `/api/v1/collab/${formatTeamUserRef(ref)}/billing${path}`;

@@ -2,8 +2,8 @@
 
 import type { ApiClient } from '@/api/client';
 import type { Billing, Team, TeamMembership, TeamSettings, TeamUser } from '@/domain/entities';
-import type { TeamUserRef } from '@/domain/error-codes';
 import type { SeatCost } from '@/domain/seat-cost';
+import type { TeamUserRef } from '@/domain/team-user-ref';
 import { formatTeamUserRef } from '@/domain/team-user-ref';
 
 /** The team fields the owner edits; the spec does not detail the body further. */

@@ -5,7 +5,7 @@
 
 import type { ApiClient } from '@/api/client';
 import type { Paged, TeamUser } from '@/domain/entities';
-import type { TeamUserRef } from '@/domain/error-codes';
+import type { TeamUserRef } from '@/domain/team-user-ref';
 import { formatTeamUserRef } from '@/domain/team-user-ref';
 
 export const usersPath = (ref: TeamUserRef) => `/api/v1/collab/${formatTeamUserRef(ref)}/users`;

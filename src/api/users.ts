@@ -3,8 +3,8 @@
 import type { ApiClient } from '@/api/client';
 import { usersPath } from '@/api/users-list';
 import type { Role, TeamUser } from '@/domain/entities';
-import type { TeamUserRef } from '@/domain/error-codes';
 import type { SkippedInvitation } from '@/domain/invitations';
+import type { TeamUserRef } from '@/domain/team-user-ref';
 import { formatTeamUserRef } from '@/domain/team-user-ref';
 
 export type UserId = number | 'me';

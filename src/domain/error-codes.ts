@@ -1,6 +1,7 @@
 // The error catalogue of spec section 8, shared by the console and the API server.
 // Every error body on the wire is { errorCode, errorMessage, errorData }.
 
+import type { TeamUserRef } from './team-user-ref';
 export const ErrorCode = {
   validation: 10,
   tokenInvalid: 1200,
@@ -46,12 +47,6 @@ export type ErrorCodeValue = (typeof ErrorCode)[keyof typeof ErrorCode];
 export interface FieldError {
   field: string;
   message: string;
-}
-
-/** errorData of 1502/1600/1850: which team user the failure is about. */
-export interface TeamUserRef {
-  teamId: number;
-  userId: number;
 }
 
 export interface ErrorBody {

@@ -1,6 +1,13 @@
 // The {teamId}-{userId} path segment that addresses a membership (spec sections 2 and 3).
 
-import type { TeamUserRef } from './error-codes';
+/**
+ * A membership: the team and the user in it. Also the errorData of 1502/1600/1850, which team user a
+ * failure is about.
+ */
+export interface TeamUserRef {
+  teamId: number;
+  userId: number;
+}
 
 /**
  * Canonical decimal only: no sign, no leading zero, no spaces. One membership then has exactly one

@@ -7,7 +7,7 @@
 // The fetch is injected with `provide`; the clock is Date.now (fake timers control it in tests).
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import type { TeamEvent } from '@/domain/entities';
-import type { TeamUserRef } from '@/domain/error-codes';
+import type { TeamUserRef } from '@/domain/team-user-ref';
 
 /** Spec section 9: 'Event lookbehind options (minutes)'. */
 export const LOOKBEHIND_MINUTES = [1, 5, 10, 15, 30, 60, 180, 360, 720, 1440, 2880, 4320, 5760] as const;

@@ -8,9 +8,9 @@
 // note says who was not mailed instead of a generic 'Too many attempts' flash.
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import type { TeamUser } from '@/domain/entities';
-import type { TeamUserRef } from '@/domain/error-codes';
 import { serverFieldErrorText } from '@/domain/field-errors';
 import { INVITATION_FIELD, limitedInvitations, type SkippedInvitation } from '@/domain/invitations';
+import type { TeamUserRef } from '@/domain/team-user-ref';
 import { errorOf } from './actor-error';
 
 export const INVITATION_SENT_MESSAGE = 'Invitation was sent';

@@ -3,7 +3,7 @@
 // other action calls at once. The outcome goes back to the parent, which keeps or rolls back the row.
 import { fromPromise, sendParent, setup } from 'xstate';
 import type { TeamUser } from '@/domain/entities';
-import type { TeamUserRef } from '@/domain/error-codes';
+import type { TeamUserRef } from '@/domain/team-user-ref';
 import { errorOf } from './actor-error';
 
 /** Spec section 9: Deactivate waits this long before the call. */

@@ -4,10 +4,10 @@
 // file ('PNG, JPG only'); clearing it asks 'Do you really want to delete avatar?' first.
 import { assertEvent, assign, type DoneActorEvent, fromPromise, setup } from 'xstate';
 import type { TeamUser } from '@/domain/entities';
-import type { TeamUserRef } from '@/domain/error-codes';
 import { serverFieldErrorText } from '@/domain/field-errors';
 import { IMAGE_FIELD, IMAGE_TYPE_MESSAGE, isAcceptedImageName } from '@/domain/image-upload';
 import { FULL_NAME_FIELD } from '@/domain/profile';
+import type { TeamUserRef } from '@/domain/team-user-ref';
 import { errorOf } from './actor-error';
 
 /** Spec section 5: 'PNG, JPG only'. */

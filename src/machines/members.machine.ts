@@ -9,9 +9,9 @@
 // back when the server refuses them. The filter lives here; the views sort with a memoised selector.
 import { and, assertEvent, assign, fromPromise, raise, setup, stopChild } from 'xstate';
 import type { Paged, TeamUser } from '@/domain/entities';
-import type { TeamUserRef } from '@/domain/error-codes';
 import { classifyError, passesUpFromScreenSetup } from '@/domain/error-policy';
 import { DEFAULT_MEMBER_FILTER, type MemberFilter } from '@/domain/members';
+import type { TeamUserRef } from '@/domain/team-user-ref';
 import { errorOf, isItemNotFound } from './actor-error';
 import {
   type MemberActionReport,

@@ -2,7 +2,7 @@
 // page-view events and path building read the same metadata.
 
 import type { ComponentType } from 'react';
-import type { TeamUserRef } from '@/domain/error-codes';
+import type { TeamUserRef } from '@/domain/team-user-ref';
 import { formatTeamUserRef } from '@/domain/team-user-ref';
 
 /** One lazily loaded chunk per group. */

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { link, mkdir, readFile, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { type Config, ConfigError } from '../config';
+import { type Config, ConfigError } from '../settings/config';
 
 const MIN_SECRET_BYTES = 32;
 

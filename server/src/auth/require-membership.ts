@@ -1,5 +1,5 @@
 import type { Team } from '@domain/entities';
-import type { TeamUserRef } from '@domain/error-codes';
+import type { TeamUserRef } from '@domain/team-user-ref';
 import type { FastifyRequest } from 'fastify';
 import type { Repositories } from '../db/repositories';
 import type { TeamUserRecord } from '../db/repositories/team-users.repository';

@@ -1,12 +1,12 @@
 import { parseArgs } from 'node:util';
 import { safeRedirectTarget } from '@domain/app-link';
 import { buildLoginUrl } from '../auth/login-grant';
-import { ConfigError, loadConfig, outboxDir } from '../config';
-import { setPrivateUmask } from '../data-dir-modes';
 import { backToAppUrl } from '../redirects/redirect-key';
 import { wipeRefusal } from '../seed/demo-data-setting';
 import { staffAddProblem } from '../seed/staff-account';
-import { versionLine } from '../version';
+import { ConfigError, loadConfig, outboxDir } from '../settings/config';
+import { setPrivateUmask } from '../start/data-dir-modes';
+import { versionLine } from '../start/version';
 import { openBackend } from './backend';
 import { CliError } from './cli-error';
 import { printOutbox } from './outbox-command';

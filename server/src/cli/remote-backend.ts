@@ -5,7 +5,7 @@ import type { CleanupReport } from '../cleanup/run-cleanup';
 import type { CleanupResult } from '../public-files/cleanup';
 import { CLI_SECRET_HEADER } from '../routes/internal-cli.routes';
 import type { StaffAdded } from '../seed/staff-account';
-import type { ServerFile } from '../server-file';
+import type { ServerFile } from '../start/server-file';
 import { type CliBackend, toLines } from './cli-backend';
 import { CliError } from './cli-error';
 import type { SandboxKeys } from './sandbox-keys';

@@ -1,7 +1,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ConfigError } from '../config';
+import { ConfigError } from '../settings/config';
 import type { Db, Queryable } from './db';
 
 export const migrationsDir = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import type { Config } from '../config';
+import type { Config } from '../settings/config';
 import type { Db } from './db';
 
 /** The embedded database keeps its files here. */

@@ -1,5 +1,5 @@
 import type { Clock } from '../clock';
-import { type Config, outboxDir } from '../config';
+import { type Config, outboxDir } from '../settings/config';
 import type { Mailer } from './mailer';
 import { createOutboxMailer } from './outbox-mailer';
 import { createSmtpMailer } from './smtp-mailer';

@@ -6,7 +6,7 @@ import { TokenInvalidError } from '../errors';
 import { idempotencyKeyOf } from '../http/idempotency';
 import { clientAddress, createFailureLimit } from '../http/rate-limit';
 import type { ZodTypeProvider } from '../http/zod-validation';
-import { deviceInfoShape, tokensResponse } from './schemas';
+import { deviceInfoShape, tokensResponse } from './schemas/common';
 
 const codeBody = z.strictObject({
   code: z.string().min(1).max(4096),

@@ -17,8 +17,8 @@ import {
   membership,
   team,
   teamSettings,
-} from './collab-schemas';
-import { reloadTeam } from './team-reload';
+} from './schemas/collab';
+import { reloadTeam } from './support/team-reload';
 
 const teamChanges = z.strictObject({
   name: displayText(100).optional(),

@@ -1,7 +1,7 @@
-import type { Config } from '../config';
 import type { Db } from '../db/db';
 import { createRepositories } from '../db/repositories';
-import { loopbackReason } from '../stand-ins';
+import type { Config } from '../settings/config';
+import { loopbackReason } from '../settings/stand-ins';
 import { demoAccounts, demoTeams, seedIfEmpty } from './demo-data';
 
 // Demo data goes into an empty database only where the stand-ins would run by themselves (an

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { Db } from '../db/db';
 import { createRepositories } from '../db/repositories';
 import { ValidationError } from '../errors';
-import { displayText } from '../routes/collab-schemas';
+import { displayText } from '../routes/schemas/collab';
 
 // `cli staff add`: how a site without demo data gets its first account, and how anyone is made staff.
 

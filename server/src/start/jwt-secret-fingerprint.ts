@@ -1,7 +1,7 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { jwtSecretFile } from '../auth/jwt-secret';
-import { type Config, ConfigError } from '../config';
 import type { Queryable } from '../db/db';
+import { type Config, ConfigError } from '../settings/config';
 
 /** How an operator records a new key on purpose (the README's "Rotating JWT_SECRET"). */
 export const ROTATE_COMMAND = 'npm run --silent cli -- jwt-secret rotate';

@@ -1,4 +1,4 @@
-import { type Config, outboxDir, publicFilesDir, storageDir } from '../config';
+import { type Config, outboxDir, publicFilesDir, storageDir } from '../settings/config';
 
 const SEVERAL = 'DATABASE_URL is set, so several servers may share this database';
 

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { CLI_SECRET_HEADER } from '../../src/routes/internal-cli.routes';
-import { readServerFile, serverFilePath } from '../../src/server-file';
+import { readServerFile, serverFilePath } from '../../src/start/server-file';
 
 const root = path.join(import.meta.dirname, '../../..');
 const START_TIMEOUT_MS = 90_000;

@@ -7,7 +7,7 @@ import * as billingApi from '@/api/team-billing';
 import type { AppServices } from '@/app/services';
 import { useServices } from '@/app/services-context';
 import type { Customer } from '@/domain/entities';
-import type { TeamUserRef } from '@/domain/error-codes';
+import type { TeamUserRef } from '@/domain/team-user-ref';
 import {
   cancelSurveyMachine,
   SURVEY_ANSWERS,

@@ -10,9 +10,9 @@
 import { type ActorRefFrom, waitFor } from 'xstate';
 import type { ApiClient } from '@/api/client';
 import { EARLY_ANSWER_FRESH_MS, type EarlyEntry, earlyAnswers } from '@/api/early-answers';
-import type { TeamUserRef } from '@/domain/error-codes';
 import { findMembership } from '@/domain/memberships';
 import { canAccessBilling } from '@/domain/permissions';
+import type { TeamUserRef } from '@/domain/team-user-ref';
 import { formatTeamUserRef, parseTeamUserRef } from '@/domain/team-user-ref';
 import type { teamRegistryMachine } from '@/machines/team-registry.machine';
 import { type BillingPageData, loadBillingPage } from './load-billing-page';

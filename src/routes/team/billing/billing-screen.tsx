@@ -3,7 +3,7 @@ import type { SnapshotFrom } from 'xstate';
 import { useServices } from '@/app/services-context';
 import { liveSubscription, subscribedPlanCode } from '@/domain/billing-summary';
 import type { TeamMembership } from '@/domain/entities';
-import type { TeamUserRef } from '@/domain/error-codes';
+import type { TeamUserRef } from '@/domain/team-user-ref';
 import type { screenSetupMachine } from '@/machines/screen-setup.machine';
 import { useSelectionsInTransition } from '@/routes/screen-flow';
 import { useScreenSetupStartingEarly } from '@/routes/screen-setup-early';

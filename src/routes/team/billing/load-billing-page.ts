@@ -9,7 +9,7 @@ import {
   type PaymentProviderSettings,
 } from '@/api/team-billing';
 import type { Billing, Invoice, Product } from '@/domain/entities';
-import type { TeamUserRef } from '@/domain/error-codes';
+import type { TeamUserRef } from '@/domain/team-user-ref';
 
 export interface BillingPageData {
   billing: Billing;

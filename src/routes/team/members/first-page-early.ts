@@ -8,7 +8,7 @@ import type { ApiClient } from '@/api/client';
 import { answerOf, type EarlyEntry, earlyAnswers } from '@/api/early-answers';
 import { listUsers } from '@/api/users-list';
 import type { Paged, TeamUser } from '@/domain/entities';
-import type { TeamUserRef } from '@/domain/error-codes';
+import type { TeamUserRef } from '@/domain/team-user-ref';
 import { formatTeamUserRef, parseTeamUserRef } from '@/domain/team-user-ref';
 
 const early = earlyAnswers<Paged<TeamUser>>();

@@ -15,7 +15,7 @@ import {
   uploadUserAvatar,
 } from '@/api/users';
 import type { AppServices } from '@/app/services';
-import type { TeamUserRef } from '@/domain/error-codes';
+import type { TeamUserRef } from '@/domain/team-user-ref';
 import { errorOf } from '@/machines/actor-error';
 import { INVITATION_SENT_MESSAGE, invitationsMachine } from '@/machines/invitations.machine';
 import { type CancelAllOutcome, invitationsBannerMachine } from '@/machines/invitations-banner.machine';

@@ -1,6 +1,6 @@
 import { useServices } from '@/app/services-context';
 import type { TeamUser } from '@/domain/entities';
-import type { TeamUserRef } from '@/domain/error-codes';
+import type { TeamUserRef } from '@/domain/team-user-ref';
 import {
   selectAvatarBusy,
   selectAvatarError,

@@ -8,7 +8,7 @@ import type { ApiClient } from '@/api/client';
 import { type EarlyEntry, earlyAnswers } from '@/api/early-answers';
 import { getTeam } from '@/api/teams';
 import type { TeamMembership } from '@/domain/entities';
-import type { TeamUserRef } from '@/domain/error-codes';
+import type { TeamUserRef } from '@/domain/team-user-ref';
 import { formatTeamUserRef, parseTeamUserRef } from '@/domain/team-user-ref';
 
 const early = earlyAnswers<TeamMembership>();

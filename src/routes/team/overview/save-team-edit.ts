@@ -2,8 +2,8 @@
 import type { ApiClient } from '@/api/client';
 import { deleteTeamLogo, updateTeam, updateTeamSettings, uploadTeamLogo } from '@/api/teams';
 import type { Team } from '@/domain/entities';
-import type { TeamUserRef } from '@/domain/error-codes';
 import type { TeamEdit } from '@/domain/team-edits';
+import type { TeamUserRef } from '@/domain/team-user-ref';
 
 /** Sends the edit; answers the team fields the server now has. */
 export async function saveTeamEdit(api: ApiClient, ref: TeamUserRef, edit: TeamEdit): Promise<Partial<Team>> {

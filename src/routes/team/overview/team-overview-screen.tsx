@@ -6,7 +6,6 @@ import { useNavigate } from 'react-router';
 import { fromPromise } from 'xstate';
 import { deleteTeam, leaveTeam } from '@/api/teams';
 import type { TeamMembership } from '@/domain/entities';
-import type { TeamUserRef } from '@/domain/error-codes';
 import {
   canAccessBilling,
   canDeleteTeam,
@@ -17,6 +16,7 @@ import {
   isPaidPlan,
 } from '@/domain/permissions';
 import { billingLinkLabel, paidPlanSettingsNote, teamPlanTitle } from '@/domain/team-details';
+import type { TeamUserRef } from '@/domain/team-user-ref';
 import { teamEditMachine } from '@/machines/team-edit.machine';
 import {
   selectLogoError,

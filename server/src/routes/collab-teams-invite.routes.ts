@@ -10,7 +10,7 @@ import type { InvitationDeps } from '../invitations/invitation-deps';
 import { MAX_INVITATIONS_PER_CALL } from '../invitations/invitation-policy';
 import { inviteMembers } from '../invitations/invite-members';
 import { resendInvitations } from '../invitations/resend-invitations';
-import { teamUser } from './collab-schemas';
+import { teamUser } from './schemas/collab';
 
 /** Invite and resend calls one team user may make per hour, each call up to MAX_INVITATIONS_PER_CALL addresses. */
 export const INVITATION_CALLS_PER_HOUR = 30;

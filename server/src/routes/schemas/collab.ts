@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { hasNoInvisibleFormatting } from '../http/invisible-formatting';
+import { hasNoInvisibleFormatting } from '../../http/invisible-formatting';
 
 // Response shapes of the collab routes (spec section 3): serializing through them drops any column a
 // record carries beyond the API (for example a team user's account link).

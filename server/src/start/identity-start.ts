@@ -1,10 +1,10 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { createIdentitySandbox } from '../sandbox/identity/identity-sandbox';
-import type { BuildAppOptions } from './app';
-import type { OAuthIssuerSettings } from './auth/web-login/oauth-client';
-import type { Config } from './config';
-import type { Db } from './db/db';
-import { identitySandboxDecision } from './stand-ins';
+import { createIdentitySandbox } from '../../sandbox/identity/identity-sandbox';
+import type { BuildAppOptions } from '../app';
+import type { OAuthIssuerSettings } from '../auth/web-login/oauth-client';
+import type { Db } from '../db/db';
+import type { Config } from '../settings/config';
+import { identitySandboxDecision } from '../settings/stand-ins';
 
 /** Where providers send the browser back after sign-in (one callback for both; the state says which). */
 export const oauthCallbackUrl = (publicUrl: string) =>

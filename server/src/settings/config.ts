@@ -7,11 +7,11 @@ import {
   isConsoleEmail,
   isSchedulingUrl,
 } from '@domain/console-settings';
-import { type LogFormat, parseLogFormat } from './log/server-log';
-import { DEFAULT_MAIL_FROM } from './mail/mailer';
+import { type LogFormat, parseLogFormat } from '../log/server-log';
+import { DEFAULT_MAIL_FROM } from '../mail/mailer';
+import { parseStorageConfig, type StorageConfig } from '../storage/storage-config';
 import { parseServiceSettings, type ServiceSettings } from './service-settings';
 import { parseStandInSetting, type StandInSetting } from './stand-in-setting';
-import { parseStorageConfig, type StorageConfig } from './storage/storage-config';
 
 /** Everything the server and the CLI read from the environment, parsed once. */
 export interface Config extends ServiceSettings {

@@ -1,11 +1,11 @@
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import type { ZodType } from 'zod';
-import { lockMembership, type Membership } from '../auth/require-membership';
-import { type ImageUpload, imageUploadBody, imageUploadConfig } from '../avatars/image-upload';
-import { swapImage } from '../avatars/swap-image';
-import type { Repositories } from '../db/repositories';
-import { eventPerson } from '../events/team-event';
-import type { ZodTypeProvider } from '../http/zod-validation';
+import { lockMembership, type Membership } from '../../auth/require-membership';
+import { type ImageUpload, imageUploadBody, imageUploadConfig } from '../../avatars/image-upload';
+import { swapImage } from '../../avatars/swap-image';
+import type { Repositories } from '../../db/repositories';
+import { eventPerson } from '../../events/team-event';
+import type { ZodTypeProvider } from '../../http/zod-validation';
 
 /** Avatar and logo uploads one account may make per hour (each image is processed and stored). */
 export const IMAGE_UPLOADS_PER_HOUR = 60;

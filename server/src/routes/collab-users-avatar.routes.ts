@@ -3,9 +3,9 @@ import { requireSelf } from '../auth/require-permission';
 import { toTeamUser } from '../db/repositories/team-users.repository';
 import { TeamEventType } from '../events/team-event';
 import { userInTeamParams } from '../http/team-user-param';
-import { teamUser } from './collab-schemas';
-import { registerImageRoutes } from './image-routes';
-import { reloadTeamUser } from './team-reload';
+import { teamUser } from './schemas/collab';
+import { registerImageRoutes } from './support/image-routes';
+import { reloadTeamUser } from './support/team-reload';
 
 /** Own avatar in a team: POST (multipart `file`) and DELETE /api/v1/collab/{tid}-{uid}/users/{id or me}/avatar. */
 export const teamUserAvatarRoutes: FastifyPluginAsync = async (app) => {

@@ -9,8 +9,8 @@ import { ItemNotFoundError } from '../errors';
 import { TeamEventType, teamUserEvent } from '../events/team-event';
 import { idParam, teamUserParam } from '../http/team-user-param';
 import type { ZodTypeProvider } from '../http/zod-validation';
-import { teamUser } from './collab-schemas';
-import { reloadTeamUser } from './team-reload';
+import { teamUser } from './schemas/collab';
+import { reloadTeamUser } from './support/team-reload';
 
 const params = z.strictObject({ teamUser: teamUserParam, id: idParam });
 

@@ -1,8 +1,8 @@
 import type { Team } from '@domain/entities';
-import type { Membership } from '../auth/require-membership';
-import type { Repositories } from '../db/repositories';
-import type { TeamUserRecord } from '../db/repositories/team-users.repository';
-import { ItemNotFoundError, TeamNotFoundError } from '../errors';
+import type { Membership } from '../../auth/require-membership';
+import type { Repositories } from '../../db/repositories';
+import type { TeamUserRecord } from '../../db/repositories/team-users.repository';
+import { ItemNotFoundError, TeamNotFoundError } from '../../errors';
 
 /** The team as it is now, after a change; deleted meanwhile is 1502 like any later call. */
 export async function reloadTeam(repos: Repositories, { team, teamUser }: Membership): Promise<Team> {

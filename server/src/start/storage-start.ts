@@ -1,10 +1,10 @@
 import path from 'node:path';
 import type { FastifyPluginAsync } from 'fastify';
-import { type Config, publicFilesDir, storageDir } from './config';
-import type { FileStorage } from './storage/file-storage';
-import { createLocalFileStorage } from './storage/local-file-storage';
-import { createLocalPublicFileStore } from './storage/local-public-file-store';
-import type { PublicFileStore } from './storage/public-file-store';
+import { type Config, publicFilesDir, storageDir } from '../settings/config';
+import type { FileStorage } from '../storage/file-storage';
+import { createLocalFileStorage } from '../storage/local-file-storage';
+import { createLocalPublicFileStore } from '../storage/local-public-file-store';
+import type { PublicFileStore } from '../storage/public-file-store';
 
 export interface StorageStart {
   /** Avatars and logos. */
@@ -36,9 +36,9 @@ export async function startStorage(
     };
   }
   // The AWS SDK takes a while to load: only servers (and CLI runs) that use S3 load it.
-  const { createS3Bucket } = await import('./storage/s3-client');
-  const { createS3FileStorage } = await import('./storage/s3-file-storage');
-  const { createS3PublicFileStore } = await import('./storage/s3-public-file-store');
+  const { createS3Bucket } = await import('../storage/s3-client');
+  const { createS3FileStorage } = await import('../storage/s3-file-storage');
+  const { createS3PublicFileStore } = await import('../storage/s3-public-file-store');
   if (settings.kind === 's3') {
     const bucket = createS3Bucket(settings);
     return {
@@ -48,7 +48,7 @@ export async function startStorage(
       description: `files in S3 bucket ${settings.bucket} (${settings.endpoint ?? `AWS ${settings.region}`})`,
     };
   }
-  const { createS3Sandbox, S3_SANDBOX_MOUNT } = await import('../sandbox/s3/s3-sandbox');
+  const { createS3Sandbox, S3_SANDBOX_MOUNT } = await import('../../sandbox/s3/s3-sandbox');
   const sandbox = createS3Sandbox({
     dir: path.join(config.dataDir, 's3-sandbox'),
     bucket: settings.bucket,

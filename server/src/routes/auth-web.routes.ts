@@ -42,7 +42,7 @@ import {
 import { createFixedWindowLimiter } from '../http/fixed-window-limiter';
 import { createKeyGuessLimit } from '../http/rate-limit';
 import type { ZodTypeProvider } from '../http/zod-validation';
-import { deviceInfoShape } from './schemas';
+import { deviceInfoShape } from './schemas/common';
 
 export interface WebLoginRoutesOptions {
   oauth: OAuthClient;

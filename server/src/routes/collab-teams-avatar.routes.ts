@@ -2,9 +2,9 @@ import type { FastifyPluginAsync } from 'fastify';
 import { requirePermission } from '../auth/require-permission';
 import { TeamEventType } from '../events/team-event';
 import { teamUserParams } from '../http/team-user-param';
-import { team } from './collab-schemas';
-import { registerImageRoutes } from './image-routes';
-import { reloadTeam } from './team-reload';
+import { team } from './schemas/collab';
+import { registerImageRoutes } from './support/image-routes';
+import { reloadTeam } from './support/team-reload';
 
 /** The team logo: POST (multipart `file`) and DELETE /api/v1/collab/teams/{tid}-{uid}/avatar, owner only. */
 export const teamLogoRoutes: FastifyPluginAsync = async (app) => {

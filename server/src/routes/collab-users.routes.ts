@@ -8,8 +8,8 @@ import { eventPerson, TeamEventType } from '../events/team-event';
 import { encodePageToken, pageTokenQuery } from '../http/page-token';
 import { teamUserParams, userInTeamParams } from '../http/team-user-param';
 import type { ZodTypeProvider } from '../http/zod-validation';
-import { displayText, teamUser } from './collab-schemas';
-import { reloadTeamUser } from './team-reload';
+import { displayText, teamUser } from './schemas/collab';
+import { reloadTeamUser } from './support/team-reload';
 
 /** Members per page of GET /users. */
 export const USERS_PAGE_SIZE = 500;

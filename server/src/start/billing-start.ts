@@ -1,13 +1,13 @@
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
-import { createStripeSandbox, type StripeSandbox } from '../sandbox/stripe/stripe-sandbox';
-import type { BuildAppOptions } from './app';
-import { createStripeProvider, type StripeSettings } from './billing/stripe/stripe-provider';
-import { createUnconfiguredProvider } from './billing/unconfigured-provider';
-import type { Config } from './config';
-import type { Db } from './db/db';
-import type { GaugeSource } from './metrics/metrics';
-import { seedDemoBilling } from './seed/demo-billing';
-import { stripeSandboxDecision } from './stand-ins';
+import { createStripeSandbox, type StripeSandbox } from '../../sandbox/stripe/stripe-sandbox';
+import type { BuildAppOptions } from '../app';
+import { createStripeProvider, type StripeSettings } from '../billing/stripe/stripe-provider';
+import { createUnconfiguredProvider } from '../billing/unconfigured-provider';
+import type { Db } from '../db/db';
+import type { GaugeSource } from '../metrics/metrics';
+import { seedDemoBilling } from '../seed/demo-billing';
+import type { Config } from '../settings/config';
+import { stripeSandboxDecision } from '../settings/stand-ins';
 
 /** How often seats and plans are checked against the provider, to correct any drift. */
 const RECONCILE_EVERY_MS = 60 * 60 * 1000;

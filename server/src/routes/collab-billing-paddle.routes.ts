@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { requirePermission } from '../auth/require-permission';
 import { teamUserParams } from '../http/team-user-param';
 import type { ZodTypeProvider } from '../http/zod-validation';
-import { invoice, product, subscription } from './billing-schemas';
+import { invoice, product, subscription } from './schemas/billing';
 
 const base = '/api/v1/collab/:teamUser/billing-paddle';
 

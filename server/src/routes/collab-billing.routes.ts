@@ -15,7 +15,7 @@ import {
   preview,
   product,
   usage,
-} from './billing-schemas';
+} from './schemas/billing';
 
 const v1 = '/api/v1/collab/:teamUser/billing';
 const v2 = '/api/v2/collab/:teamUser/billing';

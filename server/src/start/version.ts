@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { type BuildStamp, readBuildStamp, stampLine } from '../../scripts/build-stamp.mjs';
+import { type BuildStamp, readBuildStamp, stampLine } from '../../../scripts/build-stamp.mjs';
 
 // Written in by the server bundle (scripts/server-bundle.mjs, esbuild's define): a bundle names the
 // commit it was built from without git, which an image or a tarball does not have at run time.
