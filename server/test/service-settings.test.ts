@@ -1,4 +1,5 @@
 // No Postgres database: it reads settings only.
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../src/settings/config';
 import { DEFAULT_SHUTDOWN_TIMEOUT_SECONDS } from '../src/settings/service-settings';
@@ -50,5 +51,12 @@ describe('METRICS_PORT and SHUTDOWN_*_SECONDS', () => {
   ])('refuse %o at start', (env, message) => {
     expect(() => loadConfig({ PORT: '8080', ...env })).toThrow(ConfigError);
     expect(() => loadConfig({ PORT: '8080', ...env })).toThrow(message);
+  });
+});
+
+describe('the checkout the server runs from', () => {
+  it('serves the console built into the repository’s dist/, wherever the settings file sits', () => {
+    const repoRoot = path.resolve(import.meta.dirname, '../..');
+    expect(loadConfig({ PORT: '8080' }).distDir).toBe(path.join(repoRoot, 'dist'));
   });
 });

@@ -108,7 +108,7 @@ function oauthIssuer(env: NodeJS.ProcessEnv, prefix: string, configured: boolean
   return value;
 }
 
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
 export class ConfigError extends Error {}
 

@@ -10,7 +10,7 @@ let fromSource: BuildStamp | null = null;
 /** The name, version and commit of this server: the bundle's stamp, or the checkout's under tsx. */
 export function buildStamp(): BuildStamp {
   if (typeof __BUILD_STAMP__ !== 'undefined') return __BUILD_STAMP__;
-  fromSource ??= readBuildStamp(path.resolve(import.meta.dirname, '../..'));
+  fromSource ??= readBuildStamp(path.resolve(import.meta.dirname, '../../..'));
   return fromSource;
 }
 
