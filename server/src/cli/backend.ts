@@ -11,6 +11,7 @@ import { migrate } from '../db/migrator';
 import { openDb } from '../db/open-db';
 import { createRepositories } from '../db/repositories';
 import { AppError } from '../errors';
+import { startPaddleSandbox } from '../paddle-sandbox-start';
 import { cleanupPublicFiles } from '../public-files/cleanup';
 import { createRedirectKey } from '../redirects/redirect-key';
 import { resetDemoData } from '../seed/demo-data';
@@ -98,7 +99,14 @@ async function directBackend(config: Config, release: () => Promise<void>): Prom
       // The keys live in the database: the first process to start the sandbox stores them.
       async sandboxKeys() {
         if (config.stripe) throw new CliError('Real Stripe keys are set: there is no sandbox.');
-        return withSandbox(async (sandbox) => sandboxKeys(sandbox));
+        const base = resolvePublicUrl(config);
+        const paddle = await startPaddleSandbox(
+          config,
+          db,
+          () => base,
+          () => base,
+        );
+        return withSandbox(async (sandbox) => sandboxKeys(sandbox, paddle));
       },
       redirectKey: (url) => createRedirectKey(db, systemClock, url),
       // Storage as the server has it (local disk, S3 or the S3 stand-in), opened for the one command.
