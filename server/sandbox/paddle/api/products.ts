@@ -1,6 +1,6 @@
 import { sandboxIso } from '../clock';
 import type { Ctx } from '../context';
-import { invalidField } from '../errors';
+import { customData, optionalText, requiredText } from '../fields';
 import { newId } from '../ids';
 import { listParam, paginate } from '../pagination';
 import type { RouteDef } from '../router';
@@ -21,35 +21,15 @@ export interface ProductEntity {
   updated_at: string;
 }
 
-function text(body: Record<string, unknown>, field: string, required: boolean): string | undefined {
-  const value = body[field];
-  if (value === undefined || value === null) {
-    if (required) throw invalidField(field, 'is required');
-    return undefined;
-  }
-  if (typeof value !== 'string' || value.length === 0)
-    throw invalidField(field, 'must be a non-empty string');
-  return value;
-}
-
-export function customData(body: Record<string, unknown>): Record<string, unknown> | null | undefined {
-  const value = body.custom_data;
-  if (value === undefined) return undefined;
-  if (value === null) return null;
-  if (typeof value !== 'object' || Array.isArray(value))
-    throw invalidField('custom_data', 'must be an object');
-  return value as Record<string, unknown>;
-}
-
 async function createProduct(ctx: Ctx, body: Record<string, unknown>): Promise<ProductEntity> {
   const now = await sandboxIso(ctx);
   return put(ctx, 'product', {
     id: newId('product'),
-    name: text(body, 'name', true) as string,
-    description: text(body, 'description', false) ?? null,
+    name: requiredText(body, 'name'),
+    description: optionalText(body, 'description') ?? null,
     type: body.type === 'custom' ? 'custom' : 'standard',
-    tax_category: text(body, 'tax_category', true) as string,
-    image_url: text(body, 'image_url', false) ?? null,
+    tax_category: requiredText(body, 'tax_category'),
+    image_url: optionalText(body, 'image_url') ?? null,
     custom_data: customData(body) ?? null,
     status: 'active',
     import_meta: null,
@@ -93,10 +73,10 @@ export const productRoutes: RouteDef[] = [
       const data = customData(body);
       const updated: ProductEntity = {
         ...product,
-        name: text(body, 'name', false) ?? product.name,
+        name: optionalText(body, 'name') ?? product.name,
         description:
-          body.description === null ? null : (text(body, 'description', false) ?? product.description),
-        tax_category: text(body, 'tax_category', false) ?? product.tax_category,
+          body.description === null ? null : (optionalText(body, 'description') ?? product.description),
+        tax_category: optionalText(body, 'tax_category') ?? product.tax_category,
         custom_data: data === undefined ? product.custom_data : data,
         status: body.status === 'archived' || body.status === 'active' ? body.status : product.status,
         updated_at: await sandboxIso(ctx),
