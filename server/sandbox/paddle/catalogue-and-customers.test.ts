@@ -94,6 +94,31 @@ describe('Paddle sandbox: prices, customers, reset', () => {
     expect(invalid.body.error.errors).toEqual([{ field: 'email', message: 'must be a valid email address' }]);
   });
 
+  it("keeps a customer's addresses and businesses (VAT number), and hides them from other customers", async () => {
+    const bella = await paddle.customers.create({ email: 'bella@bakery.test' });
+    const other = await paddle.customers.create({ email: 'other@bakery.test' });
+    const address = await paddle.addresses.create(bella.id, { countryCode: 'DE', postalCode: '10115' });
+    expect(address.id).toMatch(/^add_[0-9a-z]{26}$/);
+    expect(address).toMatchObject({ customerId: bella.id, countryCode: 'DE', postalCode: '10115' });
+    const business = await paddle.businesses.create(bella.id, {
+      name: 'Basic Bakery',
+      taxIdentifier: 'DE123456789',
+    });
+    expect(business.id).toMatch(/^biz_[0-9a-z]{26}$/);
+    expect(business.taxIdentifier).toBe('DE123456789');
+    const moved = await paddle.addresses.update(bella.id, address.id, { postalCode: '10117' });
+    expect(moved.postalCode).toBe('10117');
+    const ids: string[] = [];
+    for await (const item of paddle.businesses.list(bella.id)) ids.push(item.id);
+    expect(ids).toEqual([business.id]);
+    const elsewhere = await server.http('GET', `/customers/${other.id}/addresses/${address.id}`);
+    expect(elsewhere.status).toBe(404);
+    const noCountry = await server.http('POST', `/customers/${bella.id}/addresses`, {
+      body: { postal_code: '1' },
+    });
+    expect(noCountry.body.error.errors).toEqual([{ field: 'country_code', message: 'is required' }]);
+  });
+
   it('reset empties the sandbox and keeps its keys', async () => {
     const key = server.sandbox.apiKey;
     await resetPaddleSandbox(server.testDb.db);

@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import type { FastifyError, FastifyPluginAsync } from 'fastify';
 import type { Db } from '../../src/db/db';
 import { migrate as runMigrations } from '../../src/db/migrator';
+import { addressAndBusinessRoutes } from './api/addresses-and-businesses';
 import { customerRoutes } from './api/customers';
 import { priceRoutes } from './api/prices';
 import { productRoutes } from './api/products';
@@ -41,7 +42,7 @@ const migrationsDir = path.join(path.dirname(fileURLToPath(import.meta.url)), 'm
 /** Its schema's migrations (folder and table): tests migrate a template database with them once. */
 export const paddleSandboxMigrations = { dir: migrationsDir, table: 'paddle_sandbox_migrations' };
 
-const ROUTES: RouteDef[] = [...productRoutes, ...priceRoutes, ...customerRoutes];
+const ROUTES: RouteDef[] = [...productRoutes, ...priceRoutes, ...customerRoutes, ...addressAndBusinessRoutes];
 
 export function createPaddleSandbox(options: PaddleSandboxOptions): PaddleSandbox {
   const config: PaddleSandboxConfig = {
