@@ -139,7 +139,7 @@ async function main({ log, stream }: ServerLog): Promise<void> {
         sandboxAdvance: started.sandbox
           ? (seconds) => started.sandbox?.advance(seconds) ?? Promise.resolve(null)
           : null,
-        sandboxKeys: started.sandbox ? () => sandboxKeys(started.sandbox) : null,
+        sandboxKeys: started.sandbox ? () => sandboxKeys(started.sandbox, started.paddleSandbox) : null,
       },
       db,
       jwtSecret,

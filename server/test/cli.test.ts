@@ -97,15 +97,18 @@ describe('cli', { timeout: 90_000 }, () => {
     expect(wrong.stderr).toContain('cleanup takes no arguments');
   });
 
-  it('sandbox keys prints the three keys with no server, and the same ones through a running server', async () => {
+  it('sandbox keys prints the Stripe and Paddle keys with no server, and the same ones through a running server', async () => {
     const offline = await runCli('sandbox', 'keys');
     expect(offline).toMatchObject({ code: 0, stderr: '' });
     const lines = offline.stdout.split('\n');
-    expect(lines).toHaveLength(4);
+    expect(lines).toHaveLength(7);
     expect(lines[0]).toMatch(/^STRIPE_SECRET_KEY=sk_test_\w+$/);
     expect(lines[1]).toMatch(/^STRIPE_PUBLISHABLE_KEY=pk_test_\w+$/);
     expect(lines[2]).toMatch(/^STRIPE_WEBHOOK_SECRET=whsec_\w+$/);
-    expect(lines[3]).toBe('');
+    expect(lines[3]).toMatch(/^PADDLE_API_KEY=pdl_sdbx_apikey_\w+$/);
+    expect(lines[4]).toMatch(/^PADDLE_CLIENT_TOKEN=test_\w+$/);
+    expect(lines[5]).toMatch(/^PADDLE_WEBHOOK_SECRET=pdl_ntfset_\w+$/);
+    expect(lines[6]).toBe('');
     const server = await startServer();
     try {
       const online = await runCli('sandbox', 'keys');
@@ -117,6 +120,13 @@ describe('cli', { timeout: 90_000 }, () => {
       });
       expect(customers.status).toBe(200);
       expect(((await customers.json()) as { object: string }).object).toBe('list');
+      // And the Paddle API key is the one the running Paddle sandbox takes.
+      const apiKey = (lines[3] as string).slice('PADDLE_API_KEY='.length);
+      const products = await fetch(`${server.url}/sandbox/paddle/api/products`, {
+        headers: { authorization: `Bearer ${apiKey}` },
+      });
+      expect(products.status).toBe(200);
+      expect(((await products.json()) as { data: unknown[] }).data).toEqual(expect.any(Array));
     } finally {
       await stopServer(server);
     }

@@ -18,6 +18,7 @@ import { type Config, resolvePublicUrl } from '../settings/config';
 import { stripeSandboxDecision } from '../settings/stand-ins';
 import { restrictDataDirModes } from '../start/data-dir-modes';
 import { checkJwtSecretFingerprint, rotateJwtSecretFingerprint } from '../start/jwt-secret-fingerprint';
+import { startPaddleSandbox } from '../start/paddle-sandbox-start';
 import { claimDataDir, readServerFile, type ServerFile, serverFilePath } from '../start/server-file';
 import { openStorageForCli, type StorageStart } from '../start/storage-start';
 import { type CliBackend, toLines } from './cli-backend';
@@ -98,7 +99,14 @@ async function directBackend(config: Config, release: () => Promise<void>): Prom
       // The keys live in the database: the first process to start the sandbox stores them.
       async sandboxKeys() {
         if (config.stripe) throw new CliError('Real Stripe keys are set: there is no sandbox.');
-        return withSandbox(async (sandbox) => sandboxKeys(sandbox));
+        const base = resolvePublicUrl(config);
+        const paddle = await startPaddleSandbox(
+          config,
+          db,
+          () => base,
+          () => base,
+        );
+        return withSandbox(async (sandbox) => sandboxKeys(sandbox, paddle));
       },
       redirectKey: (url) => createRedirectKey(db, systemClock, url),
       // Storage as the server has it (local disk, S3 or the S3 stand-in), opened for the one command.

@@ -3,7 +3,7 @@ import type { Queryable } from './db';
 const quoteIdent = (name: string) => `"${name.replaceAll('"', '""')}"`;
 
 /**
- * Tables a reset keeps: the migration records (the product's and the Stripe sandbox's), the sandbox's
+ * Tables a reset keeps: the migration records (the product's and the sandboxes'), the sandboxes'
  * keys (servers already running keep using them), and the
  * operator's billing catalogue and tax table, which their migration filled and no seed refills.
  */
@@ -11,6 +11,9 @@ const KEPT_TABLES = [
   'schema_migrations',
   'stripe_sandbox_migrations',
   'stripe_sandbox_keys',
+  // The Paddle sandbox's: its keys are the ones other tools were given (cli sandbox keys).
+  'paddle_sandbox_migrations',
+  'paddle_sandbox_keys',
   // The identity sandbox's too: its signing keys sign ID tokens that running servers still check.
   'identity_sandbox_migrations',
   'identity_sandbox_keys',
