@@ -1,5 +1,5 @@
 // The public file a visitor's link names (spec section 7, GET /api/v1/public-files/{id}?s=, no auth).
-// Apart from files.ts: every first visit carries it (the file asked for early, decision 040).
+// Apart from files.ts: every first visit carries it (the route table declares its load, decision 040).
 import type { ApiClient } from '@/api/client';
 import type { PublicFile } from '@/domain/entities';
 

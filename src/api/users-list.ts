@@ -1,6 +1,6 @@
 // The member list (spec section 7, GET /api/v1/collab/{tid}-{uid}/users), apart from the other
-// team-user calls of users.ts: the console's start-up asks for it early on a members page
-// (routes/team/members/first-page-early.ts), so this module is in every first visit and users.ts
+// team-user calls of users.ts: the members route's first load asks for it
+// (routes/team/members/members.load.ts), so this module is in every first visit and users.ts
 // is not.
 
 import type { ApiClient } from '@/api/client';

@@ -9,8 +9,8 @@ import { formatTeamUserRef } from '@/domain/team-user-ref';
 
 export type UserId = number | 'me';
 
-// The member list's call lives in users-list.ts: the console's start-up asks for it early, so it
-// joins every page's first visit, and the rest of this module does not.
+// The member list's call lives in users-list.ts: the members route's first load asks for it
+// (routes/team/members/members.load.ts), so it joins every page's first visit, and the rest of this module does not.
 export { listUsers } from '@/api/users-list';
 
 const userPath = (ref: TeamUserRef, id: UserId) => `${usersPath(ref)}/${id}`;

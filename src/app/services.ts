@@ -8,6 +8,7 @@ import { listTeams } from '@/api/teams';
 import { type AnalyticsSink, apiAnalyticsSink } from '@/app/analytics';
 import { deviceInfo } from '@/app/device-info';
 import { createErrorHandler } from '@/app/error-handling';
+import { createRouteDataStore } from '@/app/route-data';
 import type { SessionStore } from '@/app/session-storage';
 import { passesUpFromScreenSetup } from '@/domain/error-policy';
 import { flashMachine } from '@/machines/flash.machine';
@@ -95,6 +96,8 @@ export function createAppServices({ store, fetch, prefixUrl, analyticsSink, insp
     session,
     flash,
     registry,
+    /** The routes' first loads, kept until their pages take them (route-data.ts). */
+    routeData: createRouteDataStore(),
     handleError,
     trackPageView: analyticsSink ?? apiAnalyticsSink(api),
     showFlash: (message: string, variant: 'info' | 'success' | 'danger' = 'success') =>

@@ -36,7 +36,7 @@ export function publicFileErrorKind(error: unknown): PublicFileErrorKind {
   }
 }
 
-// In a module of their own: every first visit carries them (the file asked for early, decision 040).
+// In a module of their own: every first visit carries them (the route table declares its load, decision 040).
 export { isWellFormedPublicFileLink, UPLOAD_SECRET_PATTERN } from './public-file-link';
 
 /** The file name's extension, lower-case, without the dot ('' when there is none). */

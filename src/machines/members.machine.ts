@@ -1,6 +1,6 @@
 // The member list of a team (spec sections 2 'Members', 4 'Member status', 6). Two regions:
 // - list: pages come from the server one after another (`nextPageToken`); the first page shows at
-//   once while the rest load. A first page asked for as the console started (input `firstPage`)
+//   once while the rest load. A first page its route asked for (input `firstPage`)
 //   starts the list with it: the page's first render shows it, in one paint (decision 043). A
 //   failed page shows its message with Retry, which resumes from the page that failed; membership
 //   errors and 401 go up to the app (spec section 8).

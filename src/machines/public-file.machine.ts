@@ -17,7 +17,7 @@ export const NOW_TICK_MS = 5000;
 export interface PublicFileInput {
   fileKey: string | undefined;
   secret: string | null;
-  /** The file, when the page's first load has it already (asked for as the console started). */
+  /** The file, when the page's first load has it already (its route asked for it: routes/loads/). */
   file?: PublicFile | null;
 }
 

@@ -4,9 +4,10 @@ import { Outlet, useLocation, useNavigate } from 'react-router';
 import { useServices } from '@/app/services-context';
 import { selectShownFlash } from '@/machines/flash.selectors';
 import { useCurrentRoute } from '@/routes/current-route';
+import { routesAt, startRouteLoads } from '@/routes/loads/start-route-loads';
 import { loginRedirectPath } from '@/routes/login-redirect';
 import { groupsReady } from '@/routes/route-groups';
-import type { RouteGroup, RouteMeta } from '@/routes/route-table';
+import { type RouteGroup, type RouteMeta, screenKey } from '@/routes/route-table';
 import { FlashBar } from '@/ui/FlashBar';
 import { LoadingScreen } from '@/ui/LoadingScreen';
 
@@ -39,6 +40,27 @@ function useFollowLogout() {
   }, [session, navigate]);
 }
 
+/**
+ * Asks for the first-load data of each address a navigation goes to, as it begins: during the
+ * render that starts it, since that render waits (in a transition) for the page's chunks, and the
+ * data should come beside them rather than after. Asked once per screen: a query change a page
+ * keeps its screen through (a filter, a search) asks nothing. Asking is idempotent (a fresh
+ * answer kept is not asked again), so a render React repeats or throws away costs nothing.
+ */
+function useRouteLoadsAsNavigationBegins() {
+  const services = useServices();
+  const location = useLocation();
+  const askedFor = useRef<string | null>(null);
+  const shown = routesAt(location);
+  const screens = shown
+    ? shown.routes.map((route) => screenKey(route, shown.address.params, location.search)).join(' ')
+    : '';
+  if (askedFor.current !== screens) {
+    askedFor.current = screens;
+    startRouteLoads(services, location);
+  }
+}
+
 /** The groups whose chunks the route needs: a team page's and the team frame's. */
 function groupsOf(route: RouteMeta): RouteGroup[] {
   return route.layout === 'team' ? ['team', route.group] : [route.group];
@@ -67,6 +89,7 @@ function AppFlashBar() {
 export function RootRoute() {
   const route = useCurrentRoute();
   useFollowLogout();
+  useRouteLoadsAsNavigationBegins();
   return (
     <>
       {/* A first visit waits here for its page's chunk; later navigations keep the page shown

@@ -4,6 +4,12 @@
 import type { ComponentType } from 'react';
 import type { TeamUserRef } from '@/domain/team-user-ref';
 import { formatTeamUserRef } from '@/domain/team-user-ref';
+import type { RouteLoad } from '@/routes/loads/route-load';
+import { publicFileLoad } from '@/routes/public/public-file.load';
+import { profileLoad } from '@/routes/signed-in-email.load';
+import { billingPageLoad } from '@/routes/team/billing/billing.load';
+import { firstMembersPageLoad } from '@/routes/team/members/members.load';
+import { overviewLoad } from '@/routes/team/overview/overview.load';
 
 /** One lazily loaded chunk per group. */
 export type RouteGroup =
@@ -46,13 +52,27 @@ export interface RouteMeta {
   /** Shown before the product name in the document title; null: the product name alone. */
   title: string | null;
   group: RouteGroup;
+  /**
+   * The data its first load needs, asked for as the console starts on it and as a navigation to it
+   * begins, beside its chunks (loads/start-route-loads.ts); its page starts with the answers.
+   */
+  loads?: readonly RouteLoad<unknown>[];
 }
 
 const visitor = { needsLogIn: false, reloadOnUrlChange: false } as const;
 const member = { needsLogIn: true, reloadOnUrlChange: false } as const;
 
 export const routeTable = [
-  { name: 'home', path: '/', layout: 'public', ...member, key: 'home', title: null, group: 'home' },
+  {
+    name: 'home',
+    path: '/',
+    layout: 'public',
+    ...member,
+    key: 'home',
+    title: null,
+    group: 'home',
+    loads: [profileLoad],
+  },
   {
     name: 'login',
     path: '/login',
@@ -108,6 +128,7 @@ export const routeTable = [
     key: 'team',
     title: null,
     group: 'team',
+    loads: [profileLoad],
   },
   {
     name: 'team-overview',
@@ -117,6 +138,7 @@ export const routeTable = [
     key: 'team-overview',
     title: 'Overview',
     group: 'team-overview',
+    loads: [overviewLoad],
   },
   {
     name: 'team-users',
@@ -126,6 +148,7 @@ export const routeTable = [
     key: 'team-users',
     title: 'Members',
     group: 'team-members',
+    loads: [firstMembersPageLoad],
   },
   {
     name: 'team-billing',
@@ -135,6 +158,7 @@ export const routeTable = [
     key: 'team-billing',
     title: 'Billing',
     group: 'team-billing',
+    loads: [billingPageLoad],
   },
   {
     name: 'team-contact-us',
@@ -163,6 +187,7 @@ export const routeTable = [
     key: 'public-file',
     title: 'Download file',
     group: 'public-file',
+    loads: [publicFileLoad],
   },
   {
     name: 'back-to-app',

@@ -1,10 +1,9 @@
 // How a page runs its statecharts: the flow starts with the screen and stops when it leaves, wired
 // once to the app's services and joined to the inspector in development; the view reads it through
-// the flow's selectors. A page may start its flow with an answer asked for as the console started.
+// the flow's selectors. A page may start its flow with its route's first-load data (loads/).
 import { shallowEqual, useActorRef, useSelector } from '@xstate/react';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useState } from 'react';
 import type { ActorRefFrom, AnyActorLogic, InputFrom } from 'xstate';
-import type { EarlyEntry } from '@/api/early-answers';
 import type { AppServices } from '@/app/services';
 import { useServices } from '@/app/services-context';
 import { type Readable, useSelectorInTransition } from '@/routes/transition-selector';
@@ -20,26 +19,6 @@ export function useScreenFlow<TLogic extends AnyActorLogic>(
   const services = useServices();
   const [logic] = useState(() => create(services));
   return useActorRef(logic, { input, inspect: services.inspect }) as ActorRefFrom<TLogic>;
-}
-
-/**
- * The value of an answer asked for as the console started (api/early-answers.ts), for a page to
- * start with when it is in already (its first render shows it, in one paint); null when it is not in
- * (the page's first load then takes what is on its way, after commit). The render only peeks: React
- * may render a page and throw that render away (a transition, a lazy piece suspending), and the next
- * render must find the value still there; a take in the render made that next render ask again. The
- * value is forgotten once the page has committed, so it is shown once.
- */
-export function useEarlyValue<T>(entryOf: () => EarlyEntry<T> | null): T | null {
-  const [early] = useState(() => {
-    const entry = entryOf();
-    const peeked = entry?.peek();
-    return entry && peeked ? { entry, value: peeked.value } : null;
-  });
-  useEffect(() => {
-    early?.entry.forget();
-  }, [early]);
-  return early ? early.value : null;
 }
 
 type Selections<TSelectors extends Record<string, (snapshot: never) => unknown>> = {

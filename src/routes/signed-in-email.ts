@@ -1,13 +1,12 @@
 // The signed-in account's email, for the user menu and the team selector (which names a
 // membership's email only where it differs from it). Loaded with the screen that shows it, or taken
-// from the answer asked for as the console started (signed-in-email-early.ts).
-import { fromPromise, type SnapshotFrom } from 'xstate';
+// from the answer its route asked for (signed-in-email.load.ts).
+import type { SnapshotFrom } from 'xstate';
 import { getProfile } from '@/api/profile';
 import type { Profile } from '@/domain/entities';
-import { errorOf } from '@/machines/actor-error';
-import { screenSetupMachine } from '@/machines/screen-setup.machine';
-import { useScreenFlow } from '@/routes/screen-flow';
-import { takeProfileEarly } from '@/routes/signed-in-email-early';
+import type { screenSetupMachine } from '@/machines/screen-setup.machine';
+import { useScreenSetupWithRouteData } from '@/routes/loads/use-route-data';
+import { profileLoad } from '@/routes/signed-in-email.load';
 import { useSelectorInTransition } from '@/routes/transition-selector';
 
 type SetupSnapshot = SnapshotFrom<typeof screenSetupMachine>;
@@ -27,14 +26,7 @@ export function useSignedInEmail(): string | null {
  * staff (false until known), for pages that offer staff the internal pages.
  */
 export function useSignedInAccount(): { email: string | null; isStaff: boolean } {
-  const setup = useScreenFlow(({ api, handleError }) =>
-    screenSetupMachine.provide({
-      actors: {
-        load: fromPromise<unknown, unknown>(() => takeProfileEarly(() => getProfile(api)) ?? getProfile(api)),
-      },
-      actions: { escalate: ({ event }) => handleError(errorOf(event)) },
-    }),
-  );
+  const setup = useScreenSetupWithRouteData(profileLoad, (api) => getProfile(api));
   const email = useSelectorInTransition(setup, selectEmail);
   const isStaff = useSelectorInTransition(setup, selectIsStaff);
   return { email, isStaff };

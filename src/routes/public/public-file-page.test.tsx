@@ -1,7 +1,7 @@
 import { act, screen } from '@testing-library/react';
 import { fakeFetch, jsonResponse } from '@/api/testing/fake-fetch';
 import type { PublicFile } from '@/domain/entities';
-import { askPublicFileEarlyOn } from '@/routes/public/public-file-early';
+import { startRouteLoads } from '@/routes/loads/start-route-loads';
 import { preloadRouteGroups, renderConsole } from '@/test/render-console';
 import { createTestServices } from '@/test/test-services';
 
@@ -54,7 +54,7 @@ describe('the public file page asked for as the console opens (decision 040)', (
     const { services, fileRequests } = consoleAnswering(() => jsonResponse(200, file));
     // The console's start asks; its answer arrives while the page's code is still loading.
     const [pathname = '', search = ''] = LINK.split('?');
-    askPublicFileEarlyOn(services.api, { pathname, search: `?${search}` });
+    startRouteLoads(services, { pathname, search: `?${search}` });
     await new Promise((resolve) => setTimeout(resolve, 0));
     const shown = textsShown();
     renderConsole(services, LINK);

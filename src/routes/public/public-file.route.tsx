@@ -19,8 +19,9 @@ import {
   selectFileLoading,
   selectNow,
 } from '@/machines/public-file.selectors';
-import { publicFileEarly, takePublicFileEarly } from '@/routes/public/public-file-early';
-import { useEarlyValue, useScreenFlow, useSelectionsInTransition } from '@/routes/screen-flow';
+import { useRouteData } from '@/routes/loads/use-route-data';
+import { publicFileLoad } from '@/routes/public/public-file.load';
+import { useScreenFlow, useSelectionsInTransition } from '@/routes/screen-flow';
 import { PublicFileView } from '@/ui/public-files/PublicFileView';
 
 const selectors = {
@@ -35,21 +36,21 @@ export function PublicFilePage() {
   const [params] = useSearchParams();
   const secret = params.get('s');
   const { api } = useServices();
-  // The file asked for as the console started (public-file-early.ts): in already, the card is in
-  // the first paint; else the first load waits for it.
-  const early = useEarlyValue(() => publicFileEarly(fileKey, secret));
+  // The file its route asked for (public-file.load.ts): in already, the card is in the first paint;
+  // else the first load waits for it. Its failure is the page's own, not asked again.
+  const kept = useRouteData(publicFileLoad);
   const flow = useScreenFlow(
     ({ api }) =>
       publicFileMachine.provide({
         actors: {
           loadFile: fromPromise(
             ({ input, signal }) =>
-              takePublicFileEarly(input.fileKey, input.secret) ??
+              kept.take((failure) => Promise.reject(failure)) ??
               getPublicFile(api, input.fileKey, input.secret, signal),
           ),
         },
       }),
-    { fileKey, secret, file: early },
+    { fileKey, secret, file: kept.value },
   );
   // The file's card (and the 5 s clock) render in a transition, in slices: the answer landing right
   // after first paint was a long task of its own, /web-login's TBT has none (decision 028).

@@ -2,7 +2,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { fakeFetch, jsonResponse, type RecordedRequest } from '@/api/testing/fake-fetch';
 import type { Team, TeamMembership } from '@/domain/entities';
 import { selectMembership } from '@/machines/team-registry.selectors';
-import { askOverviewEarlyOn } from '@/routes/team/overview/overview-early';
+import { startRouteLoads } from '@/routes/loads/start-route-loads';
 import { membershipFixture } from '@/test/entity-fixtures';
 import { fakeAccessToken } from '@/test/fake-jwt';
 import { preloadRouteGroups, renderConsole } from '@/test/render-console';
@@ -50,7 +50,7 @@ function renderOverview(
   });
   const { services } = createTestServices({ fetch, stored: signedIn });
   // As main.tsx does on a first load of the overview.
-  if (askedEarly) askOverviewEarlyOn(services.api, '/teams/3-7/overview');
+  if (askedEarly) startRouteLoads(services, { pathname: '/teams/3-7/overview', search: '' });
   const router = renderConsole(services, '/teams/3-7/overview');
   const calls = (key: string) =>
     requests.filter((request) => `${request.method} ${new URL(request.url).pathname}` === key);

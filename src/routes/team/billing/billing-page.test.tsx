@@ -2,6 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { fakeFetch, jsonResponse, type RecordedRequest } from '@/api/testing/fake-fetch';
 import type { Billing, Invoice, Product, Subscription, TeamMembership, TeamPlan } from '@/domain/entities';
+import { startRouteLoads } from '@/routes/loads/start-route-loads';
 import {
   acmeBilling,
   acmeInvoices,
@@ -15,7 +16,6 @@ import { fakeAccessToken } from '@/test/fake-jwt';
 import { preloadRouteGroups, renderConsole } from '@/test/render-console';
 import { createTestServices } from '@/test/test-services';
 import { LazyCheckoutResultDialog } from '@/ui/billing-page/LazyCheckoutResultDialog';
-import { askBillingPageEarlyOn } from './billing-early';
 
 // The flows are the other half of the billing issue: here they are stand-ins that record which flow
 // each button starts, so the page is tested on its own.
@@ -103,8 +103,7 @@ function billingConsole(setup: Setup = {}) {
 
 function renderBilling(setup: Setup = {}) {
   const { requests, services, path } = billingConsole(setup);
-  if (setup.askedEarly)
-    void askBillingPageEarlyOn(services.api, services.registry, { pathname: path, search: '' });
+  if (setup.askedEarly) startRouteLoads(services, { pathname: path, search: '' });
   const router = renderConsole(services, `${path}${setup.query ?? ''}`);
   return { requests, router, services };
 }
@@ -221,7 +220,7 @@ describe('Billing page', () => {
 
   it('starts ready with billing asked for early and in already: no placeholder, no other call', async () => {
     const { requests, services, path } = billingConsole();
-    await askBillingPageEarlyOn(services.api, services.registry, { pathname: path, search: '' });
+    startRouteLoads(services, { pathname: path, search: '' });
     await waitFor(() => expect(billingRequests(requests)).toHaveLength(4));
     // The answers parsed: the early data is in before the page's first render.
     await new Promise((resolve) => setTimeout(resolve, 50));

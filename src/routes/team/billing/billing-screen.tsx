@@ -5,13 +5,13 @@ import { liveSubscription, subscribedPlanCode } from '@/domain/billing-summary';
 import type { TeamMembership } from '@/domain/entities';
 import type { TeamUserRef } from '@/domain/team-user-ref';
 import type { screenSetupMachine } from '@/machines/screen-setup.machine';
+import { useScreenSetupWithRouteData } from '@/routes/loads/use-route-data';
 import { useSelectionsInTransition } from '@/routes/screen-flow';
-import { useScreenSetupStartingEarly } from '@/routes/screen-setup-early';
 import { BillingFlows } from '@/routes/team/billing/billing-flows';
 import { BillingSkeleton } from '@/ui/billing-page/BillingSkeleton';
 import { ScreenSetupStatus } from '@/ui/ScreenSetupStatus';
+import { billingPageLoad } from './billing.load';
 import { BillingContent } from './billing-content';
-import { billingPageEarly } from './billing-early';
 import { type BillingPageData, loadBillingPage } from './load-billing-page';
 import { useCheckoutResult } from './use-checkout-result';
 
@@ -32,11 +32,9 @@ export interface BillingScreenProps {
 
 export function BillingScreen({ membership, teamUser }: BillingScreenProps) {
   const { registry } = useServices();
-  // A first load may find its data asked for as the console started (billing-early.ts): in
-  // already, the page starts ready with it; else its first load waits for that answer.
-  const setup = useScreenSetupStartingEarly(
-    () => billingPageEarly(teamUser),
-    (api, signal) => loadBillingPage(api, teamUser, signal),
+  // In already, the page starts ready with the data its route asked for; else its first load waits.
+  const setup = useScreenSetupWithRouteData(billingPageLoad, (api, signal) =>
+    loadBillingPage(api, teamUser, signal),
   );
   const { loading, data, errorMessage } = useSelectionsInTransition(setup, SETUP_VIEW);
   const reload = useCallback(() => setup.send({ type: 'setup.reload' }), [setup]);

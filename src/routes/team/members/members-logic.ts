@@ -15,6 +15,7 @@ import {
   uploadUserAvatar,
 } from '@/api/users';
 import type { AppServices } from '@/app/services';
+import type { Paged, TeamUser } from '@/domain/entities';
 import type { TeamUserRef } from '@/domain/team-user-ref';
 import { errorOf } from '@/machines/actor-error';
 import { INVITATION_SENT_MESSAGE, invitationsMachine } from '@/machines/invitations.machine';
@@ -26,7 +27,7 @@ import {
   type RunMemberActionInput,
 } from '@/machines/members-action.machine';
 import { memberProfileMachine } from '@/machines/members-profile.machine';
-import { takeFirstMembersPage } from './first-page-early';
+import type { RouteData } from '@/routes/loads/use-route-data';
 
 type Services = Pick<AppServices, 'api' | 'handleError' | 'showFlash'>;
 export type MembersActorRef = ActorRefFrom<typeof membersMachine>;
@@ -99,14 +100,14 @@ function announceResend(services: Services, done: MemberActionDone | null) {
   else services.showFlash(ALREADY_RESENT_MESSAGE, 'info');
 }
 
-export function membersLogic(services: Services) {
+/** `firstPage` is the first page its route asked for (members.load.ts). */
+export function membersLogic(services: Services, firstPage?: Pick<RouteData<Paged<TeamUser>>, 'take'>) {
   return membersMachine.provide({
     actors: {
       loadPage: fromPromise(({ input, signal }) => {
         const ask = () => listUsers(services.api, input.ref, input.pageToken, signal);
-        // The first page may have been asked for as the console started (first-page-early.ts).
-        const early = input.pageToken ? null : takeFirstMembersPage(input.ref, ask);
-        return unlessAborted(signal, early ?? ask());
+        const kept = input.pageToken ? null : (firstPage?.take(ask) ?? null);
+        return unlessAborted(signal, kept ?? ask());
       }),
       memberAction: memberActionMachine.provide({
         actors: { runMemberAction: fromPromise(({ input }) => runMemberAction(services.api, input)) },

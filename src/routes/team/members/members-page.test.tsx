@@ -2,13 +2,13 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { fakeFetch, jsonResponse, type RecordedRequest } from '@/api/testing/fake-fetch';
 import { CUSTOMER_SUCCESS_EMAIL } from '@/app/config';
 import type { TeamMembership, TeamSettings, TeamUser } from '@/domain/entities';
+import { startRouteLoads } from '@/routes/loads/start-route-loads';
 import { membershipFixture, teamUserFixture } from '@/test/entity-fixtures';
 import { watchEverShown } from '@/test/ever-shown';
 import { fakeAccessToken } from '@/test/fake-jwt';
 import { preloadRouteGroups, renderConsole } from '@/test/render-console';
 import { createTestServices } from '@/test/test-services';
 import { preloadRowMenu } from '@/ui/members/MemberRow';
-import { askFirstMembersPageEarlyOn } from './first-page-early';
 import { OpenUrlContext } from './open-url';
 
 const FAR_FUTURE_S = 4_102_444_800;
@@ -129,7 +129,7 @@ describe('Members page', () => {
   it('shows the first page asked for as the console started, and asks for no other', async () => {
     // Only the early answer has Mia: a page that asked again would show nobody.
     const { services, path, usersRequests } = membersConsoleAnswering((nth) => (nth === 1 ? ACME : [olivia]));
-    askFirstMembersPageEarlyOn(services.api, path);
+    startRouteLoads(services, { pathname: path, search: '' });
     renderConsole(services, path);
     await listShown();
     expect(usersRequests()).toHaveLength(1);
@@ -137,7 +137,7 @@ describe('Members page', () => {
 
   it('starts with the first page asked for early and in already: no loading text, no other call', async () => {
     const { services, path, usersRequests } = membersConsoleAnswering(() => ACME);
-    askFirstMembersPageEarlyOn(services.api, path);
+    startRouteLoads(services, { pathname: path, search: '' });
     await waitFor(() => expect(usersRequests()).toHaveLength(1));
     // The answer parsed: the first page is in before the page's first render.
     await new Promise((resolve) => setTimeout(resolve, 50));

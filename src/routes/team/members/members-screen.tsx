@@ -4,10 +4,11 @@ import { useSearchParams } from 'react-router';
 import type { TeamMembership } from '@/domain/entities';
 import { DEFAULT_MEMBER_FILTER, type MemberFilter, parseMemberFilter } from '@/domain/members';
 import { canInvite } from '@/domain/permissions';
-import { useEarlyValue, useScreenFlow } from '@/routes/screen-flow';
-import { firstMembersPageEarly } from './first-page-early';
+import { useRouteData } from '@/routes/loads/use-route-data';
+import { useScreenFlow } from '@/routes/screen-flow';
 import { InviteSection, PendingInvitationsSection } from './invitations-section';
 import { MemberListSection } from './member-list-section';
+import { firstMembersPageLoad } from './members.load';
 import { membersLogic } from './members-logic';
 import { ProfileSection } from './profile-section';
 
@@ -20,10 +21,15 @@ export function MembersScreen({ membership }: { membership: TeamMembership }) {
   const { team, profile } = membership;
   const [teamRef] = useState(() => ({ teamId: team.id, userId: profile.id }));
   const { filter, search, setListView } = useListViewInAddress();
-  // The first page asked for as the console started (first-page-early.ts): in already, the list
-  // starts with it, in the page's first paint; else the first load waits for it.
-  const firstPage = useEarlyValue(() => firstMembersPageEarly(teamRef));
-  const members = useScreenFlow(membersLogic, { ref: teamRef, filter, search, firstPage });
+  // The first page its route asked for (members.load.ts): in already, the list starts with it, in
+  // the page's first paint; else the first load waits for it.
+  const firstPage = useRouteData(firstMembersPageLoad);
+  const members = useScreenFlow((services) => membersLogic(services, firstPage), {
+    ref: teamRef,
+    filter,
+    search,
+    firstPage: firstPage.value,
+  });
   // The address is the list view's source: reload, back and shared links keep filter and search.
   useEffect(() => members.send({ type: 'members.filter', filter }), [members, filter]);
   useEffect(() => members.send({ type: 'members.search', search }), [members, search]);
