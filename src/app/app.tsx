@@ -1,12 +1,16 @@
+import { StrictMode, startTransition } from 'react';
+import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { AuthFlowBridge } from '@/app/auth-flow';
 import { Providers } from '@/app/providers';
 import type { AppServices } from '@/app/services';
 import { ServicesProvider } from '@/app/services-context';
 import { ConsoleRoutes } from '@/routes/console-routes';
+import { startRouteLoads } from '@/routes/loads/start-route-loads';
 
 // react-router's declarative mode (decision 004): the data router's loaders, lazy route objects
 // and matches API weigh about 16 KB gz on every first visit, and the console needs none of them.
+// Its loaders' part, first-load data declared with the routes, is the console's own (decision 047).
 export function App({ services }: { services: AppServices }) {
   return (
     <Providers>
@@ -17,5 +21,23 @@ export function App({ services }: { services: AppServices }) {
         </BrowserRouter>
       </ServicesProvider>
     </Providers>
+  );
+}
+
+/**
+ * Starts the console in `root`: first the data the route table declares for the address it opens on
+ * (routes/loads/), asked for now, beside the memberships and before the page's chunks are in; then
+ * the first render.
+ */
+export function startConsole(root: HTMLElement, services: AppServices, location: Location = window.location) {
+  startRouteLoads(services, location);
+  // The first render in a transition: React renders it in slices of about 5 ms instead of one long
+  // task, so the page's start-up does not block the main thread (Lighthouse's TBT; decision 028).
+  startTransition(() =>
+    createRoot(root).render(
+      <StrictMode>
+        <App services={services} />
+      </StrictMode>,
+    ),
   );
 }

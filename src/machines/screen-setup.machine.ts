@@ -1,5 +1,6 @@
 // Plain loading for a screen (spec section 8): loading -> ready, or failed with a Retry link. A
-// screen whose first load has its data already (its route's first-load data, routes/loads/) starts ready with it: its first render shows the data, in one paint.
+// screen whose first load has its data already (its route's first-load data, routes/loads/)
+// starts ready with it: its first render shows the data, in one paint.
 // Membership errors (1502, 1600, 1850) and 401 are not the screen's to show: they are escalated
 // to the app, which drops the team user or re-runs the auth flow.
 import { assign, fromPromise, setup } from 'xstate';

@@ -1,7 +1,6 @@
 // Where a visitor who is not logged in goes from a login-required page (spec section 2): to auth
 // when the URL carries a token, otherwise to session-expired, with the original path as `goto`.
 import { safeInternalPath } from '@/domain/redirect';
-import { parseTeamUserRef } from '@/domain/team-user-ref';
 import { pathTo } from '@/routes/route-table';
 
 /**
@@ -24,12 +23,4 @@ export function loginRedirectPath(url: URL): string {
 /** Where auth sends the user after signing in: `goto` when it is a path of this console, else home. */
 export function afterLoginPath(goto: string | null): string {
   return safeInternalPath(goto) ?? pathTo('home');
-}
-
-/** Where /login continues once the token is accepted. */
-export function pathAfterLogin(params: URLSearchParams): string {
-  const toBilling = params.get('redirectTo') === 'billing';
-  const ref = parseTeamUserRef(`${params.get('team_id') ?? ''}-${params.get('user_id') ?? ''}`);
-  if (ref) return pathTo(toBilling ? 'team-billing' : 'team-overview', ref);
-  return pathTo('home', undefined, { goto: toBilling ? 'team-billing' : params.get('goto') });
 }

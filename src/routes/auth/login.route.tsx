@@ -4,11 +4,19 @@
 import { useNavigate, useSearchParams } from 'react-router';
 import { links } from '@/app/config';
 import { useServices } from '@/app/services-context';
+import { parseTeamUserRef } from '@/domain/team-user-ref';
 import { SessionExpiredPage } from '@/routes/auth/session-expired.route';
 import { useTokenLogin } from '@/routes/auth/use-token-login';
-import { pathAfterLogin } from '@/routes/login-redirect';
 import { pathTo } from '@/routes/route-table';
 import { AuthView } from '@/ui/AuthView';
+
+/** Where /login continues once the token is accepted. */
+export function pathAfterLogin(params: URLSearchParams): string {
+  const toBilling = params.get('redirectTo') === 'billing';
+  const ref = parseTeamUserRef(`${params.get('team_id') ?? ''}-${params.get('user_id') ?? ''}`);
+  if (ref) return pathTo(toBilling ? 'team-billing' : 'team-overview', ref);
+  return pathTo('home', undefined, { goto: toBilling ? 'team-billing' : params.get('goto') });
+}
 
 function TokenLogin({ params }: { params: URLSearchParams }) {
   const { session } = useServices();

@@ -1,7 +1,6 @@
 import { fakeFetch, jsonResponse } from '@/api/testing/fake-fetch';
 import { ROUTE_DATA_FRESH_MS } from '@/app/route-data';
 import type { TeamUser } from '@/domain/entities';
-import { loginWithToken } from '@/routes/auth/login-with-token';
 import { acmeBilling, acmeInvoices, acmeProducts } from '@/test/billing-fixtures';
 import { membershipFixture } from '@/test/entity-fixtures';
 import { fakeAccessToken } from '@/test/fake-jwt';
@@ -16,28 +15,13 @@ const SECRET = `${'a1B2c3D4e5'.repeat(4)}xyz=`;
 const notAskedAgain = () => Promise.reject(new Error('asked again'));
 
 /** A console signed in as user 7 of team 3 with `role` (null: nobody is signed in). */
-function consoleOf(role: TeamUser['role'] | null = 'owner', billingStatus = 200, refreshStatus = 200) {
+function consoleOf(role: TeamUser['role'] | null = 'owner', billingStatus = 200) {
   const membership = membershipFixture(
     { id: 3, name: 'Acme Inc', plan: 'premium' },
     { id: 7, email: 'olivia@acme.test', role: role ?? 'owner' },
   );
   const { fetch, requests } = fakeFetch((_call, request) => {
     const { pathname } = new URL(request.url);
-    // A login link's token is a refresh token.
-    if (pathname === '/api/v1/auth/refresh') {
-      if (refreshStatus !== 200) {
-        return jsonResponse(refreshStatus, {
-          errorCode: 1001,
-          errorMessage: 'Unauthorized',
-          errorData: null,
-        });
-      }
-      return jsonResponse(200, {
-        accessToken: fakeAccessToken(7),
-        refreshToken: 'rt_2',
-        expiresAt: FAR_FUTURE_S,
-      });
-    }
     if (pathname === '/api/v1/collab/teams') return jsonResponse(200, { items: [membership] });
     if (pathname === '/api/v1/collab/teams/3-7') return jsonResponse(200, membership);
     if (pathname === '/api/v2/profile') return jsonResponse(200, { email: 'olivia@acme.test' });
@@ -109,9 +93,12 @@ describe('the first loads the route table declares', () => {
     ['/web-login'],
     ['/accept-invitation'],
     ['/no/such/page'],
-  ])('asks for nothing the route does not declare at %s', async (pathname) => {
+    // A login link's destination asks once the login page has taken the token and goes there.
+    ['/login?token=t1&team_id=3&user_id=7&redirectTo=billing'],
+  ])('asks for nothing the route does not declare at %s', async (address) => {
     const { paths, startAt } = consoleOf();
-    startAt(pathname);
+    const [pathname = '', search = ''] = address.split(/(?=\?)/);
+    startAt(pathname, search);
     await settle();
     // The team frame of a contact-us page still shows the signed-in email.
     expect(paths()).toEqual(pathname === '/teams/3-7/contact-us' ? ['/api/v2/profile'] : []);
@@ -151,6 +138,17 @@ describe('the first loads the route table declares', () => {
     },
   );
 
+  it('hands failed billing calls to the page, which asks again and meets the failure itself', async () => {
+    const { services, billingCalls, startAt } = consoleOf('owner', 404);
+    startAt('/teams/3-7/billing');
+    await vi.waitFor(() => expect(billingCalls()).toEqual(BILLING_CALLS));
+    const askAgain = vi.fn(async () => 'asked again by the page');
+    await expect(services.routeData.take('billing-page:3-7', askAgain)).resolves.toBe(
+      'asked again by the page',
+    );
+    expect(askAgain).toHaveBeenCalledTimes(1);
+  });
+
   it('gives up on billing for a visitor who is not signed in, without a call', async () => {
     vi.useFakeTimers();
     const { services, paths, startAt } = consoleOf(null);
@@ -159,26 +157,5 @@ describe('the first loads the route table declares', () => {
     await vi.advanceTimersByTimeAsync(ROUTE_DATA_FRESH_MS + 1);
     await expect(kept).resolves.toBe('asked by the page');
     expect(paths().filter((path) => path.includes('/billing'))).toEqual([]);
-  });
-
-  it("asks a login link's destination only once its token login has succeeded", async () => {
-    const { services, billingCalls, paths, startAt } = consoleOf(null);
-    startAt('/login', '?token=t1&team_id=3&user_id=7&redirectTo=billing');
-    await settle();
-    expect(paths()).toEqual([]);
-    // What the login page does once its code is in.
-    await loginWithToken(services.session, 't1');
-    await vi.waitFor(() => expect(billingCalls()).toEqual(BILLING_CALLS));
-    expect(paths()).toContain('/api/v2/profile');
-    const kept = services.routeData.take('billing-page:3-7', notAskedAgain);
-    await expect(kept).resolves.toMatchObject({ billing: acmeBilling });
-  });
-
-  it("asks nothing for a login link's destination when its token is refused", async () => {
-    const { services, paths, startAt } = consoleOf(null, 200, 401);
-    startAt('/login', '?token=t1&team_id=3&user_id=7');
-    await expect(loginWithToken(services.session, 't1')).resolves.not.toBe('loggedIn');
-    await settle();
-    expect(paths()).toEqual(['/api/v1/auth/refresh']);
   });
 });

@@ -1,19 +1,13 @@
 // The one step that asks for a route's first-load data (route-load.ts): for the address the console
 // starts on, and for each address a navigation goes to, it asks for what the route table declares
 // there (the team area's frame's loads with its page's), keeping the answers for the pages
-// (app/route-data.ts). A login link (/login?token=...) names where it goes once the token is taken:
-// that address's loads are asked for as soon as the token login succeeds, beside the memberships.
-import { waitFor } from 'xstate';
+// (app/route-data.ts). A login link (/login?token=...) asks for its destination's data as the login
+// page navigates there, right after the token login, beside the memberships the login reloads.
 import type { AppServices } from '@/app/services';
 import { currentRouteAt } from '@/routes/current-route';
 import type { RouteAddress } from '@/routes/loads/route-load';
 import { routeDataKey } from '@/routes/loads/route-load';
-import { isSessionSettled } from '@/routes/login-guard';
-import { pathAfterLogin } from '@/routes/login-redirect';
 import { type RouteMeta, routeMeta } from '@/routes/route-table';
-
-/** How long a login link's destination waits for its token login to begin and settle. */
-const TOKEN_LOGIN_WAIT_MS = 30_000;
 
 export interface AddressLocation {
   pathname: string;
@@ -39,25 +33,5 @@ export function startRouteLoads(services: AppServices, location: AddressLocation
   for (const load of routes.flatMap((route) => route.loads ?? [])) {
     const key = routeDataKey(load, address);
     if (key !== null) services.routeData.ensure(key, () => load.ask(services, address));
-  }
-  if (routes.some((route) => route.name === 'login') && address.search.has('token')) {
-    const destination = new URL(pathAfterLogin(address.search), 'http://console.invalid');
-    void afterTokenLogin(services.session).then((loggedIn) => {
-      if (loggedIn) startRouteLoads(services, destination);
-    });
-  }
-}
-
-/**
- * Whether the token login the login page starts succeeds. Its destination's data is asked for only
- * after it: before, the requests would go out as whoever was signed in until then (or as nobody).
- */
-async function afterTokenLogin(session: AppServices['session']): Promise<boolean> {
-  try {
-    await waitFor(session, (snapshot) => snapshot.hasTag('loggingIn'), { timeout: TOKEN_LOGIN_WAIT_MS });
-    const settled = await waitFor(session, isSessionSettled, { timeout: TOKEN_LOGIN_WAIT_MS });
-    return settled.matches('loggedIn') && !settled.context.loginError;
-  } catch {
-    return false;
   }
 }
