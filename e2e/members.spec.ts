@@ -206,3 +206,29 @@ test('a first load of the members page asks for its list beside the memberships,
   expect(listAsked).toHaveLength(1);
   expect(listAsked[0]).toBeLessThan(membershipsAnsweredAt);
 });
+
+test('a navigation to the members page asks for its list as it begins, beside the page’s code', async ({
+  page,
+}) => {
+  await page.goto(await loginUrl('olivia@acme.test', 'Acme Inc'));
+  await expect(page).toHaveURL(/\/overview$/);
+  await expect(page.getByRole('heading', { name: 'Overview' })).toBeVisible();
+  // The members page's code is held back a while: its list must not wait for it.
+  let codeAnsweredAt = 0;
+  await page.route(/\/assets\/.*\.js$/, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    codeAnsweredAt = Date.now();
+    await route.continue();
+  });
+  const listAsked: number[] = [];
+  page.on('request', (request) => {
+    if (/\/api\/v1\/collab\/[\d-]+\/users$/.test(request.url())) listAsked.push(Date.now());
+  });
+  await page.getByRole('navigation', { name: 'Team' }).getByRole('link', { name: 'Members' }).click();
+  await expect(
+    page.getByRole('list', { name: 'Members' }).getByRole('listitem', { name: 'Mia Member' }),
+  ).toBeVisible();
+  expect(codeAnsweredAt).toBeGreaterThan(0);
+  expect(listAsked).toHaveLength(1);
+  expect(listAsked[0]).toBeLessThan(codeAnsweredAt);
+});
