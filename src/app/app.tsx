@@ -10,7 +10,7 @@ import { startRouteLoads } from '@/routes/loads/start-route-loads';
 
 // react-router's declarative mode (decision 004): the data router's loaders, lazy route objects
 // and matches API weigh about 16 KB gz on every first visit, and the console needs none of them.
-// Its loaders' part, first-load data declared with the routes, is the console's own (decision 047).
+// Its loaders' part, first-load data declared with the routes, is the console's own (decision 048).
 export function App({ services }: { services: AppServices }) {
   return (
     <Providers>

@@ -3,7 +3,7 @@
 // trip or two late. One generic step (start-route-loads.ts) asks for it as the console starts and as
 // each navigation begins, beside the page's chunks; the page starts its statechart with the answer
 // (use-route-data.ts). React Router's loaders are the same idea; the console keeps the declarative
-// router for its weight (docs/decisions/047-route-loads.md).
+// router for its weight (docs/decisions/048-route-loads.md).
 import type { Params } from 'react-router';
 import type { AppServices } from '@/app/services';
 import { formatTeamUserRef, parseTeamUserRef, type TeamUserRef } from '@/domain/team-user-ref';
