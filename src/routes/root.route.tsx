@@ -41,23 +41,25 @@ function useFollowLogout() {
 }
 
 /**
- * Asks for the first-load data of each address a navigation goes to, as it begins: during the
- * render that starts it, since that render waits (in a transition) for the page's chunks, and the
- * data should come beside them rather than after. Asked once per screen: a query change a page
- * keeps its screen through (a filter, a search) asks nothing. Asking is idempotent (a fresh
- * answer kept is not asked again), so a render React repeats or throws away costs nothing.
+ * Asks for the first-load data of each screen a navigation starts, as it begins: during the render
+ * that starts it, since that render waits (in a transition) for the page's chunks, and the data
+ * should come beside them rather than after. Only screens that start ask: a query change a page
+ * keeps its screen through (a filter, a search) asks nothing, nor does the team frame kept between
+ * team pages. Asking is idempotent (a fresh answer kept is not asked again), so a render React
+ * repeats or throws away costs nothing.
  */
 function useRouteLoadsAsNavigationBegins() {
   const services = useServices();
   const location = useLocation();
-  const askedFor = useRef<string | null>(null);
+  const shownScreens = useRef<ReadonlySet<string>>(new Set());
   const shown = routesAt(location);
-  const screens = shown
-    ? shown.routes.map((route) => screenKey(route, shown.address.params, location.search)).join(' ')
-    : '';
-  if (askedFor.current !== screens) {
-    askedFor.current = screens;
-    startRouteLoads(services, location);
+  const screenOf = (route: RouteMeta) =>
+    shown ? screenKey(route, shown.address.params, location.search) : '';
+  const screens = new Set(shown?.routes.map(screenOf));
+  if ([...screens].some((screen) => !shownScreens.current.has(screen))) {
+    const before = shownScreens.current;
+    shownScreens.current = screens;
+    startRouteLoads(services, location, (route) => !before.has(screenOf(route)));
   }
 }
 

@@ -55,9 +55,14 @@ describe('the team frame', () => {
       return jsonResponse(404, { errorCode: 2200, errorMessage: 'Item not found', errorData: null });
     });
     const { services } = createTestServices({ fetch, stored: signedIn });
-    renderConsole(services, '/teams/3-7/users');
+    const router = renderConsole(services, '/teams/3-7/users');
     await screen.findByRole('navigation', { name: 'Team' });
     // Long enough for a frame that asked again to have done so.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(profileRequests(requests)).toHaveLength(1);
+    // Between team pages the frame stays, and neither it nor the navigation asks again.
+    await router.navigate('/teams/3-7/overview');
+    await screen.findByRole('heading', { name: 'Overview' });
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(profileRequests(requests)).toHaveLength(1);
   });

@@ -25,12 +25,20 @@ export function routesAt(location: AddressLocation): { routes: RouteMeta[]; addr
   };
 }
 
-/** Asks for the first-load data the route table declares at `location`, unless it is kept already. */
-export function startRouteLoads(services: AppServices, location: AddressLocation): void {
+/**
+ * Asks for the first-load data the route table declares at `location`, unless it is kept already;
+ * `startsAnew` picks the routes whose screens start (a navigation between team pages keeps the
+ * team frame, which asks nothing again).
+ */
+export function startRouteLoads(
+  services: AppServices,
+  location: AddressLocation,
+  startsAnew: (route: RouteMeta) => boolean = () => true,
+): void {
   const shown = routesAt(location);
   if (!shown) return;
   const { routes, address } = shown;
-  for (const load of routes.flatMap((route) => route.loads ?? [])) {
+  for (const load of routes.filter(startsAnew).flatMap((route) => route.loads ?? [])) {
     const key = routeDataKey(load, address);
     if (key !== null) services.routeData.ensure(key, () => load.ask(services, address));
   }
