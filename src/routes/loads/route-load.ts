@@ -47,7 +47,20 @@ export function teamUserLoad<T>(
     ask: (services, address) => {
       const ref = refOf(address);
       // Only asked where keyOf found one (start-route-loads.ts).
-      return ref ? ask(services, ref) : Promise.reject(new Error('The address names no team user.'));
+      return ref ? ask(services, ref) : Promise.reject(new LoadNotAsked('The address names no team user.'));
     },
   };
+}
+
+/**
+ * What a load throws when it did not ask at all (its page's precondition was not met, such as
+ * billing for someone who is not the owner): the page asks for itself. Any other failure is the
+ * answer to the very request the page would have made, with the same retries: the page meets it as
+ * its own, rather than asking (and retrying) a second time.
+ */
+export class LoadNotAsked extends Error {}
+
+/** For a page's first load: asks afresh only where the load did not ask; otherwise its failure stands. */
+export function askAgainIfNotAsked<T>(ask: () => Promise<T>): (failure: unknown) => Promise<T> {
+  return (failure) => (failure instanceof LoadNotAsked ? ask() : Promise.reject(failure));
 }

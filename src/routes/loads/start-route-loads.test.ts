@@ -5,6 +5,7 @@ import { acmeBilling, acmeInvoices, acmeProducts } from '@/test/billing-fixtures
 import { membershipFixture } from '@/test/entity-fixtures';
 import { fakeAccessToken } from '@/test/fake-jwt';
 import { createTestServices } from '@/test/test-services';
+import { askAgainIfNotAsked, LoadNotAsked } from './route-load';
 import { startRouteLoads } from './start-route-loads';
 
 const FAR_FUTURE_S = 4_102_444_800;
@@ -130,7 +131,7 @@ describe('the first loads the route table declares', () => {
     async (role) => {
       const { services, billingCalls, startAt } = consoleOf(role);
       startAt('/teams/3-7/billing');
-      const askAgain = vi.fn(async () => 'the page’s own answer');
+      const askAgain = vi.fn(askAgainIfNotAsked(async () => 'the page’s own answer'));
       await expect(services.routeData.take('billing-page:3-7', askAgain)).resolves.toBe(
         'the page’s own answer',
       );
@@ -138,24 +139,28 @@ describe('the first loads the route table declares', () => {
     },
   );
 
-  it('hands failed billing calls to the page, which asks again and meets the failure itself', async () => {
+  it('hands failed billing calls to the page as its own failure, without asking (and retrying) again', async () => {
     const { services, billingCalls, startAt } = consoleOf('owner', 404);
     startAt('/teams/3-7/billing');
     await vi.waitFor(() => expect(billingCalls()).toEqual(BILLING_CALLS));
-    const askAgain = vi.fn(async () => 'asked again by the page');
-    await expect(services.routeData.take('billing-page:3-7', askAgain)).resolves.toBe(
-      'asked again by the page',
-    );
-    expect(askAgain).toHaveBeenCalledTimes(1);
+    const ask = vi.fn(async () => 'asked again by the page');
+    const kept = services.routeData.take('billing-page:3-7', askAgainIfNotAsked(ask));
+    await expect(kept).rejects.toMatchObject({ status: 404 });
+    expect(ask).not.toHaveBeenCalled();
   });
 
   it('gives up on billing for a visitor who is not signed in, without a call', async () => {
     vi.useFakeTimers();
     const { services, paths, startAt } = consoleOf(null);
     startAt('/teams/3-7/billing');
-    const kept = services.routeData.take('billing-page:3-7', async () => 'asked by the page');
+    let failure: unknown = null;
+    const kept = services.routeData.take('billing-page:3-7', async (reason) => {
+      failure = reason;
+      return 'asked by the page';
+    });
     await vi.advanceTimersByTimeAsync(ROUTE_DATA_FRESH_MS + 1);
     await expect(kept).resolves.toBe('asked by the page');
+    expect(failure).toBeInstanceOf(LoadNotAsked);
     expect(paths().filter((path) => path.includes('/billing'))).toEqual([]);
   });
 });

@@ -9,7 +9,7 @@ import type { ApiClient } from '@/api/client';
 import { useServices } from '@/app/services-context';
 import { errorOf } from '@/machines/actor-error';
 import { screenSetupMachine } from '@/machines/screen-setup.machine';
-import { type RouteLoad, routeDataKey } from '@/routes/loads/route-load';
+import { askAgainIfNotAsked, type RouteLoad, routeDataKey } from '@/routes/loads/route-load';
 import { useScreenFlow } from '@/routes/screen-flow';
 
 export interface RouteData<T> {
@@ -65,7 +65,9 @@ export function useScreenSetupWithRouteData<T>(
     screenSetupMachine.provide({
       guards: { isAnswered: () => data.value !== null },
       actors: {
-        load: fromPromise(({ signal }) => data.take(() => ask(api, signal)) ?? ask(api, signal)),
+        load: fromPromise(
+          ({ signal }) => data.take(askAgainIfNotAsked(() => ask(api, signal))) ?? ask(api, signal),
+        ),
       },
       actions: {
         storeAnswer: assign({ data: () => data.value }),

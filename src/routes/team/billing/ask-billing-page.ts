@@ -7,6 +7,7 @@ import type { AppServices } from '@/app/services';
 import { findMembership } from '@/domain/memberships';
 import { canAccessBilling } from '@/domain/permissions';
 import type { TeamUserRef } from '@/domain/team-user-ref';
+import { LoadNotAsked } from '@/routes/loads/route-load';
 import { type BillingPageData, loadBillingPage } from './load-billing-page';
 
 export async function askBillingPage(
@@ -15,8 +16,10 @@ export async function askBillingPage(
 ): Promise<BillingPageData> {
   const loaded = await waitFor(registry, (snapshot) => snapshot.matches('ready'), {
     timeout: ROUTE_DATA_FRESH_MS,
+  }).catch(() => {
+    throw new LoadNotAsked('The memberships did not come: the page decides.');
   });
   const membership = findMembership(loaded.context.memberships, ref.teamId, ref.userId);
-  if (!membership || !canAccessBilling(membership.profile)) throw new Error('Not the team’s owner.');
+  if (!membership || !canAccessBilling(membership.profile)) throw new LoadNotAsked('Not the team’s owner.');
   return loadBillingPage(api, ref);
 }

@@ -27,6 +27,7 @@ import {
   type RunMemberActionInput,
 } from '@/machines/members-action.machine';
 import { memberProfileMachine } from '@/machines/members-profile.machine';
+import { askAgainIfNotAsked } from '@/routes/loads/route-load';
 import type { RouteData } from '@/routes/loads/use-route-data';
 
 type Services = Pick<AppServices, 'api' | 'handleError' | 'showFlash'>;
@@ -106,7 +107,7 @@ export function membersLogic(services: Services, firstPage?: Pick<RouteData<Page
     actors: {
       loadPage: fromPromise(({ input, signal }) => {
         const ask = () => listUsers(services.api, input.ref, input.pageToken, signal);
-        const kept = input.pageToken ? null : (firstPage?.take(ask) ?? null);
+        const kept = input.pageToken ? null : (firstPage?.take(askAgainIfNotAsked(ask)) ?? null);
         return unlessAborted(signal, kept ?? ask());
       }),
       memberAction: memberActionMachine.provide({
