@@ -116,7 +116,13 @@ describe('the billing page asked for early', () => {
   it('asks again when the early calls failed, so the page meets the failure itself', async () => {
     const { services } = consoleOf('owner', 404);
     await askBillingPageEarlyOn(services.api, services.registry, billingPath);
-    const again = { billing: acmeBilling, plans: acmeProducts, invoices: acmeInvoices, providers: null };
+    const again = {
+      provider: 'stripe' as const,
+      billing: acmeBilling,
+      plans: acmeProducts,
+      invoices: acmeInvoices,
+      providers: null,
+    };
     const askAgain = vi.fn(async () => again);
     const taken = billingPageEarly(ref).take(askAgain);
     await expect(taken && answerOf(taken)).resolves.toBe(again);

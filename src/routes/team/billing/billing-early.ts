@@ -10,6 +10,7 @@
 import { type ActorRefFrom, waitFor } from 'xstate';
 import type { ApiClient } from '@/api/client';
 import { EARLY_ANSWER_FRESH_MS, type EarlyEntry, earlyAnswers } from '@/api/early-answers';
+import type { PaymentProvider } from '@/domain/entities';
 import type { TeamUserRef } from '@/domain/error-codes';
 import { findMembership } from '@/domain/memberships';
 import { canAccessBilling } from '@/domain/permissions';
@@ -36,6 +37,16 @@ export function billingPageAt({
   return parseTeamUserRef(`${params.get('team_id') ?? ''}-${params.get('user_id') ?? ''}`);
 }
 
+/** The provider chosen on the billing page and kept in its URL (`?provider=paddle`), or null. */
+export function chosenProviderIn(search: string): PaymentProvider | null {
+  const provider = new URLSearchParams(search).get('provider');
+  return provider === 'paddle' || provider === 'stripe' ? provider : null;
+}
+
+// The key names the chosen provider too: a page opened on another provider's calls takes no answer.
+const keyOf = (ref: TeamUserRef, provider: PaymentProvider | null) =>
+  `${formatTeamUserRef(ref)}?${provider ?? ''}`;
+
 /**
  * At start-up: on a billing page or a login link to one (`location`), waits for the memberships and
  * asks for the page's data when they show that team user as the owner; else nothing. A visitor who
@@ -54,10 +65,15 @@ export async function askBillingPageEarlyOn(
   }).catch(() => null);
   const membership = loaded && findMembership(loaded.context.memberships, ref.teamId, ref.userId);
   if (!membership || !canAccessBilling(membership.profile)) return;
-  early.keep(formatTeamUserRef(ref), loadBillingPage(api, ref), now());
+  // A login link has no provider of its own: its billing page opens without one.
+  const provider = LOGIN_PAGE.test(location.pathname) ? null : chosenProviderIn(location.search);
+  early.keep(keyOf(ref, provider), loadBillingPage(api, ref, undefined, provider), now());
 }
 
 /** The billing page's early data for `ref` (early-answers.ts): its render peeks, its first load takes. */
-export function billingPageEarly(ref: TeamUserRef): EarlyEntry<BillingPageData> {
-  return early.at(formatTeamUserRef(ref));
+export function billingPageEarly(
+  ref: TeamUserRef,
+  provider: PaymentProvider | null = null,
+): EarlyEntry<BillingPageData> {
+  return early.at(keyOf(ref, provider));
 }

@@ -1,8 +1,9 @@
 import { useCallback, useEffect } from 'react';
+import { useSearchParams } from 'react-router';
 import type { SnapshotFrom } from 'xstate';
 import { useServices } from '@/app/services-context';
 import { liveSubscription, subscribedPlanCode } from '@/domain/billing-summary';
-import type { TeamMembership } from '@/domain/entities';
+import type { PaymentProvider, TeamMembership } from '@/domain/entities';
 import type { TeamUserRef } from '@/domain/error-codes';
 import type { screenSetupMachine } from '@/machines/screen-setup.machine';
 import { useSelectionsInTransition } from '@/routes/screen-flow';
@@ -11,7 +12,7 @@ import { BillingFlows } from '@/routes/team/billing/billing-flows';
 import { BillingSkeleton } from '@/ui/billing-page/BillingSkeleton';
 import { ScreenSetupStatus } from '@/ui/ScreenSetupStatus';
 import { BillingContent } from './billing-content';
-import { billingPageEarly } from './billing-early';
+import { billingPageEarly, chosenProviderIn } from './billing-early';
 import { type BillingPageData, loadBillingPage } from './load-billing-page';
 import { useCheckoutResult } from './use-checkout-result';
 
@@ -30,13 +31,34 @@ export interface BillingScreenProps {
   teamUser: TeamUserRef;
 }
 
-export function BillingScreen({ membership, teamUser }: BillingScreenProps) {
+/** The page for the provider chosen in its URL: choosing another starts it again on that one's calls. */
+export function BillingScreen(props: BillingScreenProps) {
+  const [params, setParams] = useSearchParams();
+  const chosen = chosenProviderIn(params.toString());
+  const choose = useCallback(
+    (provider: PaymentProvider) =>
+      setParams((current) => {
+        const next = new URLSearchParams(current);
+        next.set('provider', provider);
+        return next;
+      }),
+    [setParams],
+  );
+  return <BillingScreenFor key={chosen ?? ''} {...props} chosen={chosen} onChoose={choose} />;
+}
+
+function BillingScreenFor({
+  membership,
+  teamUser,
+  chosen,
+  onChoose,
+}: BillingScreenProps & { chosen: PaymentProvider | null; onChoose: (provider: PaymentProvider) => void }) {
   const { registry } = useServices();
   // A first load may find its data asked for as the console started (billing-early.ts): in
   // already, the page starts ready with it; else its first load waits for that answer.
   const setup = useScreenSetupStartingEarly(
-    () => billingPageEarly(teamUser),
-    (api, signal) => loadBillingPage(api, teamUser, signal),
+    () => billingPageEarly(teamUser, chosen),
+    (api, signal) => loadBillingPage(api, teamUser, signal, chosen),
   );
   const { loading, data, errorMessage } = useSelectionsInTransition(setup, SETUP_VIEW);
   const reload = useCallback(() => setup.send({ type: 'setup.reload' }), [setup]);
@@ -61,12 +83,21 @@ export function BillingScreen({ membership, teamUser }: BillingScreenProps) {
       />
       {loading && !data && <BillingSkeleton />}
       {data && (
-        <BillingFlows teamUserRef={teamUser} billing={data.billing} plans={data.plans} onChanged={reload}>
+        <BillingFlows
+          teamUserRef={teamUser}
+          provider={data.provider}
+          paddle={data.providers}
+          billing={data.billing}
+          plans={data.plans}
+          onChanged={reload}
+        >
           <BillingContent
             billing={data.billing}
             plans={data.plans}
             invoices={data.invoices}
+            provider={data.provider}
             providers={data.providers}
+            onChooseProvider={onChoose}
             teamPlan={teamPlan}
             checkoutResult={result}
             onDismissResult={dismiss}

@@ -1,34 +1,71 @@
 // What the billing page shows, in one round trip: billing, the plans, the invoices and the
-// payment-provider settings, requested side by side (the team registry is already loaded).
+// payment-provider settings, requested side by side (the team registry is already loaded). The
+// provider in effect picks the calls: the team's own, else the one chosen on the page (?provider=).
 import type { ApiClient } from '@/api/client';
+import { getBilling, getInvoices, getPlans } from '@/api/team-billing';
 import {
-  getBilling,
-  getInvoices,
+  getPaddleBilling,
+  getPaddlePayments,
+  getPaddlePlans,
   getPaddleSettings,
-  getPlans,
-  type PaymentProviderSettings,
-} from '@/api/team-billing';
-import type { Billing, Invoice, Product } from '@/domain/entities';
+  type PaddleSettings,
+} from '@/api/team-billing-paddle';
+import type { Billing, Invoice, PaymentProvider, Product } from '@/domain/entities';
 import type { TeamUserRef } from '@/domain/error-codes';
 
 export interface BillingPageData {
+  /** The provider whose calls the page read. */
+  provider: PaymentProvider;
   billing: Billing;
   plans: Product[];
   invoices: Invoice[];
   /** null when the settings could not be read: the provider switch is left out, nothing else. */
-  providers: PaymentProviderSettings | null;
+  providers: PaddleSettings | null;
 }
 
+type ProviderData = Pick<BillingPageData, 'billing' | 'plans' | 'invoices'>;
+
+async function loadStripe(api: ApiClient, ref: TeamUserRef, signal?: AbortSignal): Promise<ProviderData> {
+  const [billing, plans, invoices] = await Promise.all([
+    getBilling(api, ref, signal),
+    getPlans(api, ref, signal),
+    getInvoices(api, ref, signal),
+  ]);
+  return { billing, plans, invoices };
+}
+
+async function loadPaddle(api: ApiClient, ref: TeamUserRef, signal?: AbortSignal): Promise<ProviderData> {
+  const [billing, plans, invoices] = await Promise.all([
+    getPaddleBilling(api, ref, signal),
+    getPaddlePlans(api, ref, signal),
+    getPaddlePayments(api, ref, signal),
+  ]);
+  return { billing, plans, invoices };
+}
+
+/**
+ * The page's data for the provider `chosen` on the page (null: none chosen). A team with a provider
+ * is read from it whatever was chosen; the other's answers, asked for side by side, are dropped.
+ */
 export async function loadBillingPage(
   api: ApiClient,
   ref: TeamUserRef,
   signal?: AbortSignal,
+  chosen: PaymentProvider | null = null,
 ): Promise<BillingPageData> {
-  const [billing, plans, invoices, providers] = await Promise.all([
-    getBilling(api, ref, signal),
-    getPlans(api, ref, signal),
-    getInvoices(api, ref, signal),
-    getPaddleSettings(api, ref, signal).catch(() => null),
-  ]);
-  return { billing, plans, invoices, providers };
+  const settings = getPaddleSettings(api, ref, signal).catch(() => null);
+  if (chosen === 'paddle') {
+    const [data, providers] = await Promise.all([loadPaddle(api, ref, signal), settings]);
+    // A team already on Stripe keeps it (spec: the team's provider only), whatever the link says.
+    if (providers?.currentProvider === 'stripe')
+      return { provider: 'stripe', ...(await loadStripe(api, ref, signal)), providers };
+    return { provider: 'paddle', ...data, providers };
+  }
+  const stripe = loadStripe(api, ref, signal);
+  const providers = await settings;
+  if (providers?.currentProvider === 'paddle') {
+    stripe.catch(() => null);
+    return { provider: 'paddle', ...(await loadPaddle(api, ref, signal)), providers };
+  }
+  return { provider: 'stripe', ...(await stripe), providers };
 }
