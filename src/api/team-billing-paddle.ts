@@ -1,7 +1,7 @@
 // The second provider's calls (docs/api.md, billing-paddle): what the billing page reads for a team
-// whose provider in effect is Paddle, and what its flows change through the product's server.
+// whose provider in effect is Paddle, and what its flows change through the product's server. The
+// settings, which every billing page reads, are in team-billing.ts: this module loads only for Paddle.
 import type { ApiClient } from '@/api/client';
-import type { PaymentProviderSettings } from '@/api/team-billing';
 import type { Billing, Card, Invoice, Preview, Product, Subscription } from '@/domain/entities';
 import type { TeamUserRef } from '@/domain/error-codes';
 import { formatTeamUserRef } from '@/domain/team-user-ref';
@@ -10,15 +10,6 @@ const paddle = (ref: TeamUserRef, path: string) =>
   `/api/v1/collab/${formatTeamUserRef(ref)}/billing-paddle${path}`;
 const usage = (ref: TeamUserRef) => `/api/v1/collab/${formatTeamUserRef(ref)}/billing/usage`;
 const withSignal = (signal: AbortSignal | undefined) => (signal ? { signal } : {});
-
-/** What Paddle.js needs to start, with the provider switch's data. */
-export interface PaddleSettings extends PaymentProviderSettings {
-  enabled: boolean;
-  environment: 'sandbox' | 'production';
-  clientToken: string | null;
-  /** The sandbox's Paddle.js stand-in to load first; null with real Paddle (its CDN). */
-  scriptUrl: string | null;
-}
 
 export type PaddleSubscription = Subscription & { card: Card | null };
 
@@ -29,9 +20,6 @@ export interface PaddleCheckoutOrder {
   customer: { email: string } | { id: string };
   customData: Record<string, unknown>;
 }
-
-export const getPaddleSettings = (api: ApiClient, ref: TeamUserRef, signal?: AbortSignal) =>
-  api.get<PaddleSettings>(paddle(ref, '/settings'), withSignal(signal));
 
 export const getPaddlePlans = (api: ApiClient, ref: TeamUserRef, signal?: AbortSignal) =>
   api.get<Product[]>(paddle(ref, '/plans'), withSignal(signal));

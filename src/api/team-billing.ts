@@ -1,5 +1,5 @@
-// Team billing (spec section 7): the card provider's calls under /api/v1 and /api/v2 (the second
-// provider's are in team-billing-paddle.ts).
+// Team billing (spec section 7): the card provider's calls under /api/v1 and /api/v2, and the second
+// provider's settings (its other calls are in team-billing-paddle.ts).
 
 import type { ApiClient } from '@/api/client';
 import type { Billing, Card, Customer, Invoice, PaymentProvider, Preview, Product } from '@/domain/entities';
@@ -63,3 +63,19 @@ export interface PaymentProviderSettings {
   currentProvider: PaymentProvider | null;
   allowedProviders: PaymentProvider[];
 }
+
+/** What Paddle.js needs to start, with the provider switch's data. */
+export interface PaddleSettings extends PaymentProviderSettings {
+  enabled: boolean;
+  environment: 'sandbox' | 'production';
+  clientToken: string | null;
+  /** The sandbox's Paddle.js stand-in to load first; null with real Paddle (its CDN). */
+  scriptUrl: string | null;
+}
+
+const paddle = (ref: TeamUserRef, path: string) =>
+  `/api/v1/collab/${formatTeamUserRef(ref)}/billing-paddle${path}`;
+
+/** The provider switch's data and Paddle.js's settings, which every billing page reads. */
+export const getPaddleSettings = (api: ApiClient, ref: TeamUserRef, signal?: AbortSignal) =>
+  api.get<PaddleSettings>(paddle(ref, '/settings'), withSignal(signal));

@@ -22,8 +22,8 @@ import {
   useState,
 } from 'react';
 import { fromPromise } from 'xstate';
+import type { PaddleSettings } from '@/api/team-billing';
 import { getStripeToken } from '@/api/team-billing';
-import type { PaddleSettings } from '@/api/team-billing-paddle';
 import type { AppServices } from '@/app/services';
 import { checkoutResultText } from '@/domain/billing-summary';
 import type { Billing, PaymentProvider, Product } from '@/domain/entities';

@@ -515,7 +515,9 @@ describe('Billing page', () => {
     const base = `/api/v1/collab/${TEAM_ID}-${OWNER_ID}`;
     const paddleInvoices: Invoice[] = [
       {
-        ...acmeInvoices[0],
+        date: Date.UTC(2026, 10, 2, 12) / 1000,
+        amount: 2400,
+        currency: 'USD',
         id: 'txn_2',
         number: 'P-2',
         status: 'past_due',
@@ -523,7 +525,9 @@ describe('Billing page', () => {
         pdfUrl: null,
       },
       {
-        ...acmeInvoices[0],
+        date: Date.UTC(2026, 9, 2, 12) / 1000,
+        amount: 2400,
+        currency: 'USD',
         id: 'txn_1',
         number: 'P-1',
         status: 'paid',

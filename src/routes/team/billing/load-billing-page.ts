@@ -2,14 +2,13 @@
 // payment-provider settings, requested side by side (the team registry is already loaded). The
 // provider in effect picks the calls: the team's own, else the one chosen on the page (?provider=).
 import type { ApiClient } from '@/api/client';
-import { getBilling, getInvoices, getPlans } from '@/api/team-billing';
 import {
-  getPaddleBilling,
-  getPaddlePayments,
-  getPaddlePlans,
+  getBilling,
+  getInvoices,
   getPaddleSettings,
+  getPlans,
   type PaddleSettings,
-} from '@/api/team-billing-paddle';
+} from '@/api/team-billing';
 import type { Billing, Invoice, PaymentProvider, Product } from '@/domain/entities';
 import type { TeamUserRef } from '@/domain/error-codes';
 
@@ -23,7 +22,7 @@ export interface BillingPageData {
   providers: PaddleSettings | null;
 }
 
-type ProviderData = Pick<BillingPageData, 'billing' | 'plans' | 'invoices'>;
+export type ProviderData = Pick<BillingPageData, 'billing' | 'plans' | 'invoices'>;
 
 async function loadStripe(api: ApiClient, ref: TeamUserRef, signal?: AbortSignal): Promise<ProviderData> {
   const [billing, plans, invoices] = await Promise.all([
@@ -34,14 +33,9 @@ async function loadStripe(api: ApiClient, ref: TeamUserRef, signal?: AbortSignal
   return { billing, plans, invoices };
 }
 
-async function loadPaddle(api: ApiClient, ref: TeamUserRef, signal?: AbortSignal): Promise<ProviderData> {
-  const [billing, plans, invoices] = await Promise.all([
-    getPaddleBilling(api, ref, signal),
-    getPaddlePlans(api, ref, signal),
-    getPaddlePayments(api, ref, signal),
-  ]);
-  return { billing, plans, invoices };
-}
+// Paddle's reads come in a chunk of their own: this module starts with the console (billing-early).
+const loadPaddle = async (api: ApiClient, ref: TeamUserRef, signal?: AbortSignal) =>
+  (await import('./load-billing-paddle')).loadPaddle(api, ref, signal);
 
 /**
  * The page's data for the provider `chosen` on the page (null: none chosen). A team with a provider
