@@ -3,22 +3,16 @@
 // with Retry. Paddle.js comes in its own chunk (paddle.ts) when the overlay first opens.
 import { useSelector } from '@xstate/react';
 import { useEffect, useRef } from 'react';
-import type { ApiClient } from '@/api/client';
-import {
-  createPaddleCardTransaction,
-  createPaddleCheckout,
-  getPaddleSubscription,
-} from '@/api/team-billing-paddle';
 import type { AppServices } from '@/app/services';
 import type { TeamUserRef } from '@/domain/error-codes';
-import type { PaddleCheckoutOrder } from '@/machines/paddle-checkout.machine';
-import { type PaddleCheckoutEffects, providePaddleCheckout } from '@/machines/paddle-checkout.provide';
+import { providePaddleCheckout } from '@/machines/paddle-checkout.provide';
 import { selectPaddleCheckoutError, selectPaddleCheckoutView } from '@/machines/paddle-checkout.selectors';
 import { useScreenFlow } from '@/routes/screen-flow';
 import { CheckoutDialog } from '@/ui/billing/CheckoutDialog';
 import { RedirectDialog } from '@/ui/billing/RedirectDialog';
 import { CheckoutResultDialog } from '@/ui/billing-page/CheckoutResultDialog';
 import type { PaddleJsSettings } from './paddle';
+import { paddleCheckoutEffects } from './paddle-checkout-effects';
 
 export interface PaddleCheckoutDialogProps {
   teamUserRef: TeamUserRef;
@@ -30,25 +24,6 @@ export interface PaddleCheckoutDialogProps {
   successMessage: string;
   refreshBilling: () => Promise<void>;
   onFinished: () => void;
-}
-
-/** The flow's effects on the product's API and on Paddle.js. */
-export function paddleCheckoutEffects(
-  api: ApiClient,
-  ref: TeamUserRef,
-  settings: PaddleJsSettings,
-  refreshBilling: () => Promise<void>,
-): PaddleCheckoutEffects {
-  return {
-    prepareCheckout: (planId): Promise<PaddleCheckoutOrder> =>
-      planId === null ? createPaddleCardTransaction(api, ref) : createPaddleCheckout(api, ref, planId),
-    openCheckout: async (order, onOutcome) => {
-      const { openPaddleCheckout } = await import('./paddle');
-      return openPaddleCheckout(settings, order, onOutcome);
-    },
-    readPlanId: async (signal) => (await getPaddleSubscription(api, ref, signal))?.planId ?? null,
-    refreshBilling,
-  };
 }
 
 export function PaddleCheckoutDialog(props: PaddleCheckoutDialogProps) {
