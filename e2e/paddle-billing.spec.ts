@@ -2,45 +2,27 @@
 // stand-in (an overlay framing the sandbox's checkout page). Bella switches Basic Bakery to Paddle
 // and upgrades in Paddle's overlay; Pat's Paddle Press (Plus monthly on Paddle, seeded) reads its
 // subscription and invoices, cancels and renews.
-import { expect, type FrameLocator, type Page, test } from '@playwright/test';
-import { CARDS, cancelThroughSurvey, dialog, openBilling, statusFlash } from './support/billing';
+import { expect, type Page, test } from '@playwright/test';
+import { CARDS, cancelThroughSurvey, dialog, statusFlash } from './support/billing';
+import {
+  checkout,
+  openBakeryOnPaddle,
+  openPressBilling,
+  overlay,
+  payInOverlay,
+  payWithCard,
+  providerSwitch,
+} from './support/paddle';
 
 test.describe.configure({ timeout: 90_000 });
 
 const summary = (page: Page) => page.getByRole('region', { name: 'Plan and subscription' });
 const plans = (page: Page) => page.getByRole('table', { name: 'Plans' });
-const providerSwitch = (page: Page) => page.getByRole('group', { name: 'Payment provider' });
-const overlay = (page: Page) => page.getByRole('dialog', { name: 'Paddle checkout' });
-const checkout = (page: Page): FrameLocator => page.frameLocator('iframe[title="Paddle checkout"]');
-
-/** Paddle's overlay: the address, then the card, then Pay. */
-async function payInOverlay(page: Page, number: string): Promise<void> {
-  const frame = checkout(page);
-  await expect(frame.getByLabel('Email')).toHaveValue('bella@bakery.test', { timeout: 15_000 });
-  await frame.getByLabel('Country').selectOption('DE');
-  await frame.getByLabel('Postcode').fill('10115');
-  await frame.getByRole('button', { name: 'Continue' }).click();
-  await frame.getByLabel('Card number').fill(number);
-  await frame.getByLabel('Expiration').fill('1234');
-  await frame.getByLabel('CVC').fill('123');
-  await frame.getByLabel('Cardholder name').fill('Bella Baker');
-  await frame.getByRole('button', { name: /^Pay / }).click();
-}
-
-async function switchBakeryToPaddle(page: Page): Promise<void> {
-  await openBilling(page, 'bella@bakery.test', 'Basic Bakery');
-  await expect(providerSwitch(page)).toContainText('Current payment provider: Stripe');
-  const paddleReads = page.waitForResponse((response) => response.url().includes('/billing-paddle/payments'));
-  await providerSwitch(page).getByRole('button', { name: 'switch to Paddle' }).click();
-  await paddleReads;
-  await expect(page).toHaveURL(/[?&]provider=paddle/);
-  await expect(providerSwitch(page)).toContainText('Current payment provider: Paddle');
-}
 
 test('Bella switches Basic Bakery to Paddle, upgrades in its checkout and comes back on the plan with Paddle as its provider', async ({
   page,
 }) => {
-  await switchBakeryToPaddle(page);
+  await openBakeryOnPaddle(page);
   // A reload keeps the choice.
   await page.reload();
   await expect(providerSwitch(page)).toContainText('Current payment provider: Paddle');
@@ -52,8 +34,7 @@ test('Bella switches Basic Bakery to Paddle, upgrades in its checkout and comes 
   await expect(
     checkout(page).getByRole('alert').filter({ hasText: 'Your card was declined.' }),
   ).toBeVisible();
-  await checkout(page).getByLabel('Card number').fill('4242 4242 4242 4242');
-  await checkout(page).getByRole('button', { name: /^Pay / }).click();
+  await payWithCard(page, '4242 4242 4242 4242');
 
   // The webhook lands; the page shows the plan.
   const thanks = page.getByRole('dialog', { name: 'Thank you!' });
@@ -78,7 +59,7 @@ test('Bella switches Basic Bakery to Paddle, upgrades in its checkout and comes 
 test("3-D Secure failed then approved in Paddle's overlay; closing it before paying leaves the page as it was", async ({
   page,
 }) => {
-  await switchBakeryToPaddle(page);
+  await openBakeryOnPaddle(page);
   await plans(page).getByRole('button', { name: 'Upgrade to Plus' }).click();
   await expect(overlay(page)).toBeVisible({ timeout: 15_000 });
   await checkout(page).getByRole('button', { name: 'Close', exact: true }).click();
@@ -97,7 +78,7 @@ test("3-D Secure failed then approved in Paddle's overlay; closing it before pay
 });
 
 test('Pat sees Paddle Press’s Paddle subscription and invoices, cancels and renews', async ({ page }) => {
-  await openBilling(page, 'pat@press.test', 'Paddle Press');
+  await openPressBilling(page);
   await expect(summary(page).getByText('Plus', { exact: true })).toBeVisible();
   await expect(summary(page).getByText('Monthly')).toBeVisible();
   await expect(providerSwitch(page)).toHaveCount(0);
