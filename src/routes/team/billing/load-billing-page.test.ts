@@ -36,7 +36,7 @@ const paddlePayments: Invoice[] = [
 ];
 
 /** The API answering both providers' calls; the settings say the team's provider is `current`. */
-function server(current: PaymentProvider | null) {
+function server(current: PaymentProvider | null, allowed?: PaymentProvider[]) {
   const { fetch, requests } = fakeFetch((_call, request) => {
     const { pathname } = new URL(request.url);
     const answers: Record<string, unknown> = {
@@ -59,7 +59,7 @@ function server(current: PaymentProvider | null) {
         clientToken: 'test_token',
         scriptUrl: '/sandbox/paddle/paddle.js',
         currentProvider: current,
-        allowedProviders: current ? [current] : ['stripe', 'paddle'],
+        allowedProviders: allowed ?? (current ? [current] : ['stripe', 'paddle']),
       },
       [`${base}/billing-paddle/plans`]: acmeProducts,
       [`${base}/billing-paddle/subscription`]: paddleSubscription,
@@ -110,6 +110,12 @@ describe('the billing page for the provider in effect', () => {
 
   it('keeps a team on Stripe on Stripe, even with ?provider=paddle in its address', async () => {
     const { services } = server('stripe');
+    const data = await loadBillingPage(services.api, ref, undefined, 'paddle');
+    expect(data).toMatchObject({ provider: 'stripe', billing: acmeBilling });
+  });
+
+  it('reads Stripe where Paddle is not allowed (a default provider configured), whatever the link says', async () => {
+    const { services } = server(null, ['stripe']);
     const data = await loadBillingPage(services.api, ref, undefined, 'paddle');
     expect(data).toMatchObject({ provider: 'stripe', billing: acmeBilling });
   });

@@ -49,17 +49,19 @@ export async function loadBillingPage(
 ): Promise<BillingPageData> {
   const settings = getPaddleSettings(api, ref, signal).catch(() => null);
   if (chosen === 'paddle') {
-    const [data, providers] = await Promise.all([loadPaddle(api, ref, signal), settings]);
-    // A team already on Stripe keeps it (spec: the team's provider only), whatever the link says.
-    if (providers?.currentProvider === 'stripe')
-      return { provider: 'stripe', ...(await loadStripe(api, ref, signal)), providers };
-    return { provider: 'paddle', ...data, providers };
+    const paddle = loadPaddle(api, ref, signal);
+    // Awaited below, or dropped: either way not an unhandled failure meanwhile.
+    paddle.catch(() => null);
+    const providers = await settings;
+    // Only where Paddle is allowed (spec: allowed providers), whatever the link says.
+    if (providers?.allowedProviders.includes('paddle') && providers.currentProvider !== 'stripe')
+      return { provider: 'paddle', ...(await paddle), providers };
+    return { provider: 'stripe', ...(await loadStripe(api, ref, signal)), providers };
   }
   const stripe = loadStripe(api, ref, signal);
+  stripe.catch(() => null);
   const providers = await settings;
-  if (providers?.currentProvider === 'paddle') {
-    stripe.catch(() => null);
+  if (providers?.currentProvider === 'paddle')
     return { provider: 'paddle', ...(await loadPaddle(api, ref, signal)), providers };
-  }
   return { provider: 'stripe', ...(await stripe), providers };
 }
