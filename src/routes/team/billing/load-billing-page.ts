@@ -22,7 +22,7 @@ export interface BillingPageData {
   providers: PaddleSettings | null;
 }
 
-export type ProviderData = Pick<BillingPageData, 'billing' | 'plans' | 'invoices'>;
+type ProviderData = Pick<BillingPageData, 'billing' | 'plans' | 'invoices'>;
 
 async function loadStripe(api: ApiClient, ref: TeamUserRef, signal?: AbortSignal): Promise<ProviderData> {
   const [billing, plans, invoices] = await Promise.all([
