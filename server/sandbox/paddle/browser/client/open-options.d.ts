@@ -6,9 +6,7 @@ export interface OpenOptions {
   customData: Record<string, unknown> | null;
   settings: { displayMode: 'overlay' | 'inline'; theme: 'light' | 'dark'; successUrl: string | null };
 }
-export function parseInitializeOptions(
-  options: unknown,
-):
+export function parseInitializeOptions(options: unknown):
   | {
       token: string;
       eventCallback: ((event: unknown) => void) | null;

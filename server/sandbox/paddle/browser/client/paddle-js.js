@@ -77,6 +77,9 @@ function onCheckoutMessage(open, event) {
 function showOverlay(options) {
   const overlay = document.createElement('div');
   overlay.className = 'paddle-sandbox-overlay';
+  overlay.setAttribute('role', 'dialog');
+  overlay.setAttribute('aria-modal', 'true');
+  overlay.setAttribute('aria-label', 'Paddle checkout');
   Object.assign(overlay.style, {
     position: 'fixed',
     inset: '0',
