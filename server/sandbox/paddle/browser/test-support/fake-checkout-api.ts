@@ -64,7 +64,7 @@ export function createFakeCheckoutApi(clientToken: string) {
       if (lines.length === 0 || lines.some((line) => line.unitPrice === undefined)) {
         return paddleError(reply, 400, 'bad_request', 'Unknown price.');
       }
-      const subtotal = lines.reduce((sum, line) => sum + line.unitPrice * line.quantity, 0);
+      const subtotal = lines.reduce((sum, line) => sum + (line.unitPrice ?? 0) * line.quantity, 0);
       const tax = address?.countryCode === 'DE' ? Math.round(subtotal * 0.19) : 0;
       const totals = { subtotal: String(subtotal), tax: String(tax), total: String(subtotal + tax) };
       return {
