@@ -71,6 +71,16 @@ describe('Paddle.Checkout.open options', () => {
   ])('refuses %j', (options, words) => {
     expect(parseOpenOptions(options)).toEqual({ error: expect.stringContaining(words) });
   });
+
+  it('refuses customData that is not JSON, rather than throwing in the page', () => {
+    const cyclic: Record<string, unknown> = {};
+    cyclic.self = cyclic;
+    for (const customData of [cyclic, { big: 1n }]) {
+      expect(parseOpenOptions({ items: [{ priceId: 'pri_1' }], customData })).toEqual({
+        error: 'customData must be JSON (no cycles, no BigInt).',
+      });
+    }
+  });
 });
 
 const state: CheckoutState = {

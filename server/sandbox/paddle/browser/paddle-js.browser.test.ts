@@ -32,7 +32,7 @@ function poll<T>(read: () => Promise<T> | T) {
 }
 
 /** The merchant's page on a 390 px phone, Paddle initialised through the wrapper. */
-async function openMerchant(query = ''): Promise<Page> {
+async function openMerchant(query = '', pageToken = token): Promise<Page> {
   const context = await browser.newContext({ baseURL: baseUrl, viewport: { width: 390, height: 844 } });
   context.setDefaultTimeout(10_000);
   page = await context.newPage();
@@ -41,7 +41,7 @@ async function openMerchant(query = ''): Promise<Page> {
   page.on('console', (message) => {
     if (message.type() === 'error') pageErrors.push(message.text());
   });
-  await page.goto(`/merchant?token=${token}${query}`);
+  await page.goto(`/merchant?token=${pageToken}${query}`);
   await poll(() => page.getByRole('status').first().textContent()).toBe('Paddle ready');
   return page;
 }
@@ -199,5 +199,16 @@ describe('Paddle.js stand-in (fake checkout back end)', () => {
     await poll(() => page.getByRole('dialog').count()).toBe(0);
     expect(await eventNames()).toEqual(['checkout.loaded', 'checkout.closed']);
     expect((await lastEvent('checkout.closed'))?.data).toMatchObject({ transaction_id: '', status: 'draft' });
+  });
+
+  it("a wrong client token: the overlay says so and the page gets Paddle's checkout.error", async () => {
+    await openMerchant('', 'test_wrongtoken');
+    await page.getByRole('button', { name: 'Buy Plus' }).click();
+    await checkout().getByText('The client-side token is not valid.').waitFor();
+    expect(await lastEvent('checkout.error')).toMatchObject({
+      code: 'forbidden',
+      detail: 'The client-side token is not valid.',
+    });
+    expect(await checkout().getByLabel('Email').isVisible()).toBe(false);
   });
 });

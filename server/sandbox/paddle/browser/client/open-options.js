@@ -80,13 +80,19 @@ export function parseOpenOptions(options, initialSettings = {}) {
   if (options.customData !== undefined && !isPlainObject(options.customData)) {
     return { error: 'customData must be an object.' };
   }
+  let customData = null;
+  try {
+    // A copy that survives postMessage's structured clone: functions and the like are dropped.
+    if (options.customData !== undefined) customData = JSON.parse(JSON.stringify(options.customData));
+  } catch {
+    return { error: 'customData must be JSON (no cycles, no BigInt).' };
+  }
   const settings = { ...initialSettings, ...(isPlainObject(options.settings) ? options.settings : {}) };
   return {
     items,
     transactionId,
     customer: customer.customer,
-    // A copy that survives postMessage's structured clone: functions and the like are dropped.
-    customData: options.customData === undefined ? null : JSON.parse(JSON.stringify(options.customData)),
+    customData,
     settings: {
       displayMode: settings.displayMode === 'inline' ? 'inline' : 'overlay',
       theme: settings.theme === 'dark' ? 'dark' : 'light',

@@ -97,7 +97,14 @@ async function loadPreview(address) {
     ...(address ? { address } : {}),
   });
   if (!answer.ok) {
+    const error = answer.body?.error ?? {};
     setText('summary-status', problemOf(answer));
+    post({
+      name: 'checkout.error',
+      type: error.type ?? 'api_error',
+      code: error.code ?? '',
+      detail: problemOf(answer),
+    });
     return false;
   }
   state.preview = answer.body;
@@ -258,5 +265,7 @@ document.addEventListener('keydown', (event) => {
   if (event.key === 'Escape') close();
 });
 attachCardFormatting();
+for (const id of ['country', 'postcode'])
+  input(id).addEventListener('input', () => showFieldProblem(id, null));
 if (framed) window.parent.postMessage({ type: 'paddle-sandbox-ready' }, location.origin);
 else setText('summary-status', 'This checkout opens from Paddle.js (Paddle.Checkout.open) on your page.');
