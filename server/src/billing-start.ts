@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
+import { paddleJsStandIn } from '../sandbox/paddle/browser/paddle-js-plugin';
 import { createStripeSandbox, type StripeSandbox } from '../sandbox/stripe/stripe-sandbox';
 import type { BuildAppOptions } from './app';
 import { createStripeProvider, type StripeSettings } from './billing/stripe/stripe-provider';
@@ -102,7 +103,8 @@ export async function startBilling(
       operatorEmail: config.operatorEmail,
       paddle: { ...config.paddle, defaultProvider: config.defaultPaymentProvider },
     },
-    standIns: sandbox ? [sandbox.plugin] : [],
+    // The Paddle.js stand-in goes with the Stripe sandbox until the Paddle sandbox mounts it itself.
+    standIns: sandbox ? [sandbox.plugin, paddleJsStandIn] : [],
     sandbox,
     seedDemo,
     async afterListen(app, seeded) {
