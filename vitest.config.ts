@@ -13,6 +13,7 @@ const alias = { '@': fileURLToPath(new URL('./src', import.meta.url)) };
  */
 export const CONSOLE_FILES_WITH_MODULE_MOCKS = [
   'src/routes/team/billing/billing-flows.test.tsx',
+  'src/routes/team/billing/billing-flows-paddle.test.tsx',
   'src/routes/team/billing/billing-page.test.tsx',
 ];
 
