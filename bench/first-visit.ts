@@ -280,7 +280,7 @@ export function budgetFailures(rows: RowWeight[]): string[] {
       failures.push(`${spec.label}: ${weight.files.length} files > ${BUDGETS.files}`);
     }
     for (const found of weight.forbidden) {
-      failures.push(`${spec.label}: first visit loads Stripe code (${found})`);
+      failures.push(`${spec.label}: first visit loads payment provider code (${found})`);
     }
     if (spec.kind === 'public') {
       for (const found of weight.intl) {
@@ -306,9 +306,13 @@ export function formatTable(rows: RowWeight[]): string {
     if (!weight) return [spec.label, '', '', '', '', '', '', spec.notBuilt ?? ''];
     const jsBudget = jsBudgetKb(spec.kind);
     if (spec.opens) {
-      const stripe = weight.forbidden.length > 0 ? 'Stripe code loaded' : 'no Stripe code';
+      const loaded = (name: string, mark: string) =>
+        weight.forbidden.some((found) => found.includes(mark)) ? `${name} code loaded` : `no ${name} code`;
+      const provider = spec.label.includes('Paddle')
+        ? loaded('Paddle', 'paddle')
+        : loaded('Stripe', 'stripe');
       const sizes = [weight.jsGzip, weight.jsRaw, weight.cssGzip, weight.cssRaw].map((n) => kb(n).toFixed(1));
-      return [spec.label, String(weight.files.length), ...sizes, '-', `${spec.note}; ${stripe}`];
+      return [spec.label, String(weight.files.length), ...sizes, '-', `${spec.note}; ${provider}`];
     }
     const passes =
       kb(weight.jsGzip) <= jsBudget &&
