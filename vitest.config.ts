@@ -15,6 +15,7 @@ const alias = { '@': fileURLToPath(new URL('./src', import.meta.url)), ...domain
  */
 export const CONSOLE_FILES_WITH_MODULE_MOCKS = [
   'src/routes/team/billing/billing-flows.test.tsx',
+  'src/routes/team/billing/billing-flows-paddle.test.tsx',
   'src/routes/team/billing/billing-page.test.tsx',
 ];
 

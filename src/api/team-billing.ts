@@ -1,5 +1,5 @@
-// Team billing (spec section 7): card provider calls under /api/v1 and /api/v2, and the second
-// provider's read-only calls under billing-paddle.
+// Team billing (spec section 7): the card provider's calls under /api/v1 and /api/v2, and the second
+// provider's settings (its other calls are in team-billing-paddle.ts).
 
 import type { ApiClient } from '@/api/client';
 import type { Billing, Card, Customer, Invoice, PaymentProvider, Preview, Product } from '@/domain/entities';
@@ -8,8 +8,6 @@ import { formatTeamUserRef } from '@/domain/team-user-ref';
 
 const v1 = (ref: TeamUserRef, path = '') => `/api/v1/collab/${formatTeamUserRef(ref)}/billing${path}`;
 const v2 = (ref: TeamUserRef, path: string) => `/api/v2/collab/${formatTeamUserRef(ref)}/billing${path}`;
-const paddle = (ref: TeamUserRef, path: string) =>
-  `/api/v1/collab/${formatTeamUserRef(ref)}/billing-paddle${path}`;
 
 export interface PlanChoice {
   planId: string;
@@ -66,11 +64,18 @@ export interface PaymentProviderSettings {
   allowedProviders: PaymentProvider[];
 }
 
-// The second provider is a placeholder in the spec: its answers are not detailed.
+/** What Paddle.js needs to start, with the provider switch's data. */
+export interface PaddleSettings extends PaymentProviderSettings {
+  enabled: boolean;
+  environment: 'sandbox' | 'production';
+  clientToken: string | null;
+  /** The sandbox's Paddle.js stand-in to load first; null with real Paddle (its CDN). */
+  scriptUrl: string | null;
+}
+
+const paddle = (ref: TeamUserRef, path: string) =>
+  `/api/v1/collab/${formatTeamUserRef(ref)}/billing-paddle${path}`;
+
+/** The provider switch's data and Paddle.js's settings, which every billing page reads. */
 export const getPaddleSettings = (api: ApiClient, ref: TeamUserRef, signal?: AbortSignal) =>
-  api.get<PaymentProviderSettings>(paddle(ref, '/settings'), withSignal(signal));
-export const getPaddlePlans = (api: ApiClient, ref: TeamUserRef) => api.get<unknown>(paddle(ref, '/plans'));
-export const getPaddleSubscription = (api: ApiClient, ref: TeamUserRef) =>
-  api.get<unknown>(paddle(ref, '/subscription'));
-export const getPaddlePayments = (api: ApiClient, ref: TeamUserRef) =>
-  api.get<unknown>(paddle(ref, '/payments'));
+  api.get<PaddleSettings>(paddle(ref, '/settings'), withSignal(signal));

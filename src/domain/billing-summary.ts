@@ -77,7 +77,9 @@ export type InvoiceLink = { label: 'Pay'; href: string } | { label: 'Download'; 
 
 /** Spec: a Pay link if open with payUrl, a Download link if not open with pdfUrl. */
 export function invoiceLink(invoice: Pick<Invoice, 'status' | 'payUrl' | 'pdfUrl'>): InvoiceLink {
-  if (invoice.status === 'open') return invoice.payUrl ? { label: 'Pay', href: invoice.payUrl } : null;
+  // Paddle names an unpaid transaction past due, where Stripe's invoice stays open.
+  if (invoice.status === 'open' || invoice.status === 'past_due')
+    return invoice.payUrl ? { label: 'Pay', href: invoice.payUrl } : null;
   return invoice.pdfUrl ? { label: 'Download', href: invoice.pdfUrl } : null;
 }
 

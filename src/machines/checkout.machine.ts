@@ -5,6 +5,7 @@
 //   editCard             Card step ('Update Card'; card-setup.machine)
 //   editCustomerAndCard  Billing Details step (Next), then the Card step
 //   renew                Billing Details (Next), Card ('Update Billing Info'), then the plan renewed
+//   renewWithCardOnFile  the plan renewed at once: the provider keeps the details and the card (Paddle)
 // Steps read 'n of m', counting only the countable steps (CHECKOUT_STEPS). The wait between two steps
 // (billing read again so the next step sees it) is capped at 10 s (stepWaitCap). A free upgrade or
 // renew that fails shows 'Unknown error. Please try again later' with Ok; field errors show by their
@@ -27,7 +28,8 @@ export type CheckoutFlow =
   | 'editCustomer'
   | 'editCard'
   | 'editCustomerAndCard'
-  | 'renew';
+  | 'renew'
+  | 'renewWithCardOnFile';
 export type CheckoutStep = 'details' | 'card' | 'confirmation';
 
 /** The countable steps of each flow, in order: what 'n of m' counts. */
@@ -38,6 +40,7 @@ export const CHECKOUT_STEPS: Record<CheckoutFlow, readonly CheckoutStep[]> = {
   editCard: ['card'],
   editCustomerAndCard: ['details', 'card'],
   renew: ['details', 'card'],
+  renewWithCardOnFile: [],
 };
 
 /** The most the dialog waits between two steps (spec section 9). */
@@ -116,11 +119,12 @@ export const checkoutMachine = setup({
   guards: {
     startsWithConfirmation: ({ context }) => context.flow === 'subscribe',
     startsWithCard: ({ context }) => context.flow === 'editCard',
+    startsRenewing: ({ context }) => context.flow === 'renewWithCardOnFile',
     hasFieldErrors: ({ context }) => context.fieldErrors.length > 0,
     isFreeUpgrade: ({ context }) => context.flow === 'freeUpgrade',
     isRenew: ({ context }) => context.flow === 'renew',
     hasCardStep: ({ context }) => CHECKOUT_STEPS[context.flow].includes('card'),
-    failsAsUnknown: ({ context }) => context.flow === 'freeUpgrade' || context.flow === 'renew',
+    failsAsUnknown: ({ context }) => ['freeUpgrade', 'renew', 'renewWithCardOnFile'].includes(context.flow),
     isCustomerFieldError: ({ event }) => customerServerFieldErrors(errorOf(event)).length > 0,
     cardSaved: ({ event }) => outputOf<CardSetupOutput>(event).outcome === 'saved',
     cardFailed: ({ event }) => outputOf<CardSetupOutput>(event).outcome === 'failed',
@@ -136,6 +140,7 @@ export const checkoutMachine = setup({
       always: [
         { guard: 'startsWithConfirmation', target: 'confirmation' },
         { guard: 'startsWithCard', target: 'card' },
+        { guard: 'startsRenewing', target: 'renewing' },
         { target: 'details' },
       ],
     },

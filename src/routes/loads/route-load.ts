@@ -30,24 +30,29 @@ export function routeDataKey(load: RouteLoad<unknown>, address: RouteAddress): s
 }
 
 /**
- * A load of one team user's data, keyed by the address's `:teamUser` (`{tid}-{uid}`); an address
- * without a well-formed one asks for nothing (it shows the not-found page).
+ * A load of one team user's data, keyed by the address's `:teamUser` (`{tid}-{uid}`) and what
+ * `queryKey` reads from its query; an address without a well-formed team user asks for nothing (it
+ * shows the not-found page).
  */
 export function teamUserLoad<T>(
   name: string,
-  ask: (services: AppServices, ref: TeamUserRef) => Promise<T>,
+  ask: (services: AppServices, ref: TeamUserRef, address: RouteAddress) => Promise<T>,
+  queryKey: (address: RouteAddress) => string = () => '',
 ): RouteLoad<T> {
   const refOf = (address: RouteAddress) => parseTeamUserRef(address.params.teamUser ?? '');
   return {
     name,
     keyOf: (address) => {
       const ref = refOf(address);
-      return ref && formatTeamUserRef(ref);
+      const query = queryKey(address);
+      return ref && (query ? `${formatTeamUserRef(ref)}?${query}` : formatTeamUserRef(ref));
     },
     ask: (services, address) => {
       const ref = refOf(address);
       // Only asked where keyOf found one (start-route-loads.ts).
-      return ref ? ask(services, ref) : Promise.reject(new LoadNotAsked('The address names no team user.'));
+      return ref
+        ? ask(services, ref, address)
+        : Promise.reject(new LoadNotAsked('The address names no team user.'));
     },
   };
 }

@@ -7,7 +7,8 @@ import classes from './BillingBlocks.module.css';
 export interface InvoicesBlockProps {
   invoices: Invoice[];
   busy?: boolean;
-  onEditBillingDetails: () => void;
+  /** Absent when the provider keeps the billing details itself (Paddle, as merchant of record). */
+  onEditBillingDetails?: () => void;
 }
 
 /**
@@ -22,9 +23,11 @@ export function InvoicesBlock({ invoices, busy, onEditBillingDetails }: Invoices
         <Title order={3} size="h4" id="invoices-title">
           Invoices
         </Title>
-        <Button variant="light" size="xs" disabled={busy} onClick={onEditBillingDetails}>
-          Edit Billing Details
-        </Button>
+        {onEditBillingDetails && (
+          <Button variant="light" size="xs" disabled={busy} onClick={onEditBillingDetails}>
+            Edit Billing Details
+          </Button>
+        )}
       </div>
       {invoices.length === 0 ? (
         <Text size="sm" c="dimmed">

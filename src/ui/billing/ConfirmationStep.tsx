@@ -16,7 +16,8 @@ export interface ConfirmationStepProps {
   /** A refused code, by the Promotion code field ('Promotion code is invalid'). */
   couponError: string | null;
   busy: boolean;
-  onRevealCoupon: () => void;
+  /** Absent when the provider takes discounts in its own checkout (Paddle): no promotion code here. */
+  onRevealCoupon?: () => void;
   onApplyCoupon: (code: string) => void;
   onStart: () => void;
   onRetry: () => void;
@@ -104,9 +105,11 @@ export function ConfirmationStep(props: ConfirmationStepProps) {
           </Group>
         </form>
       ) : (
-        <Anchor component="button" type="button" size="sm" onClick={props.onRevealCoupon}>
-          I have a promotion code
-        </Anchor>
+        props.onRevealCoupon && (
+          <Anchor component="button" type="button" size="sm" onClick={props.onRevealCoupon}>
+            I have a promotion code
+          </Anchor>
+        )
       )}
       <Group justify="flex-end" mt="sm">
         <Button onClick={props.onStart} loading={busy}>

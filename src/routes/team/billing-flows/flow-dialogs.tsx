@@ -6,7 +6,7 @@ import { type ActorRefFrom, type AnyActorRef, fromCallback, fromPromise } from '
 import * as billingApi from '@/api/team-billing';
 import type { AppServices } from '@/app/services';
 import { useServices } from '@/app/services-context';
-import type { Customer } from '@/domain/entities';
+import type { Customer, PaymentProvider } from '@/domain/entities';
 import type { TeamUserRef } from '@/domain/team-user-ref';
 import {
   cancelSurveyMachine,
@@ -46,6 +46,7 @@ import { ConfirmationStep } from '@/ui/billing/ConfirmationStep';
 import { RedirectDialog } from '@/ui/billing/RedirectDialog';
 import { SurveyPopup } from '@/ui/billing/SurveyPopup';
 import { CheckoutResultDialog } from '@/ui/billing-page/CheckoutResultDialog';
+import { providerCalls } from './provider-effects';
 
 const CardStep = lazy(() => import('./card-step'));
 
@@ -70,6 +71,8 @@ function useFinished(actor: Pick<AnyActorRef, 'subscribe'>, onFinished: () => vo
 
 export interface CheckoutFlowDialogProps {
   teamUserRef: TeamUserRef;
+  /** The provider in effect: its calls are the flow's effects. */
+  provider: PaymentProvider;
   flow: CheckoutFlow;
   planId: string;
   planTitle: string;
@@ -108,14 +111,8 @@ export function CheckoutFlowDialog(props: CheckoutFlowDialogProps) {
   const actor = useScreenFlow(
     ({ api, handleError, showFlash }: AppServices) =>
       provideCheckout({
-        saveCustomer: (customer) => billingApi.updateCustomer(api, ref, customer),
+        ...providerCalls(props.provider, api, ref),
         refreshBilling: props.refreshBilling,
-        requestFreeUpgrade: (planId) => billingApi.requestFreeUpgrade(api, ref, planId),
-        renewPlan: (planId) => billingApi.changePlan(api, ref, { planId }),
-        createSetupIntent: () => billingApi.createSetupIntent(api, ref),
-        saveCard: (paymentMethodId) => billingApi.updateCard(api, ref, paymentMethodId),
-        previewPlan: (choice) => billingApi.previewPlan(api, ref, choice),
-        changePlan: (choice) => billingApi.changePlan(api, ref, choice),
         showCardError: (message) => showFlash(message, 'danger'),
         showRenewed: () => showFlash(SUBSCRIPTION_RENEWED),
         reportError: handleError,
@@ -166,7 +163,13 @@ export function CheckoutFlowDialog(props: CheckoutFlowDialogProps) {
           renewing={view === 'renewing'}
         />
       )}
-      {view === 'confirmation' && <ConfirmationView actor={actor} planTitle={props.planTitle} />}
+      {view === 'confirmation' && (
+        <ConfirmationView
+          actor={actor}
+          planTitle={props.planTitle}
+          withCoupon={props.provider !== 'paddle'}
+        />
+      )}
       {view === 'requested' && <CheckoutOutcome message={FREE_UPGRADE_REQUESTED} onClose={close} />}
       {view === 'failed' && <CheckoutOutcome message={failure ?? ''} danger onClose={close} />}
     </CheckoutDialog>
@@ -221,23 +224,27 @@ function CardFields({
   );
 }
 
-function ConfirmationView({ actor, planTitle }: { actor: CheckoutActor; planTitle: string }) {
-  const confirmation = useSelector(actor, selectConfirmationActor) as
+interface ConfirmationViewProps {
+  actor: CheckoutActor;
+  planTitle: string;
+  /** The promotion code field; Paddle's discounts are entered in its own checkout. */
+  withCoupon: boolean;
+}
+
+function ConfirmationView(props: ConfirmationViewProps) {
+  const confirmation = useSelector(props.actor, selectConfirmationActor) as
     | ActorRefFrom<typeof planConfirmationMachine>
     | undefined;
   if (!confirmation) return null;
-  return <ConfirmationFields confirmation={confirmation} actor={actor} planTitle={planTitle} />;
+  return <ConfirmationFields confirmation={confirmation} {...props} />;
 }
 
 function ConfirmationFields({
   confirmation,
   actor,
   planTitle,
-}: {
-  confirmation: ActorRefFrom<typeof planConfirmationMachine>;
-  actor: CheckoutActor;
-  planTitle: string;
-}) {
+  withCoupon,
+}: ConfirmationViewProps & { confirmation: ActorRefFrom<typeof planConfirmationMachine> }) {
   const context = useSelector(confirmation, selectConfirmation);
   const busy = useSelector(confirmation, selectConfirmationBusy);
   useSelector(confirmation, selectConfirmationState);
@@ -250,7 +257,7 @@ function ConfirmationFields({
       appliedCoupon={context.coupon}
       couponError={context.couponError}
       busy={busy}
-      onRevealCoupon={() => actor.send({ type: 'confirmation.revealCoupon' })}
+      {...(withCoupon ? { onRevealCoupon: () => actor.send({ type: 'confirmation.revealCoupon' }) } : {})}
       onApplyCoupon={(coupon) => actor.send({ type: 'confirmation.applyCoupon', coupon })}
       onStart={() => actor.send({ type: 'confirmation.start' })}
       onRetry={() => actor.send({ type: 'confirmation.retry' })}
@@ -260,16 +267,22 @@ function ConfirmationFields({
 
 export interface CancelFlowDialogProps {
   teamUserRef: TeamUserRef;
+  provider: PaymentProvider;
   planId: string;
   expiresOn: string | null;
   onFinished: () => void;
 }
 
-export function CancelFlowDialog({ teamUserRef, planId, expiresOn, onFinished }: CancelFlowDialogProps) {
+export function CancelFlowDialog(props: CancelFlowDialogProps) {
+  const { teamUserRef, planId, expiresOn, onFinished } = props;
   const actor = useScreenFlow(
     ({ api, handleError, showFlash }: AppServices) =>
       cancelSurveyMachine.provide({
-        actors: { changePlan: fromPromise(({ input }) => billingApi.changePlan(api, teamUserRef, input)) },
+        actors: {
+          changePlan: fromPromise(({ input }) =>
+            providerCalls(props.provider, api, teamUserRef).cancelPlan(input.planId),
+          ),
+        },
         actions: {
           showCancelled: () => showFlash(SUBSCRIPTION_CANCELLED),
           reportError: (_, error) => handleError(error),

@@ -1,7 +1,6 @@
 // The loaded billing page: the summary, the plan table, and (with a live subscription) the billing
 // details, the card and the invoices. Every button starts a flow of <BillingFlows> around it.
 import { Stack } from '@mantine/core';
-import { useState } from 'react';
 import type { PaymentProviderSettings } from '@/api/team-billing';
 import type { CheckoutResult } from '@/domain/billing-summary';
 import {
@@ -34,7 +33,11 @@ export interface BillingContentProps {
   billing: Billing;
   plans: Product[];
   invoices: Invoice[];
+  /** The provider in effect: the one whose calls the page read. */
+  provider: PaymentProvider;
   providers: PaymentProviderSettings | null;
+  /** 'switch to': the page reads the chosen provider's calls from then on. */
+  onChooseProvider: (provider: PaymentProvider) => void;
   /** The plan the page treats as the team's (the subscription's when there is one). */
   teamPlan: TeamPlan;
   checkoutResult: CheckoutResult | null;
@@ -65,11 +68,12 @@ export function BillingContent(props: BillingContentProps) {
   const flows = useBillingFlows();
   const subscription = liveSubscription(billing);
   const trialDaysLeft = useSubscriptionTrialDays(subscription);
-  const [chosenProvider, setChosenProvider] = useState<PaymentProvider | null>(null);
+  // Paddle, as merchant of record, keeps the billing details and the tax itself.
+  const paddle = props.provider === 'paddle';
 
   const cancelled = subscription ? isCancelScheduled(subscription, Date.now()) : false;
   const cardNeededAt = cardNeededBy(subscription, billing.card, cancelled);
-  const editCard = () => (billing.customer ? flows.editCard() : flows.editCustomerAndCard());
+  const editCard = () => (billing.customer || paddle ? flows.editCard() : flows.editCustomerAndCard());
   const nextPayment =
     subscription &&
     !cancelled &&
@@ -90,8 +94,10 @@ export function BillingContent(props: BillingContentProps) {
   const resultPlan = checkoutResult
     ? plans.find((p) => p.code === planCodeOfPlanId(checkoutResult.planId))
     : null;
-  const allowedProviders = providers?.allowedProviders ?? [];
-  const currentProvider = chosenProvider ?? providers?.currentProvider ?? allowedProviders[0] ?? 'stripe';
+  // Spec: a team with a provider keeps it, so no switch back once it has one.
+  const allowedProviders = providers?.currentProvider
+    ? [providers.currentProvider]
+    : (providers?.allowedProviders ?? []);
 
   return (
     <Stack gap="md">
@@ -133,9 +139,9 @@ export function BillingContent(props: BillingContentProps) {
         onCancel={() => flows.cancel()}
       />
       <PaymentProviderSwitch
-        current={currentProvider}
+        current={props.provider}
         allowed={allowedProviders}
-        onSwitch={setChosenProvider}
+        onSwitch={props.onChooseProvider}
       />
       <PlanTable
         columns={planTableColumns(plans, teamPlan)}
@@ -149,17 +155,19 @@ export function BillingContent(props: BillingContentProps) {
       {subscription && (
         <>
           <BlockGrid>
-            <BillingDetailsBlock
-              customer={billing.customer}
-              busy={flows.busy}
-              onEdit={() => flows.editCustomer()}
-            />
+            {!paddle && (
+              <BillingDetailsBlock
+                customer={billing.customer}
+                busy={flows.busy}
+                onEdit={() => flows.editCustomer()}
+              />
+            )}
             <PaymentDetailsBlock card={billing.card} busy={flows.busy} onEdit={editCard} />
           </BlockGrid>
           <InvoicesBlock
             invoices={invoices}
             busy={flows.busy}
-            onEditBillingDetails={() => flows.editCustomer()}
+            {...(paddle ? {} : { onEditBillingDetails: () => flows.editCustomer() })}
           />
         </>
       )}

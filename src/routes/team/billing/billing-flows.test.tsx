@@ -66,6 +66,8 @@ function renderFlows(
       <ServicesProvider services={services}>
         <BillingFlows
           teamUserRef={{ teamId: 3, userId: 7 }}
+          provider="stripe"
+          paddle={null}
           billing={billing}
           plans={acmeProducts}
           onChanged={onChanged}

@@ -22,10 +22,11 @@ import {
   useState,
 } from 'react';
 import { fromPromise } from 'xstate';
+import type { PaddleSettings } from '@/api/team-billing';
 import { getStripeToken } from '@/api/team-billing';
 import type { AppServices } from '@/app/services';
 import { checkoutResultText } from '@/domain/billing-summary';
-import type { Billing, Product } from '@/domain/entities';
+import type { Billing, PaymentProvider, Product } from '@/domain/entities';
 import { upgradeNeedsHostedCheckout } from '@/domain/subscription-phase';
 import type { TeamUserRef } from '@/domain/team-user-ref';
 import type { CheckoutFlow } from '@/machines/checkout.machine';
@@ -41,6 +42,12 @@ const CheckoutFlowDialog = lazy(() =>
 const CancelFlowDialog = lazy(() => flowDialogs().then((module) => ({ default: module.CancelFlowDialog })));
 const HostedCheckoutDialog = lazy(() =>
   flowDialogs().then((module) => ({ default: module.HostedCheckoutDialog })),
+);
+// Paddle's flow has a chunk of its own, and Paddle.js one more, loaded when its overlay opens.
+const PaddleCheckoutDialog = lazy(() =>
+  import('@/routes/team/billing-flows/paddle-checkout-dialog').then((module) => ({
+    default: module.PaddleCheckoutDialog,
+  })),
 );
 
 export interface BillingFlowsApi {
@@ -58,6 +65,10 @@ export interface BillingFlowsApi {
 
 export interface BillingFlowsProps {
   teamUserRef: TeamUserRef;
+  /** The provider in effect: its calls are the flows' effects. */
+  provider: PaymentProvider;
+  /** What Paddle.js needs (GET billing-paddle/settings); null when it could not be read. */
+  paddle: PaddleSettings | null;
   billing: Billing;
   plans: Product[];
   onChanged: () => void;
@@ -67,7 +78,9 @@ export interface BillingFlowsProps {
 type OpenFlow =
   | { kind: 'checkout'; flow: CheckoutFlow; planId: string }
   | { kind: 'cancel'; planId: string }
-  | { kind: 'hosted'; planId: string };
+  | { kind: 'hosted'; planId: string }
+  /** Paddle's overlay checkout: a new subscription's plan, or null for the card. */
+  | { kind: 'paddle'; planId: string | null };
 
 const BillingFlowsContext = createContext<BillingFlowsApi | null>(null);
 
@@ -79,6 +92,8 @@ const longDate = (seconds: number | null | undefined) =>
 
 export function BillingFlows({
   teamUserRef,
+  provider,
+  paddle,
   billing,
   plans,
   onChanged,
@@ -139,6 +154,8 @@ export function BillingFlows({
 
   const billingRef = useRef(billing);
   billingRef.current = billing;
+  const providerRef = useRef(provider);
+  providerRef.current = provider;
   const flows = useMemo<BillingFlowsApi>(() => {
     const start = (flow: OpenFlow) => {
       if (document.activeElement instanceof HTMLElement) opener.current = document.activeElement;
@@ -146,16 +163,19 @@ export function BillingFlows({
     };
     const checkout = (flow: CheckoutFlow, planId = '') => start({ kind: 'checkout', flow, planId });
     const currentPlanId = () => billingRef.current.subscription?.planId ?? '';
+    // Paddle keeps the billing details and takes the card in its own checkout.
+    const onPaddle = () => providerRef.current === 'paddle';
+    const editCard = () => (onPaddle() ? start({ kind: 'paddle', planId: null }) : checkout('editCard'));
     return {
-      upgrade: (planId) =>
-        upgradeNeedsHostedCheckout(billingRef.current.subscription)
-          ? start({ kind: 'hosted', planId })
-          : checkout('subscribe', planId),
+      upgrade: (planId) => {
+        if (!upgradeNeedsHostedCheckout(billingRef.current.subscription)) checkout('subscribe', planId);
+        else start(onPaddle() ? { kind: 'paddle', planId } : { kind: 'hosted', planId });
+      },
       requestFreeUpgrade: (planId) => checkout('freeUpgrade', planId),
       editCustomer: () => checkout('editCustomer'),
-      editCard: () => checkout('editCard'),
-      editCustomerAndCard: () => checkout('editCustomerAndCard'),
-      renew: () => checkout('renew', currentPlanId()),
+      editCard,
+      editCustomerAndCard: () => (onPaddle() ? editCard() : checkout('editCustomerAndCard')),
+      renew: () => checkout(onPaddle() ? 'renewWithCardOnFile' : 'renew', currentPlanId()),
       cancel: () => start({ kind: 'cancel', planId: currentPlanId() }),
       busy: false,
     };
@@ -167,7 +187,7 @@ export function BillingFlows({
     setOpen(null);
     onChangedRef.current();
   }, []);
-  const product = open ? productOfPlan(plans, open.planId) : undefined;
+  const product = open?.planId ? productOfPlan(plans, open.planId) : undefined;
   const subscription = billing.subscription;
 
   return (
@@ -183,6 +203,7 @@ export function BillingFlows({
           <CheckoutFlowDialog
             key={open.key}
             teamUserRef={teamUserRef}
+            provider={provider}
             flow={open.flow}
             planId={open.planId}
             planTitle={product?.title ?? open.planId}
@@ -197,6 +218,7 @@ export function BillingFlows({
           <CancelFlowDialog
             key={open.key}
             teamUserRef={teamUserRef}
+            provider={provider}
             planId={open.planId}
             expiresOn={longDate(subscription?.trialEndAt ?? subscription?.nextPaymentAt)}
             onFinished={finish}
@@ -208,6 +230,18 @@ export function BillingFlows({
             teamUserRef={teamUserRef}
             planId={open.planId}
             onFinished={() => setOpen(null)}
+          />
+        )}
+        {open?.kind === 'paddle' && paddle && (
+          <PaddleCheckoutDialog
+            key={open.key}
+            teamUserRef={teamUserRef}
+            settings={paddle}
+            planId={open.planId}
+            successText={product?.successText ?? null}
+            successMessage={checkoutResultText(product?.title ?? open.planId ?? '', open.planId ?? '')}
+            refreshBilling={refreshBilling}
+            onFinished={finish}
           />
         )}
       </Suspense>

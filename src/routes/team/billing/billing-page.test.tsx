@@ -471,23 +471,100 @@ describe('Billing page', () => {
     expect(billingRequests(requests).filter((path) => path.endsWith('/billing'))).toHaveLength(2);
   });
 
-  it('shows the payment-provider switch only when more than one provider is allowed', async () => {
-    renderBilling({
+  it("switches a team with no provider to Paddle: kept in the address, the page reads Paddle's calls", async () => {
+    const base = `/api/v1/collab/${TEAM_ID}-${OWNER_ID}`;
+    const { requests, router } = renderBilling({
       plan: 'basic',
       billing: emptyBilling,
       plans: offeredProducts,
       allowedProviders: ['stripe', 'paddle'],
+      answer: (request) => {
+        const { pathname } = new URL(request.url);
+        if (pathname === `${base}/billing-paddle/plans`) return jsonResponse(200, offeredProducts);
+        if (pathname === `${base}/billing-paddle/subscription`) return jsonResponse(200, null);
+        if (pathname === `${base}/billing-paddle/payments`) return jsonResponse(200, []);
+        if (pathname === `${base}/billing/usage`) return jsonResponse(200, { usersCnt: 2 });
+        return undefined;
+      },
     });
     await pageShown();
-    const providers = within(screen.getByRole('group', { name: 'Payment provider' }));
-    expect(providers.getByText(/Current payment provider/).textContent).toBe(
+    const group = () => within(screen.getByRole('group', { name: 'Payment provider' }));
+    expect(group().getByText(/Current payment provider/).textContent).toBe(
       'Current payment provider: Stripe',
     );
-    fireEvent.click(providers.getByRole('button', { name: 'switch to Paddle' }));
-    expect(providers.getByText(/Current payment provider/).textContent).toBe(
-      'Current payment provider: Paddle',
+    expect(billingRequests(requests).some((path) => path.includes('billing-paddle/subscription'))).toBe(
+      false,
     );
-    expect(providers.getByRole('button', { name: 'switch to Stripe' })).toBeTruthy();
+    fireEvent.click(group().getByRole('button', { name: 'switch to Paddle' }));
+    await waitFor(() =>
+      expect(group().getByText(/Current payment provider/).textContent).toBe(
+        'Current payment provider: Paddle',
+      ),
+    );
+    expect(router.state.location.search).toBe('?provider=paddle');
+    const paths = billingRequests(requests);
+    for (const call of ['plans', 'subscription', 'payments'])
+      expect(paths).toContain(`${base}/billing-paddle/${call}`);
+    expect(paths).toContain(`${base}/billing/usage`);
+    // Not on a provider yet: the way back stays.
+    expect(group().getByRole('button', { name: 'switch to Stripe' })).toBeTruthy();
+  });
+
+  it('reads a Paddle team from Paddle, with no switch back and no billing details', async () => {
+    const base = `/api/v1/collab/${TEAM_ID}-${OWNER_ID}`;
+    const paddleInvoices: Invoice[] = [
+      {
+        date: Date.UTC(2026, 10, 2, 12) / 1000,
+        amount: 2400,
+        currency: 'USD',
+        id: 'txn_2',
+        number: 'P-2',
+        status: 'past_due',
+        payUrl: 'https://pay.test/txn_2',
+        pdfUrl: null,
+      },
+      {
+        date: Date.UTC(2026, 9, 2, 12) / 1000,
+        amount: 2400,
+        currency: 'USD',
+        id: 'txn_1',
+        number: 'P-1',
+        status: 'paid',
+        payUrl: null,
+        pdfUrl: `${base}/billing-paddle/payments/txn_1/invoice`,
+      },
+    ];
+    const { requests } = renderBilling({
+      answer: (request) => {
+        const { pathname } = new URL(request.url);
+        const answers: Record<string, unknown> = {
+          [`${base}/billing-paddle/settings`]: {
+            provider: 'paddle',
+            enabled: true,
+            environment: 'sandbox',
+            clientToken: 'test_1',
+            scriptUrl: '/sandbox/paddle/paddle.js',
+            currentProvider: 'paddle',
+            allowedProviders: ['paddle'],
+          },
+          [`${base}/billing-paddle/plans`]: acmeProducts,
+          [`${base}/billing-paddle/subscription`]: { ...acmeBilling.subscription, card: acmeBilling.card },
+          [`${base}/billing-paddle/payments`]: paddleInvoices,
+          [`${base}/billing/usage`]: acmeBilling.usage,
+        };
+        return pathname in answers ? jsonResponse(200, answers[pathname]) : undefined;
+      },
+    });
+    expect(await screen.findByText('P-1')).toBeTruthy();
+    expect(screen.queryByRole('group', { name: 'Payment provider' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Edit Billing Details' })).toBeNull();
+    expect(screen.getByRole('link', { name: /Pay/ }).getAttribute('href')).toBe('https://pay.test/txn_2');
+    expect(screen.getByRole('link', { name: /Download/ }).getAttribute('href')).toContain(
+      '/billing-paddle/payments/txn_1/invoice',
+    );
+    // Stripe's calls went side by side with the settings; their answers were dropped for Paddle's.
+    expect(billingRequests(requests)).toContain(`${base}/billing-paddle/payments`);
+    expect(screen.queryByText('ACME-0003')).toBeNull();
   });
 
   it('has no provider switch with one allowed provider', async () => {

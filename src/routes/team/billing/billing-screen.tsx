@@ -1,8 +1,9 @@
 import { useCallback, useEffect } from 'react';
+import { useSearchParams } from 'react-router';
 import type { SnapshotFrom } from 'xstate';
 import { useServices } from '@/app/services-context';
 import { liveSubscription, subscribedPlanCode } from '@/domain/billing-summary';
-import type { TeamMembership } from '@/domain/entities';
+import type { PaymentProvider, TeamMembership } from '@/domain/entities';
 import type { TeamUserRef } from '@/domain/team-user-ref';
 import type { screenSetupMachine } from '@/machines/screen-setup.machine';
 import { useScreenSetupWithRouteData } from '@/routes/loads/use-route-data';
@@ -10,7 +11,7 @@ import { useSelectionsInTransition } from '@/routes/screen-flow';
 import { BillingFlows } from '@/routes/team/billing/billing-flows';
 import { BillingSkeleton } from '@/ui/billing-page/BillingSkeleton';
 import { ScreenSetupStatus } from '@/ui/ScreenSetupStatus';
-import { billingPageLoad } from './billing.load';
+import { billingPageLoad, chosenProviderIn } from './billing.load';
 import { BillingContent } from './billing-content';
 import { type BillingPageData, loadBillingPage } from './load-billing-page';
 import { useCheckoutResult } from './use-checkout-result';
@@ -30,11 +31,32 @@ export interface BillingScreenProps {
   teamUser: TeamUserRef;
 }
 
-export function BillingScreen({ membership, teamUser }: BillingScreenProps) {
+/** The page for the provider chosen in its URL: choosing another starts it again on that one's calls. */
+export function BillingScreen(props: BillingScreenProps) {
+  const [params, setParams] = useSearchParams();
+  const chosen = chosenProviderIn(params.toString());
+  const choose = useCallback(
+    (provider: PaymentProvider) =>
+      setParams((current) => {
+        const next = new URLSearchParams(current);
+        next.set('provider', provider);
+        return next;
+      }),
+    [setParams],
+  );
+  return <BillingScreenFor key={chosen ?? ''} {...props} chosen={chosen} onChoose={choose} />;
+}
+
+function BillingScreenFor({
+  membership,
+  teamUser,
+  chosen,
+  onChoose,
+}: BillingScreenProps & { chosen: PaymentProvider | null; onChoose: (provider: PaymentProvider) => void }) {
   const { registry } = useServices();
   // In already, the page starts ready with the data its route asked for; else its first load waits.
   const setup = useScreenSetupWithRouteData(billingPageLoad, (api, signal) =>
-    loadBillingPage(api, teamUser, signal),
+    loadBillingPage(api, teamUser, signal, chosen),
   );
   const { loading, data, errorMessage } = useSelectionsInTransition(setup, SETUP_VIEW);
   const reload = useCallback(() => setup.send({ type: 'setup.reload' }), [setup]);
@@ -59,12 +81,21 @@ export function BillingScreen({ membership, teamUser }: BillingScreenProps) {
       />
       {loading && !data && <BillingSkeleton />}
       {data && (
-        <BillingFlows teamUserRef={teamUser} billing={data.billing} plans={data.plans} onChanged={reload}>
+        <BillingFlows
+          teamUserRef={teamUser}
+          provider={data.provider}
+          paddle={data.providers}
+          billing={data.billing}
+          plans={data.plans}
+          onChanged={reload}
+        >
           <BillingContent
             billing={data.billing}
             plans={data.plans}
             invoices={data.invoices}
+            provider={data.provider}
             providers={data.providers}
+            onChooseProvider={onChoose}
             teamPlan={teamPlan}
             checkoutResult={result}
             onDismissResult={dismiss}
