@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
-import { paddleJsStandIn } from '../sandbox/paddle/browser/paddle-js-plugin';
+import type { PaddleSandbox } from '../sandbox/paddle/paddle-sandbox';
 import { createStripeSandbox, type StripeSandbox } from '../sandbox/stripe/stripe-sandbox';
 import type { BuildAppOptions } from './app';
 import { createStripeProvider, type StripeSettings } from './billing/stripe/stripe-provider';
@@ -7,6 +7,7 @@ import { createUnconfiguredProvider } from './billing/unconfigured-provider';
 import type { Config } from './config';
 import type { Db } from './db/db';
 import type { GaugeSource } from './metrics/metrics';
+import { startPaddleSandbox } from './paddle-sandbox-start';
 import { seedDemoBilling } from './seed/demo-billing';
 import { stripeSandboxDecision } from './stand-ins';
 
@@ -18,6 +19,8 @@ export interface BillingStart {
   standIns: FastifyPluginAsync[];
   /** The sandbox, when no real keys are set (the CLI's `sandbox advance` reaches it through the server). */
   sandbox: StripeSandbox | null;
+  /** The Paddle sandbox, when PADDLE_API_KEY is unset and it may run (paddle-sandbox-start.ts). */
+  paddleSandbox: PaddleSandbox | null;
   /** Once listening: the catalogue at the provider, demo billing after a fresh seed, timers. */
   afterListen(app: FastifyInstance, seeded: boolean): Promise<void>;
   /** Demo billing objects for the demo teams (after `seed --reset` too). */
@@ -36,18 +39,23 @@ function sandboxWebhookQueue(sandbox: StripeSandbox): GaugeSource {
 }
 
 /** No keys and no sandbox: a provider that answers 'not configured', and nothing to sync or mount. */
-function unconfiguredBilling(config: Config): BillingStart {
+function unconfiguredBilling(config: Config, paddleSandbox: PaddleSandbox | null): BillingStart {
   return {
     options: {
       provider: createUnconfiguredProvider(),
       operatorEmail: config.operatorEmail,
       paddle: { ...config.paddle, defaultProvider: config.defaultPaymentProvider },
     },
-    standIns: [],
+    standIns: paddleSandbox ? [paddleSandbox.plugin] : [],
     sandbox: null,
+    paddleSandbox,
     seedDemo: async () => {},
-    afterListen: async () => {},
-    stop: async () => {},
+    afterListen: async () => {
+      paddleSandbox?.start();
+    },
+    stop: async () => {
+      await paddleSandbox?.close();
+    },
     gauges: [],
   };
 }
@@ -68,10 +76,11 @@ export async function startBilling(
 ): Promise<BillingStart> {
   let sandbox: StripeSandbox | null = null;
   let settings: StripeSettings;
+  const paddleSandbox = await startPaddleSandbox(config, db, localUrl, publicUrl);
   if (config.stripe) {
     settings = config.stripe;
   } else if (!stripeSandboxDecision(config).mount) {
-    return unconfiguredBilling(config);
+    return unconfiguredBilling(config, paddleSandbox);
   } else {
     sandbox = createStripeSandbox({
       db,
@@ -103,14 +112,15 @@ export async function startBilling(
       operatorEmail: config.operatorEmail,
       paddle: { ...config.paddle, defaultProvider: config.defaultPaymentProvider },
     },
-    // The Paddle.js stand-in goes with the Stripe sandbox until the Paddle sandbox mounts it itself.
-    standIns: sandbox ? [sandbox.plugin, paddleJsStandIn] : [],
+    standIns: [...(sandbox ? [sandbox.plugin] : []), ...(paddleSandbox ? [paddleSandbox.plugin] : [])],
     sandbox,
+    paddleSandbox,
     seedDemo,
     async afterListen(app, seeded) {
       await app.billing.syncCatalogue();
       if (seeded) await seedDemo(app);
       sandbox?.start();
+      paddleSandbox?.start();
       timer = setInterval(() => {
         void app.billing.sync.reconcile().catch((error: unknown) => log(error));
       }, RECONCILE_EVERY_MS);
@@ -119,6 +129,7 @@ export async function startBilling(
     async stop() {
       if (timer) clearInterval(timer);
       await sandbox?.close();
+      await paddleSandbox?.close();
     },
     gauges: sandbox ? [sandboxWebhookQueue(sandbox)] : [],
   };

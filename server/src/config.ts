@@ -40,6 +40,8 @@ export interface Config extends ServiceSettings {
   stripe: { secretKey: string; publishableKey: string; webhookSecret: string } | null;
   /** STRIPE_SANDBOX: whether payments without keys go to the built-in Stripe sandbox (stand-ins.ts). */
   stripeSandbox: StandInSetting;
+  /** PADDLE_SANDBOX: whether Paddle without PADDLE_API_KEY goes to the built-in Paddle sandbox (stand-ins.ts). */
+  paddleSandbox: StandInSetting;
   /** Where free-upgrade requests are mailed; null: recorded and logged only. */
   operatorEmail: string | null;
   paddle: { apiKey: string | null; clientToken: string | null; environment: 'sandbox' | 'production' };
@@ -168,6 +170,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     microsoft,
     identitySandbox: standInSetting('IDENTITY_SANDBOX'),
     stripeSandbox: standInSetting('STRIPE_SANDBOX'),
+    paddleSandbox: standInSetting('PADDLE_SANDBOX'),
     // The same three words and the same loopback rule as the stand-ins.
     demoData: standInSetting('DEMO_DATA'),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),

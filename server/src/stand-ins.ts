@@ -55,6 +55,8 @@ type StandInConfig = Pick<
   | 'host'
   | 'stripe'
   | 'stripeSandbox'
+  | 'paddle'
+  | 'paddleSandbox'
   | 'google'
   | 'microsoft'
   | 'identitySandbox'
@@ -68,6 +70,10 @@ export const identitySandboxDecision = (config: Pick<Config, 'identitySandbox' |
 /** STRIPE_SANDBOX, when the three STRIPE_* keys are unset. */
 export const stripeSandboxDecision = (config: Pick<Config, 'stripeSandbox' | 'publicUrl' | 'host'>) =>
   decideStandIn(config.stripeSandbox, 'STRIPE_SANDBOX', config);
+
+/** PADDLE_SANDBOX, when PADDLE_API_KEY is unset. */
+export const paddleSandboxDecision = (config: Pick<Config, 'paddleSandbox' | 'publicUrl' | 'host'>) =>
+  decideStandIn(config.paddleSandbox, 'PADDLE_SANDBOX', config);
 
 const PROVIDER_TITLES = { google: 'Google', microsoft: 'Microsoft' } as const;
 
@@ -84,6 +90,14 @@ export function standInLines(config: StandInConfig): string[] {
       decision.mount
         ? mountedLine('Stripe sandbox at /v1 and /sandbox/stripe', decision)
         : notConfiguredLine('payments', 'the three STRIPE_* keys, or STRIPE_SANDBOX=on', decision),
+    );
+  }
+  if (!config.paddle.apiKey) {
+    const decision = paddleSandboxDecision(config);
+    lines.push(
+      decision.mount
+        ? mountedLine('Paddle sandbox at /sandbox/paddle', decision)
+        : notConfiguredLine('Paddle', 'the PADDLE_* keys, or PADDLE_SANDBOX=on', decision),
     );
   }
   const missing = (['google', 'microsoft'] as const).filter((name) => !config[name]);

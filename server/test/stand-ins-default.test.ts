@@ -138,7 +138,13 @@ describe('a non-loopback http PUBLIC_URL without keys', () => {
   afterAll(() => server?.close());
 
   it('mounts no stand-in: /v1 and /sandbox answer 404, pages and API alike', async () => {
-    for (const pathname of [...STAND_IN_PATHS, '/sandbox/s3/spark-sandbox/x', '/v1', '/sandbox']) {
+    for (const pathname of [
+      ...STAND_IN_PATHS,
+      '/sandbox/s3/spark-sandbox/x',
+      '/sandbox/paddle/api/products',
+      '/v1',
+      '/sandbox',
+    ]) {
       for (const accept of ['text/html', 'application/json']) {
         const response = await fetch(`${server.url}${pathname}`, { headers: { accept } });
         expect(response.status, `${pathname} (${accept})`).toBe(404);
@@ -183,6 +189,7 @@ describe('a non-loopback http PUBLIC_URL without keys', () => {
   it('says at start what is not configured and what to set', () => {
     expect(server.lines).toEqual([
       'not configured: payments (PUBLIC_URL is not loopback; set the three STRIPE_* keys, or STRIPE_SANDBOX=on)',
+      'not configured: Paddle (PUBLIC_URL is not loopback; set the PADDLE_* keys, or PADDLE_SANDBOX=on)',
       'not configured: Google and Microsoft sign-in (PUBLIC_URL is not loopback; set GOOGLE_CLIENT_ID/_SECRET and MICROSOFT_CLIENT_ID/_SECRET, or IDENTITY_SANDBOX=on)',
     ]);
   });
@@ -213,6 +220,7 @@ describe('a non-loopback PUBLIC_URL with the stand-ins asked for by name', () =>
     expect((await oauthStart(server.url, 'google')).status).toBe(200);
     expect(server.lines).toEqual([
       'stand-in: Stripe sandbox at /v1 and /sandbox/stripe (STRIPE_SANDBOX=on)',
+      'not configured: Paddle (PUBLIC_URL is not loopback; set the PADDLE_* keys, or PADDLE_SANDBOX=on)',
       'stand-in: identity sandbox for Google and Microsoft sign-in at /sandbox/identity (IDENTITY_SANDBOX=on)',
       'stand-in: S3 stand-in at /sandbox/s3 (STORAGE_S3_SANDBOX=on)',
     ]);
@@ -226,10 +234,14 @@ describe('a loopback PUBLIC_URL without keys (npm start, every test)', () => {
   });
   afterAll(() => server?.close());
 
-  it('mounts the Stripe and identity sandboxes by itself, and says why', async () => {
+  it('mounts the Stripe, Paddle and identity sandboxes by itself, and says why', async () => {
     for (const pathname of STAND_IN_PATHS.slice(1)) {
       expect((await fetch(`${server.url}${pathname}`)).status, pathname).toBe(200);
     }
+    // Paddle's API is there, asking for its key in Paddle's words.
+    const paddle = await fetch(`${server.url}/sandbox/paddle/api/products`);
+    expect(paddle.status).toBe(401);
+    expect(((await paddle.json()) as { error: { code: string } }).error.code).toBe('authentication_missing');
     const { token, ref } = await oliviaAtAcme(server.url);
     const billing = await fetch(`${server.url}/api/v1/collab/${ref}/billing/stripe-token`, {
       headers: { authorization: `Bearer ${token}` },
@@ -237,6 +249,7 @@ describe('a loopback PUBLIC_URL without keys (npm start, every test)', () => {
     expect(((await billing.json()) as { token: string }).token).toMatch(/^pk_test_sandbox_/);
     expect(server.lines).toEqual([
       'stand-in: Stripe sandbox at /v1 and /sandbox/stripe (PUBLIC_URL is loopback)',
+      'stand-in: Paddle sandbox at /sandbox/paddle (PUBLIC_URL is loopback)',
       'stand-in: identity sandbox for Google and Microsoft sign-in at /sandbox/identity (PUBLIC_URL is loopback)',
     ]);
   });

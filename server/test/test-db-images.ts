@@ -8,6 +8,7 @@ import { promisify } from 'node:util';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { identitySandboxMigrations } from '../sandbox/identity/identity-sandbox';
+import { paddleSandboxMigrations } from '../sandbox/paddle/paddle-sandbox';
 import { stripeSandboxMigrations } from '../sandbox/stripe/stripe-sandbox';
 import type { Db } from '../src/db/db';
 import { migrate } from '../src/db/migrator';
@@ -65,10 +66,14 @@ export async function emptyClusterImage(): Promise<Blob> {
   return new Blob([await emptyClusterTar()]);
 }
 
-/** Every schema a test app needs: the app's migrations and those of the two sandboxes it mounts. */
+/** Every schema a test app needs: the app's migrations and those of the sandboxes it mounts. */
 export async function migrateEverything(db: Db): Promise<void> {
   await migrate(db);
-  for (const { dir, table } of [stripeSandboxMigrations, identitySandboxMigrations]) {
+  for (const { dir, table } of [
+    stripeSandboxMigrations,
+    paddleSandboxMigrations,
+    identitySandboxMigrations,
+  ]) {
     await migrate(db, dir, table);
   }
 }

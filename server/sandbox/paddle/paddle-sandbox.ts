@@ -1,0 +1,138 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { FastifyError, FastifyPluginAsync } from 'fastify';
+import type { Db } from '../../src/db/db';
+import { migrate as runMigrations } from '../../src/db/migrator';
+import { productRoutes } from './api/products';
+import { paddleJsStandIn } from './browser/paddle-js-plugin';
+import { lockSandbox, type PaddleSandboxConfig } from './context';
+import { PaddleError } from './errors';
+import { newId, newRequestId, randomToken } from './ids';
+import { createRunner, mountRoute, type RouteDef } from './router';
+
+export interface PaddleSandboxOptions {
+  db: Db;
+  /** Base URL browsers and the SDK use to reach this server. */
+  publicUrl: () => string;
+  /** Where signed events are POSTed (the product's `${base}/api/v1/webhooks/paddle`). */
+  webhookUrl: () => string;
+  now?: () => Date;
+  log?: (msg: string, data?: unknown) => void;
+}
+
+export interface PaddleSandbox {
+  readonly apiKey: string;
+  readonly clientToken: string;
+  readonly webhookSecret: string;
+  /** Where the SDK's `environment` option points: `${publicUrl}/sandbox/paddle/api`. */
+  apiBaseUrl(): string;
+  migrate(): Promise<void>;
+  /** Registered at the server's root: it serves under /sandbox/paddle. */
+  plugin: FastifyPluginAsync;
+  start(): void;
+  close(): Promise<void>;
+}
+
+/** The API's mount point, below the server's root. */
+export const PADDLE_API_PREFIX = '/sandbox/paddle/api';
+
+const migrationsDir = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+/** Its schema's migrations (folder and table): tests migrate a template database with them once. */
+export const paddleSandboxMigrations = { dir: migrationsDir, table: 'paddle_sandbox_migrations' };
+
+const ROUTES: RouteDef[] = [...productRoutes];
+
+export function createPaddleSandbox(options: PaddleSandboxOptions): PaddleSandbox {
+  const config: PaddleSandboxConfig = {
+    apiKey: `pdl_sdbx_apikey_${randomToken(26)}_${randomToken(22)}_${randomToken(3)}`,
+    clientToken: `test_${randomToken(27)}`,
+    webhookSecret: `pdl_ntfset_${randomToken(26)}_${randomToken(32)}`,
+    notificationSettingId: newId('notification_setting'),
+    publicUrl: options.publicUrl,
+    realNow: options.now ?? (() => new Date()),
+    log: options.log ?? (() => {}),
+  };
+  const unit = createRunner(options.db, config, () => {});
+
+  /**
+   * Several servers on one database are one sandbox: the first to start stores its keys, and every
+   * process (this one included, from here on) uses the stored ones.
+   */
+  async function adoptSharedKeys(): Promise<void> {
+    const keys = await options.db.transaction(async (tx) => {
+      await lockSandbox(tx);
+      await tx.query(
+        `INSERT INTO paddle_sandbox_keys (api_key, client_token, webhook_secret, notification_setting_id)
+         VALUES ($1, $2, $3, $4) ON CONFLICT (id) DO NOTHING`,
+        [config.apiKey, config.clientToken, config.webhookSecret, config.notificationSettingId],
+      );
+      const [row] = await tx.query<{
+        api_key: string;
+        client_token: string;
+        webhook_secret: string;
+        notification_setting_id: string;
+      }>('SELECT api_key, client_token, webhook_secret, notification_setting_id FROM paddle_sandbox_keys');
+      return row;
+    });
+    if (!keys) throw new Error('paddle sandbox: no keys stored');
+    config.apiKey = keys.api_key;
+    config.clientToken = keys.client_token;
+    config.webhookSecret = keys.webhook_secret;
+    config.notificationSettingId = keys.notification_setting_id;
+  }
+
+  const api: FastifyPluginAsync = async (app) => {
+    // Encapsulated: this error handler applies to the sandbox's routes only.
+    app.setErrorHandler((error: FastifyError | PaddleError, request, reply) => {
+      const requestId = (reply.getHeader('x-request-id') as string) ?? newRequestId();
+      if (error instanceof PaddleError) {
+        return reply.code(error.status).send({ error: error.body, meta: { request_id: requestId } });
+      }
+      const status = (error as FastifyError).statusCode ?? 500;
+      if (status < 500) {
+        const body = new PaddleError(400, 'bad_request', error.message).body;
+        return reply.code(status).send({ error: body, meta: { request_id: requestId } });
+      }
+      request.log.error({ err: error }, 'paddle sandbox: internal error');
+      const body = new PaddleError(500, 'internal_error', 'An internal error occurred in the Paddle sandbox.')
+        .body;
+      return reply.code(500).send({ error: body, meta: { request_id: requestId } });
+    });
+    // Every answer names a request, the 404 of an unknown address too.
+    app.addHook('onRequest', async (_request, reply) => {
+      reply.header('x-request-id', newRequestId());
+    });
+    for (const route of ROUTES) mountRoute(app, route, unit, config);
+    app.all('/*', async (request) => {
+      const path = request.url.split('?')[0];
+      throw new PaddleError(404, 'not_found', `Unrecognized request URL (${request.method}: ${path}).`);
+    });
+  };
+
+  const plugin: FastifyPluginAsync = async (app) => {
+    await app.register(api, { prefix: PADDLE_API_PREFIX });
+    // The browser's side: the Paddle.js stand-in, its overlay checkout page and the page's files.
+    await app.register(paddleJsStandIn);
+  };
+
+  return {
+    // Getters: migrate() replaces this process's random keys with the ones the database holds.
+    get apiKey() {
+      return config.apiKey;
+    },
+    get clientToken() {
+      return config.clientToken;
+    },
+    get webhookSecret() {
+      return config.webhookSecret;
+    },
+    apiBaseUrl: () => `${options.publicUrl()}${PADDLE_API_PREFIX}`,
+    async migrate() {
+      await runMigrations(options.db, paddleSandboxMigrations.dir, paddleSandboxMigrations.table);
+      await adoptSharedKeys();
+    },
+    plugin,
+    start() {},
+    async close() {},
+  };
+}
