@@ -11,6 +11,7 @@ import { subscriptionRoutes } from './api/subscriptions';
 import { transactionRoutes } from './api/transactions';
 import { invoiceLines, invoiceLinkValid, renderPdf } from './billing/invoice-pdf';
 import type { TransactionEntity } from './billing/transaction-entity';
+import { paddleJsStandIn } from './browser/paddle-js-plugin';
 import { checkoutBackEnd } from './checkout/checkout-routes';
 import { sandboxNow } from './clock';
 import { lockSandbox, type PaddleSandboxConfig } from './context';
@@ -139,6 +140,8 @@ export function createPaddleSandbox(options: PaddleSandboxOptions): PaddleSandbo
     await app.register(api, { prefix: PADDLE_API_PREFIX });
     await app.register(checkoutBackEnd(unit, config), { prefix: '/sandbox/paddle/checkout' });
     await app.register(invoices, { prefix: '/sandbox/paddle/invoices' });
+    // The browser's side: the Paddle.js stand-in, its overlay checkout page and the page's files.
+    await app.register(paddleJsStandIn);
   };
 
   return {
