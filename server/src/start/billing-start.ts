@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import type { PaddleSandbox } from '../../sandbox/paddle/paddle-sandbox';
 import { createStripeSandbox, type StripeSandbox } from '../../sandbox/stripe/stripe-sandbox';
 import type { BuildAppOptions } from '../app';
+import type { PaddleSettings } from '../billing/paddle/paddle-client';
 import { createStripeProvider, type StripeSettings } from '../billing/stripe/stripe-provider';
 import { createUnconfiguredProvider } from '../billing/unconfigured-provider';
 import type { Db } from '../db/db';
@@ -38,19 +39,54 @@ function sandboxWebhookQueue(sandbox: StripeSandbox): GaugeSource {
   };
 }
 
+/**
+ * Paddle: PADDLE_* keys for real Paddle; else the sandbox's keys, the SDK pointed at the sandbox
+ * where this process reaches itself, and the Paddle.js stand-in for browsers; else not configured.
+ */
+function paddleSettings(
+  config: Config,
+  sandbox: PaddleSandbox | null,
+  localUrl: () => string,
+): PaddleSettings {
+  const defaultProvider = config.defaultPaymentProvider;
+  if (config.paddle.apiKey || !sandbox) return { ...config.paddle, defaultProvider };
+  return {
+    apiKey: sandbox.apiKey,
+    clientToken: sandbox.clientToken,
+    webhookSecret: sandbox.webhookSecret,
+    environment: 'sandbox',
+    standIn: { apiBaseUrl: () => `${localUrl()}/sandbox/paddle/api`, scriptUrl: '/sandbox/paddle/paddle.js' },
+    defaultProvider,
+  };
+}
+
+/**
+ * The catalogue's plans at Paddle, at every start. A failure there is logged and leaves Stripe
+ * working: Paddle's calls answer 'unavailable' until a later start makes the catalogue.
+ */
+async function syncPaddleCatalogue(app: FastifyInstance, log: (error: unknown) => void): Promise<void> {
+  await app.paddle.syncCatalogue().catch((error: unknown) => log(error));
+}
+
 /** No keys and no sandbox: a provider that answers 'not configured', and nothing to sync or mount. */
-function unconfiguredBilling(config: Config, paddleSandbox: PaddleSandbox | null): BillingStart {
+function unconfiguredBilling(
+  config: Config,
+  paddleSandbox: PaddleSandbox | null,
+  localUrl: () => string,
+  log: (error: unknown) => void,
+): BillingStart {
   return {
     options: {
       provider: createUnconfiguredProvider(),
       operatorEmail: config.operatorEmail,
-      paddle: { ...config.paddle, defaultProvider: config.defaultPaymentProvider },
+      paddle: paddleSettings(config, paddleSandbox, localUrl),
     },
     standIns: paddleSandbox ? [paddleSandbox.plugin] : [],
     sandbox: null,
     paddleSandbox,
     seedDemo: async () => {},
-    afterListen: async () => {
+    afterListen: async (app) => {
+      await syncPaddleCatalogue(app, log);
       paddleSandbox?.start();
     },
     stop: async () => {
@@ -80,7 +116,7 @@ export async function startBilling(
   if (config.stripe) {
     settings = config.stripe;
   } else if (!stripeSandboxDecision(config).mount) {
-    return unconfiguredBilling(config, paddleSandbox);
+    return unconfiguredBilling(config, paddleSandbox, localUrl, log);
   } else {
     sandbox = createStripeSandbox({
       db,
@@ -110,7 +146,7 @@ export async function startBilling(
     options: {
       provider: createStripeProvider(settings, log),
       operatorEmail: config.operatorEmail,
-      paddle: { ...config.paddle, defaultProvider: config.defaultPaymentProvider },
+      paddle: paddleSettings(config, paddleSandbox, localUrl),
     },
     standIns: [...(sandbox ? [sandbox.plugin] : []), ...(paddleSandbox ? [paddleSandbox.plugin] : [])],
     sandbox,
@@ -118,6 +154,7 @@ export async function startBilling(
     seedDemo,
     async afterListen(app, seeded) {
       await app.billing.syncCatalogue();
+      await syncPaddleCatalogue(app, log);
       if (seeded) await seedDemo(app);
       sandbox?.start();
       paddleSandbox?.start();
