@@ -38,6 +38,14 @@ function sandboxWebhookQueue(sandbox: StripeSandbox): GaugeSource {
   };
 }
 
+function paddleSandboxWebhookQueue(sandbox: PaddleSandbox): GaugeSource {
+  return {
+    name: 'paddle_sandbox_webhooks_pending',
+    help: 'Webhook deliveries of the Paddle sandbox not yet made (due or backing off after a failure)',
+    read: () => sandbox.pendingWebhooks(),
+  };
+}
+
 /** No keys and no sandbox: a provider that answers 'not configured', and nothing to sync or mount. */
 function unconfiguredBilling(config: Config, paddleSandbox: PaddleSandbox | null): BillingStart {
   return {
@@ -56,7 +64,7 @@ function unconfiguredBilling(config: Config, paddleSandbox: PaddleSandbox | null
     stop: async () => {
       await paddleSandbox?.close();
     },
-    gauges: [],
+    gauges: paddleSandbox ? [paddleSandboxWebhookQueue(paddleSandbox)] : [],
   };
 }
 
@@ -131,6 +139,9 @@ export async function startBilling(
       await sandbox?.close();
       await paddleSandbox?.close();
     },
-    gauges: sandbox ? [sandboxWebhookQueue(sandbox)] : [],
+    gauges: [
+      ...(sandbox ? [sandboxWebhookQueue(sandbox)] : []),
+      ...(paddleSandbox ? [paddleSandboxWebhookQueue(paddleSandbox)] : []),
+    ],
   };
 }
