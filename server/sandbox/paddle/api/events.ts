@@ -27,14 +27,19 @@ export const eventRoutes: RouteDef[] = [
     path: '/events',
     async handler(ctx, { query, url }) {
       const types = listParam(query, 'event_type');
+      // `after` is a place in the whole sequence: the event it names need not be of a listed type.
       const rows = await ctx.tx.query<EventRow>(
         `SELECT id, event_type, occurred_at, data FROM paddle_sandbox_events
-          WHERE $1::text[] IS NULL OR event_type = ANY($1::text[]) ORDER BY seq`,
-        [types],
+          WHERE ($1::text[] IS NULL OR event_type = ANY($1::text[]))
+            AND seq > COALESCE((SELECT seq FROM paddle_sandbox_events WHERE id = $2), 0)
+          ORDER BY seq`,
+        [types, query.get('after')],
       );
+      const rest = new URLSearchParams(query);
+      rest.delete('after');
       const page = paginate(
         rows.map((row) => ({ id: row.id, event: eventOf(row) })),
-        query,
+        rest,
         url,
       );
       return { data: page.data.map((item) => item.event), pagination: page.pagination };
