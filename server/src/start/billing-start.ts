@@ -68,6 +68,14 @@ async function syncPaddleCatalogue(app: FastifyInstance, log: (error: unknown) =
   await app.paddle.syncCatalogue().catch((error: unknown) => log(error));
 }
 
+function paddleSandboxWebhookQueue(sandbox: PaddleSandbox): GaugeSource {
+  return {
+    name: 'paddle_sandbox_webhooks_pending',
+    help: 'Webhook deliveries of the Paddle sandbox not yet made (due or backing off after a failure)',
+    read: () => sandbox.pendingWebhooks(),
+  };
+}
+
 /** No keys and no sandbox: a provider that answers 'not configured', and nothing to sync or mount. */
 function unconfiguredBilling(
   config: Config,
@@ -92,7 +100,7 @@ function unconfiguredBilling(
     stop: async () => {
       await paddleSandbox?.close();
     },
-    gauges: [],
+    gauges: paddleSandbox ? [paddleSandboxWebhookQueue(paddleSandbox)] : [],
   };
 }
 
@@ -168,6 +176,9 @@ export async function startBilling(
       await sandbox?.close();
       await paddleSandbox?.close();
     },
-    gauges: sandbox ? [sandboxWebhookQueue(sandbox)] : [],
+    gauges: [
+      ...(sandbox ? [sandboxWebhookQueue(sandbox)] : []),
+      ...(paddleSandbox ? [paddleSandboxWebhookQueue(paddleSandbox)] : []),
+    ],
   };
 }
