@@ -243,6 +243,7 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
         await secondDb?.close();
       }
       await sandbox.close();
+      await paddleSandbox?.close();
       await firstApp.close();
       await testDb.close();
       await rm(outboxDir, { recursive: true, force: true });

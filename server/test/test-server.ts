@@ -8,8 +8,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { createIdentitySandbox } from '../sandbox/identity/identity-sandbox';
-import { conformanceReport, createRecorder } from '../sandbox/stripe/conformance/conformance';
 import { createPaddleSandbox, type PaddleSandbox } from '../sandbox/paddle/paddle-sandbox';
+import { conformanceReport, createRecorder } from '../sandbox/stripe/conformance/conformance';
 import { createStripeSandbox, type ObservedBody, type StripeSandbox } from '../sandbox/stripe/stripe-sandbox';
 import { type BuildAppOptions, buildApp } from '../src/app';
 import type { OAuthSettings } from '../src/auth/web-login/oauth-client';
@@ -145,7 +145,10 @@ export async function startServer(db: Db, shared: SharedParts): Promise<StartedS
             clientToken: paddleSandbox.clientToken,
             webhookSecret: paddleSandbox.webhookSecret,
             environment: 'sandbox',
-            standIn: { apiBaseUrl: () => `${baseUrl}/sandbox/paddle/api`, scriptUrl: '/sandbox/paddle/paddle.js' },
+            standIn: {
+              apiBaseUrl: () => `${baseUrl}/sandbox/paddle/api`,
+              scriptUrl: '/sandbox/paddle/paddle.js',
+            },
           }
         : { apiKey: null, clientToken: null, environment: 'sandbox' },
     },
