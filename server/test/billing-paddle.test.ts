@@ -2,6 +2,8 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Billing, Invoice, Preview, Team } from '@domain/entities';
 import { describe, expect, it } from 'vitest';
+import { demoAccounts, demoPaddleTeam } from '../src/seed/demo-data';
+import { seedPaddleDemo } from '../src/seed/demo-paddle';
 import { errorOf, setupTestApp } from './helper';
 import {
   deliverPaddleEvents,
@@ -10,7 +12,7 @@ import {
   postPaddleWebhook,
   sandboxPaddle,
 } from './paddle-fixtures';
-import { call, createSignedInTeam, refOf } from './team-fixtures';
+import { addTeamUser, call, createSignedInTeam, demoPerson, refOf } from './team-fixtures';
 
 // A Paddle team's billing over HTTP against the Paddle sandbox mounted in the test app, through the
 // official SDK as with real Paddle: the routes' guards, the signed webhook, the checkout and changes.
@@ -240,4 +242,55 @@ describe('a Paddle team, end to end against the sandbox', () => {
       expect(card.json<{ transactionId: string }>().transactionId).toMatch(/^txn_/);
     },
   );
+});
+
+describe('seats of a Paddle team', () => {
+  it.skipIf(!sandboxUpdatesSubscriptions)('follow a member change, prorated, once', async () => {
+    const team = await newPaddleTeam(t, 'plus_30');
+    const teamId = team.world.team.id;
+    const paddle = sandboxPaddle(t);
+    const link = await t.repos.paddleBilling.findLink(teamId);
+    const before = await paddle.subscriptions.get(link?.subscriptionId as string);
+    const seats = await t.repos.seats.count(teamId);
+    expect(before.items[0]?.quantity).toBe(seats);
+    await addTeamUser(t, teamId);
+    await Promise.all([
+      t.app.billing.sync.seatsMayHaveChanged(teamId),
+      t.app.billing.sync.seatsMayHaveChanged(teamId),
+    ]);
+    const after = await paddle.subscriptions.get(link?.subscriptionId as string);
+    expect(after.items[0]?.quantity).toBe(seats + 1);
+    const events = await t.repos.events.listTeamEvents(teamId, 0, 100);
+    expect(events.filter((e) => e.type === 'billing.seats_changed')).toHaveLength(1);
+  });
+});
+
+describe('the Paddle demo team', () => {
+  it('is Paddle Press on plus monthly, with a Visa ending 4242 and two paid invoices; made once', async () => {
+    const checkout = {
+      payUrl: `${t.baseUrl}/sandbox/paddle/checkout/pay`,
+      clientToken: t.paddleSandbox?.clientToken as string,
+    };
+    await seedPaddleDemo(t.app, checkout);
+    await seedPaddleDemo(t.app, checkout);
+    const teams = await t.repos.teams.findByName(demoPaddleTeam.name);
+    expect(teams).toHaveLength(1);
+    const team = teams[0] as Team;
+    expect(team).toMatchObject({ plan: 'plus', paymentProvider: 'paddle' });
+    const users = await t.repos.teamUsers.listByTeam(team.id);
+    expect(users.map((u) => [u.email, u.role]).sort()).toEqual([
+      [demoAccounts.olivia.email, 'member'],
+      [demoPaddleTeam.owner.email, 'owner'],
+    ]);
+    const pat = await demoPerson(t, demoPaddleTeam.owner.email);
+    const ref = refOf(users.find((u) => u.role === 'owner') as { teamId: number; id: number });
+    const subscription = await paddleCall(t, pat, 'GET', ref, '/subscription');
+    expect(subscription.json()).toMatchObject({
+      planId: 'plus_30',
+      status: 'active',
+      card: { last4: '4242' },
+    });
+    const invoices = (await paddleCall(t, pat, 'GET', ref, '/payments')).json<Invoice[]>();
+    expect(invoices.map((i) => i.status)).toEqual(['paid', 'paid']);
+  });
 });

@@ -8,6 +8,7 @@ import { createUnconfiguredProvider } from '../billing/unconfigured-provider';
 import type { Db } from '../db/db';
 import type { GaugeSource } from '../metrics/metrics';
 import { seedDemoBilling } from '../seed/demo-billing';
+import { seedPaddleDemo } from '../seed/demo-paddle';
 import type { Config } from '../settings/config';
 import { stripeSandboxDecision } from '../settings/stand-ins';
 import { startPaddleSandbox } from './paddle-sandbox-start';
@@ -76,6 +77,23 @@ function paddleSandboxWebhookQueue(sandbox: PaddleSandbox): GaugeSource {
   };
 }
 
+/**
+ * The Paddle demo team, only while the Paddle sandbox stands in for Paddle (a real Paddle account
+ * gets none). A reset wiped the sandbox's catalogue, so it is made again first.
+ */
+async function seedPaddle(
+  app: FastifyInstance,
+  sandbox: PaddleSandbox | null,
+  localUrl: () => string,
+): Promise<void> {
+  if (!sandbox) return;
+  await app.paddle.syncCatalogue();
+  await seedPaddleDemo(app, {
+    payUrl: `${localUrl()}/sandbox/paddle/checkout/pay`,
+    clientToken: sandbox.clientToken,
+  });
+}
+
 /** No keys and no sandbox: a provider that answers 'not configured', and nothing to sync or mount. */
 function unconfiguredBilling(
   config: Config,
@@ -92,9 +110,10 @@ function unconfiguredBilling(
     standIns: paddleSandbox ? [paddleSandbox.plugin] : [],
     sandbox: null,
     paddleSandbox,
-    seedDemo: async () => {},
-    afterListen: async (app) => {
+    seedDemo: (app) => seedPaddle(app, paddleSandbox, localUrl),
+    afterListen: async (app, seeded) => {
       await syncPaddleCatalogue(app, log);
+      if (seeded) await seedPaddle(app, paddleSandbox, localUrl);
       paddleSandbox?.start();
     },
     stop: async () => {
@@ -146,9 +165,11 @@ export async function startBilling(
   const seedDemo = async (app: FastifyInstance) => {
     // Demo billing objects are made only in the sandbox: a real Stripe account gets none. A reset
     // wiped the sandbox's catalogue too, so it is made again first.
-    if (!sandbox) return;
-    await app.billing.syncCatalogue();
-    await seedDemoBilling(app, settings);
+    if (sandbox) {
+      await app.billing.syncCatalogue();
+      await seedDemoBilling(app, settings);
+    }
+    await seedPaddle(app, paddleSandbox, localUrl);
   };
   return {
     options: {

@@ -6,7 +6,7 @@ import { createPaddleChanges } from './paddle-changes';
 import type { PaddleSettings } from './paddle-client';
 import { cardOf, toInvoice, toSubscription } from './paddle-mapping';
 import { createPaddleSeats } from './paddle-seats';
-import { createPaddleTeamBase, type PaddleDeps } from './paddle-team-base';
+import { createPaddleTeamBase, type PaddleDeps, stateOf } from './paddle-team-base';
 import { createPaddleWebhooks } from './paddle-webhooks';
 
 /**
@@ -76,6 +76,19 @@ export function createPaddleBilling(settings: PaddleSettings, deps: PaddleDeps) 
       const pdf = await client.call((paddle) => paddle.transactions.getInvoicePDF(transactionId));
       return pdf.url;
     },
+
+    /**
+     * Makes the team follow a subscription the server itself knows to be the team's (the demo's
+     * checkout), without waiting for its webhook; answers the subscription.
+     */
+    async adoptSubscription(teamId: number, subscriptionId: string) {
+      const subscription = await client.call((paddle) => paddle.subscriptions.get(subscriptionId));
+      await deps.db.transaction((tx) => base.applySubscription(tx, teamId, stateOf(subscription), null));
+      return subscription;
+    },
+
+    /** One call with the SDK, for the demo data (made through the SDK like any customer's). */
+    sdk: client.call,
 
     ...createPaddleChanges(base),
     ...createPaddleWebhooks(base),
