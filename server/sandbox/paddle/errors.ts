@@ -1,3 +1,6 @@
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import { newRequestId } from './ids';
+
 /** Paddle's error body, as `{error: ..., meta: {request_id}}` carries it. */
 export interface PaddleErrorBody {
   type: 'request_error' | 'api_error';
@@ -51,3 +54,24 @@ export const authenticationMissing = () =>
 
 export const authenticationMalformed = () =>
   new PaddleError(403, 'authentication_malformed', 'Authentication token is malformed.');
+
+/** The sandbox's error handler: Paddle's error body for every failure, and a 500 logged. */
+export function answerPaddleError(
+  error: FastifyError | PaddleError,
+  request: FastifyRequest,
+  reply: FastifyReply,
+) {
+  const requestId = (reply.getHeader('x-request-id') as string | undefined) ?? newRequestId();
+  if (error instanceof PaddleError) {
+    return reply.code(error.status).send({ error: error.body, meta: { request_id: requestId } });
+  }
+  const status = (error as FastifyError).statusCode ?? 500;
+  if (status < 500) {
+    const body = new PaddleError(400, 'bad_request', error.message).body;
+    return reply.code(status).send({ error: body, meta: { request_id: requestId } });
+  }
+  request.log.error({ err: error }, 'paddle sandbox: internal error');
+  const body = new PaddleError(500, 'internal_error', 'An internal error occurred in the Paddle sandbox.')
+    .body;
+  return reply.code(500).send({ error: body, meta: { request_id: requestId } });
+}

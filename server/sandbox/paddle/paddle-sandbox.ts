@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { FastifyError, FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync } from 'fastify';
 import type { Db } from '../../src/db/db';
 import { migrate as runMigrations } from '../../src/db/migrator';
 import { addressAndBusinessRoutes } from './api/addresses-and-businesses';
@@ -11,13 +11,20 @@ import { notificationRoutes } from './api/notifications';
 import { portalSessionRoutes } from './api/portal-sessions';
 import { priceRoutes } from './api/prices';
 import { productRoutes } from './api/products';
+import { subscriptionRoutes } from './api/subscriptions';
+import { transactionRoutes } from './api/transactions';
+import { invoiceLines, invoiceLinkValid, renderPdf } from './billing/invoice-pdf';
+import type { TransactionEntity } from './billing/transaction-entity';
+import { checkoutBackEnd } from './checkout/checkout-routes';
+import { sandboxNow } from './clock';
 import { lockSandbox, type PaddleSandboxConfig } from './context';
-import { PaddleError } from './errors';
+import { answerPaddleError, PaddleError } from './errors';
 import { newId, newRequestId, randomToken } from './ids';
 import { acceptEmptyJson } from './json-body';
 import { createWebhookDeliverer } from './notifications/webhook-delivery';
 import { portalPages } from './portal/portal-pages';
 import { createRunner, mountRoute, type RouteDef } from './router';
+import { findRow } from './store';
 
 export interface PaddleSandboxOptions {
   db: Db;
@@ -59,6 +66,8 @@ const ROUTES: RouteDef[] = [
   ...priceRoutes,
   ...customerRoutes,
   ...addressAndBusinessRoutes,
+  ...transactionRoutes,
+  ...subscriptionRoutes,
   ...eventRoutes,
   ...notificationRoutes,
   ...portalSessionRoutes,
@@ -112,21 +121,7 @@ export function createPaddleSandbox(options: PaddleSandboxOptions): PaddleSandbo
 
   const api: FastifyPluginAsync = async (app) => {
     // Encapsulated: this error handler applies to the sandbox's routes only.
-    app.setErrorHandler((error: FastifyError | PaddleError, request, reply) => {
-      const requestId = (reply.getHeader('x-request-id') as string) ?? newRequestId();
-      if (error instanceof PaddleError) {
-        return reply.code(error.status).send({ error: error.body, meta: { request_id: requestId } });
-      }
-      const status = (error as FastifyError).statusCode ?? 500;
-      if (status < 500) {
-        const body = new PaddleError(400, 'bad_request', error.message).body;
-        return reply.code(status).send({ error: body, meta: { request_id: requestId } });
-      }
-      request.log.error({ err: error }, 'paddle sandbox: internal error');
-      const body = new PaddleError(500, 'internal_error', 'An internal error occurred in the Paddle sandbox.')
-        .body;
-      return reply.code(500).send({ error: body, meta: { request_id: requestId } });
-    });
+    app.setErrorHandler(answerPaddleError);
     // Every answer names a request, the 404 of an unknown address too.
     app.addHook('onRequest', async (_request, reply) => {
       reply.header('x-request-id', newRequestId());
@@ -139,8 +134,34 @@ export function createPaddleSandbox(options: PaddleSandboxOptions): PaddleSandbo
     });
   };
 
+  /** The invoice PDFs the API's signed links point to (no API key: the link is the permission). */
+  const invoices: FastifyPluginAsync = async (app) => {
+    app.setErrorHandler(answerPaddleError);
+    app.get<{ Params: { file: string }; Querystring: { expires?: string; signature?: string } }>(
+      '/:file',
+      async (request, reply) => {
+        const transactionId = request.params.file.replace(/\.pdf$/, '');
+        const transaction = await unit(newRequestId(), async (ctx) => {
+          const nowS = Math.floor((await sandboxNow(ctx)).getTime() / 1000);
+          const { expires, signature } = request.query;
+          if (!invoiceLinkValid(config.apiKey, transactionId, expires, signature, nowS)) return null;
+          return (await findRow<TransactionEntity>(ctx, transactionId, 'transaction'))?.data ?? null;
+        });
+        if (!transaction?.invoice_number) {
+          throw new PaddleError(403, 'forbidden', 'This invoice link is not valid, or has expired.');
+        }
+        return reply
+          .type('application/pdf')
+          .header('content-disposition', `inline; filename="invoice-${transaction.invoice_number}.pdf"`)
+          .send(renderPdf(invoiceLines(transaction)));
+      },
+    );
+  };
+
   const plugin: FastifyPluginAsync = async (app) => {
     await app.register(api, { prefix: PADDLE_API_PREFIX });
+    await app.register(checkoutBackEnd(unit, config), { prefix: '/sandbox/paddle/checkout' });
+    await app.register(invoices, { prefix: '/sandbox/paddle/invoices' });
     await app.register(portalPages(unit, options.publicUrl));
   };
 

@@ -1,0 +1,59 @@
+import type { TransactionEntity } from '../billing/transaction-entity';
+import { type ItemInput, itemsFrom } from '../billing/transactions';
+import type { Ctx } from '../context';
+import { invalidField } from '../errors';
+import { type Body, optionalObject } from '../fields';
+import { get } from '../store';
+
+// What the overlay checkout sends (camelCase, as Paddle.js's own API takes it), read into the
+// sandbox's terms with Paddle's 400 naming the field.
+
+/** The overlay's `items: [{priceId, quantity}]`, as the API's `items: [{price_id, quantity}]`. */
+export async function checkoutItems(ctx: Ctx, body: Body): Promise<ItemInput[]> {
+  if (!Array.isArray(body.items)) throw invalidField('items', 'must be a non-empty list');
+  const items = body.items.map((item: { priceId?: unknown; quantity?: unknown }) => ({
+    price_id: item?.priceId,
+    quantity: item?.quantity,
+  }));
+  return itemsFrom(ctx, items);
+}
+
+/** A transaction the checkout may pay: one waiting for its money (ready, billed or past due). */
+export async function payableTransaction(ctx: Ctx, body: Body): Promise<TransactionEntity> {
+  if (typeof body.transactionId !== 'string') throw invalidField('transactionId', 'is required');
+  const transaction = await get<TransactionEntity>(ctx, body.transactionId, 'transaction');
+  if (!['ready', 'billed', 'past_due'].includes(transaction.status)) {
+    throw invalidField('transactionId', `is ${transaction.status}: there is nothing to pay`);
+  }
+  return transaction;
+}
+
+export interface CheckoutAddress {
+  countryCode: string;
+  postalCode: string;
+}
+
+/** The buyer's country and postcode: what Paddle's checkout asks for tax. */
+export function checkoutAddress(body: Body, required: boolean): CheckoutAddress | null {
+  const address = optionalObject(body, 'address');
+  if (!address) {
+    if (required) throw invalidField('address', 'is required');
+    return null;
+  }
+  const countryCode = typeof address.countryCode === 'string' ? address.countryCode.toUpperCase() : '';
+  if (!/^[A-Z]{2}$/.test(countryCode)) throw invalidField('address.countryCode', 'must be an ISO 3166 code');
+  const postalCode = typeof address.postalCode === 'string' ? address.postalCode.trim() : '';
+  if (postalCode.length > 20 || (required && postalCode === '')) {
+    throw invalidField('address.postalCode', 'is required, at most 20 characters');
+  }
+  return { countryCode, postalCode };
+}
+
+/** `customData`: an object, or nothing. */
+export function checkoutCustomData(body: Body): Record<string, unknown> | null {
+  const value = body.customData;
+  if (value === undefined || value === null) return null;
+  if (typeof value !== 'object' || Array.isArray(value))
+    throw invalidField('customData', 'must be an object');
+  return value as Record<string, unknown>;
+}
