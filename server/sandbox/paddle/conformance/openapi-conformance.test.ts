@@ -105,4 +105,58 @@ describe("the sandbox's answers against Paddle's OpenAPI description", () => {
     expect(unexplained).toEqual([]);
     expect(checked).toBeGreaterThan(25);
   });
+
+  it('fits them for transactions and subscriptions a checkout made, and for their webhooks', async () => {
+    differences.length = 0;
+    const product = (await call('POST', '/products', '/products', { name: 'Team', tax_category: 'saas' }))
+      .data;
+    const price = (
+      await call('POST', '/prices', '/prices', {
+        product_id: product.id,
+        description: 'Team monthly',
+        unit_price: { amount: '1000', currency_code: 'USD' },
+        billing_cycle: { interval: 'month', frequency: 1 },
+      })
+    ).data;
+    const paid = await fetch(`${new URL(server.sandbox.apiBaseUrl()).origin}/sandbox/paddle/checkout/pay`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        token: server.sandbox.clientToken,
+        items: [{ priceId: price.id, quantity: 2 }],
+        customer: { email: 'buyer@example.test' },
+        address: { countryCode: 'US', postalCode: '10001' },
+        card: { number: '4242424242424242', expiry: '12/34', cvc: '123', name: 'Buyer' },
+      }),
+    }).then((response) => response.json());
+    expect(paid.status).toBe('completed');
+    await call('GET', '/transactions', '/transactions');
+    await call('GET', '/transactions/{transaction_id}', `/transactions/${paid.transactionId}`);
+    await call('GET', '/subscriptions', '/subscriptions');
+    await call('GET', '/subscriptions/{subscription_id}', `/subscriptions/${paid.subscriptionId}`);
+    await call(
+      'POST',
+      '/customers/{customer_id}/portal-sessions',
+      `/customers/${paid.customerId}/portal-sessions`,
+      {
+        subscription_ids: [paid.subscriptionId],
+      },
+    );
+    await call('GET', '/events', '/events?event_type=subscription.created,transaction.completed');
+
+    // The checkout's events reach the destination, signed, and the SDK parses each into its entity.
+    await server.sandbox.deliverPendingWebhooks();
+    const types = [];
+    for (const hook of receiver.received) {
+      const event = await server.paddle.webhooks.unmarshal(
+        hook.body,
+        server.sandbox.webhookSecret,
+        hook.signature,
+      );
+      types.push(event.eventType);
+    }
+    expect(types).toContain('subscription.created');
+    expect(types).toContain('transaction.completed');
+    expect(differences.filter((difference) => !allowed(difference))).toEqual([]);
+  });
 });

@@ -9,6 +9,8 @@ import type {
   IPriceResponse,
   IProductResponse,
   IReplayNotificationResponse,
+  ISubscriptionResponse,
+  ITransactionResponse,
 } from '@paddle/paddle-node-sdk';
 import type { AddressEntity, BusinessEntity } from '../api/addresses-and-businesses';
 import type { CustomerEntity } from '../api/customers';
@@ -16,6 +18,8 @@ import type { NotificationEntity } from '../api/notifications';
 import type { PortalSessionEntity } from '../api/portal-sessions';
 import type { PriceEntity } from '../api/prices';
 import type { ProductEntity } from '../api/products';
+import type { SubscriptionEntity } from '../billing/subscription-entity';
+import type { TransactionEntity } from '../billing/transaction-entity';
 import type { EventType } from '../notifications/event-types';
 import type { NotificationSettingEntity } from '../notifications/setting';
 
@@ -52,4 +56,6 @@ export type SandboxBodiesFitTheSdk = [
     }
   >,
   Fits<{ notification_id: string }, IReplayNotificationResponse>,
+  Fits<TransactionEntity, ITransactionResponse>,
+  Fits<SubscriptionEntity, ISubscriptionResponse>,
 ];
