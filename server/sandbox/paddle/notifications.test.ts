@@ -152,6 +152,29 @@ describe('webhook delivery', () => {
   });
 });
 
+describe('the worker with the server', () => {
+  it('starts with the server, and on stop finishes the delivery in flight and leaves the rest pending', async () => {
+    await server.sandbox.deliverPendingWebhooks();
+    receiver.received.length = 0;
+    const second = createPaddleSandbox({
+      db: server.testDb.db,
+      publicUrl: () => 'http://127.0.0.1:1',
+      webhookUrl: () => receiver.url,
+    });
+    await second.migrate();
+    receiver.respond.delayMs = 400;
+    for (let i = 0; i < 3; i++)
+      await recordTestEvent(server.testDb.db, 'customer.updated', customer(`ctm_stop_${i}`));
+    second.start();
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    await second.close();
+    expect(receiver.received).toHaveLength(1);
+    expect(await server.sandbox.pendingWebhooks()).toBe(2);
+    receiver.respond.delayMs = 0;
+    expect(await server.sandbox.deliverPendingWebhooks()).toBe(2);
+  });
+});
+
 describe('the notification setting', () => {
   it('is the one destination, the product webhook address, with its secret', async () => {
     const settings = await server.paddle.notificationSettings.list();

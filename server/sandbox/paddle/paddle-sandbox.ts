@@ -193,7 +193,8 @@ export function createPaddleSandbox(options: PaddleSandboxOptions): PaddleSandbo
     async close() {
       if (timer) clearInterval(timer);
       timer = null;
-      await webhooks.idle();
+      // Shutdown: what is not delivered now stays pending for the next start, or another server.
+      await webhooks.stop();
     },
   };
 }

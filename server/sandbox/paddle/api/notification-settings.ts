@@ -2,6 +2,7 @@ import { invalidField, notFound } from '../errors';
 import { type Body, oneOf, optionalText } from '../fields';
 import { EVENT_TYPE_NAMES } from '../notifications/event-types';
 import { readChoices, type SettingChoices, settingEntity, writeChoices } from '../notifications/setting';
+import { paginate } from '../pagination';
 import type { RouteDef } from '../router';
 
 function optionalBoolean(body: Body, field: string): boolean | undefined {
@@ -45,8 +46,8 @@ export function notificationSettingRoutes(webhookUrl: () => string): RouteDef[] 
     {
       method: 'GET',
       path: '/notification-settings',
-      async handler(ctx) {
-        return { data: [settingEntity(ctx.config, webhookUrl(), await readChoices(ctx.tx))] };
+      async handler(ctx, { query, url }) {
+        return paginate([settingEntity(ctx.config, webhookUrl(), await readChoices(ctx.tx))], query, url);
       },
     },
     {

@@ -35,6 +35,8 @@ export interface WebhookDeliverer {
   /** Delivers everything pending now (backoff ignored), in order; resolves when a pass finds none. */
   deliverAll(): Promise<number>;
   idle(): Promise<void>;
+  /** Ends passes after the delivery in flight and starts no more (shutdown); the rest stays pending. */
+  stop(): Promise<void>;
   /** Deliveries still to be made by any process (due or backing off; failed ones are not counted). */
   pendingCount(): Promise<number>;
 }
@@ -51,6 +53,7 @@ export function createWebhookDeliverer(
   webhookUrl: () => string,
 ): WebhookDeliverer {
   let running: Promise<number> | null = null;
+  let stopped = false;
 
   /** Deliveries of unsubscribed types, or made while the setting is off, are dropped as Paddle makes none. */
   async function dropUnwanted(): Promise<void> {
@@ -132,13 +135,14 @@ export function createWebhookDeliverer(
     await dropUnwanted();
     let delivered = 0;
     let afterSeq = '0';
-    for (;;) {
+    while (!stopped) {
       const next = await claim(ignoreBackoff, afterSeq);
       if (!next) return delivered;
       // A failed one waits for its retry; later events still go, as Paddle guarantees no order.
       afterSeq = next.seq;
       if (await deliver(next)) delivered++;
     }
+    return delivered;
   }
 
   function run(ignoreBackoff: boolean): Promise<number> {
@@ -155,7 +159,7 @@ export function createWebhookDeliverer(
 
   return {
     kick() {
-      if (running) return;
+      if (running || stopped) return;
       run(false).catch((error) =>
         config.log('paddle sandbox: webhook pass failed', { error: String(error) }),
       );
@@ -177,6 +181,10 @@ export function createWebhookDeliverer(
       return rows[0]?.count ?? 0;
     },
     async idle() {
+      while (running) await running.catch(() => 0);
+    },
+    async stop() {
+      stopped = true;
       while (running) await running.catch(() => 0);
     },
   };

@@ -1,4 +1,4 @@
-import { html, type SafeHtml } from '../../stripe/pages/html';
+import { html, type SafeHtml } from './html';
 import type { PortalSubscription } from './portal-subscriptions';
 
 // Plain server-rendered pages: no script and no inline style, so the site's CSP holds as it is.
