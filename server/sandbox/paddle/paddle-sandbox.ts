@@ -7,6 +7,7 @@ import { addressAndBusinessRoutes } from './api/addresses-and-businesses';
 import { customerRoutes } from './api/customers';
 import { priceRoutes } from './api/prices';
 import { productRoutes } from './api/products';
+import { subscriptionChangeRoutes } from './api/subscription-changes';
 import { subscriptionRoutes } from './api/subscriptions';
 import { transactionRoutes } from './api/transactions';
 import { invoiceLines, invoiceLinkValid, renderPdf } from './billing/invoice-pdf';
@@ -16,6 +17,7 @@ import { sandboxNow } from './clock';
 import { lockSandbox, type PaddleSandboxConfig } from './context';
 import { answerPaddleError, PaddleError } from './errors';
 import { newId, newRequestId, randomToken } from './ids';
+import { acceptEmptyJson } from './json-body';
 import { createRunner, mountRoute, type RouteDef } from './router';
 import { findRow } from './store';
 
@@ -56,6 +58,7 @@ const ROUTES: RouteDef[] = [
   ...addressAndBusinessRoutes,
   ...transactionRoutes,
   ...subscriptionRoutes,
+  ...subscriptionChangeRoutes,
 ];
 
 export function createPaddleSandbox(options: PaddleSandboxOptions): PaddleSandbox {
@@ -100,6 +103,7 @@ export function createPaddleSandbox(options: PaddleSandboxOptions): PaddleSandbo
   const api: FastifyPluginAsync = async (app) => {
     // Encapsulated: this error handler applies to the sandbox's routes only.
     app.setErrorHandler(answerPaddleError);
+    acceptEmptyJson(app);
     // Every answer names a request, the 404 of an unknown address too.
     app.addHook('onRequest', async (_request, reply) => {
       reply.header('x-request-id', newRequestId());
