@@ -1,12 +1,15 @@
 import type { Billing, Invoice, Preview, Team } from '@domain/entities';
 import { describe, expect, it } from 'vitest';
+import { listOutbox } from '../src/mail/outbox';
 import { demoAccounts, demoPaddleTeam } from '../src/seed/demo-data';
 import { seedPaddleDemo } from '../src/seed/demo-paddle';
 import { errorOf, setupTestApp } from './helper';
 import {
   deliverPaddleEvents,
   newPaddleTeam,
+  PADDLE_CARDS,
   paddleCall,
+  payPaddleCheckout,
   postPaddleWebhook,
   sandboxPaddle,
 } from './paddle-fixtures';
@@ -281,5 +284,43 @@ describe('the Paddle demo team', () => {
     });
     const invoices = (await paddleCall(t, pat, 'GET', ref, '/payments')).json<Invoice[]>();
     expect(invoices.map((i) => i.status)).toEqual(['paid', 'paid']);
+  });
+});
+
+describe('billing notices of a Paddle team', () => {
+  it('mails the owners once when a subscription payment fails; a declined first checkout mails nobody', async () => {
+    const team = await newPaddleTeam(t, 'plus_30');
+    const card = await paddleCall(t, team.owner, 'POST', team.ref, '/card');
+    const { transactionId } = card.json<{ transactionId: string }>();
+    const declined = await payPaddleCheckout(t, { transactionId }, PADDLE_CARDS.declined);
+    expect(declined.body.status).toBe('declined');
+    await deliverPaddleEvents(t);
+    const owner = team.owner.account.email;
+    const failed = (await listOutbox(t.outboxDir)).filter(
+      (m) => m.to === owner && m.subject.startsWith('The payment for'),
+    );
+    expect(failed).toHaveLength(1);
+    expect(failed[0]?.text).toContain('/billing?provider=paddle');
+
+    const fresh = await createSignedInTeam(t, { plan: 'basic' });
+    const ref = refOf(fresh.world.owner);
+    const open = (await paddleCall(t, fresh.owner, 'POST', ref, '/checkout', { planId: 'plus_30' })).json<{
+      priceId: string;
+      customer: object;
+      customData: object;
+    }>();
+    const refused = await payPaddleCheckout(
+      t,
+      {
+        items: [{ priceId: open.priceId, quantity: 1 }],
+        customer: open.customer,
+        customData: open.customData,
+      },
+      PADDLE_CARDS.declined,
+    );
+    expect(refused.body.status).toBe('declined');
+    await deliverPaddleEvents(t);
+    expect((await listOutbox(t.outboxDir)).filter((m) => m.to === fresh.owner.account.email)).toEqual([]);
+    expect(await teamRow(fresh.world.team.id)).toMatchObject({ plan: 'basic', paymentProvider: null });
   });
 });

@@ -3,7 +3,7 @@ import { allowedPaymentProviders } from '@domain/payment-providers';
 import { ItemNotFoundError } from '../../errors';
 import { syncPaddleCatalogue } from './paddle-catalogue';
 import { createPaddleChanges } from './paddle-changes';
-import type { PaddleSettings } from './paddle-client';
+import { type PaddleSettings, paddleRequestErrorOf } from './paddle-client';
 import { cardOf, toInvoice, toSubscription } from './paddle-mapping';
 import { createPaddleSeats } from './paddle-seats';
 import { createPaddleTeamBase, type PaddleDeps, stateOf } from './paddle-team-base';
@@ -69,9 +69,13 @@ export function createPaddleBilling(settings: PaddleSettings, deps: PaddleDeps) 
     async invoiceUrl(team: Team, transactionId: string): Promise<string> {
       const customerId = (await repos.paddleBilling.findLink(team.id))?.customerId;
       if (!client.configured || !customerId) throw new ItemNotFoundError();
+      // Paddle's 404 for an id it does not know is ours too; its being unreachable stays a 503.
       const transaction = await client
         .call((paddle) => paddle.transactions.get(transactionId))
-        .catch(() => null);
+        .catch((error: unknown) => {
+          if (paddleRequestErrorOf(error)) return null;
+          throw error;
+        });
       if (!transaction || transaction.customerId !== customerId) throw new ItemNotFoundError();
       const pdf = await client.call((paddle) => paddle.transactions.getInvoicePDF(transactionId));
       return pdf.url;

@@ -79,7 +79,10 @@ export function createPaddleWebhooks(base: PaddleTeamBase) {
     if (teamId === null || !data.customerId) return null;
     const repos = createRepositories(tx);
     if (!(await repos.teams.lockById(teamId))) return null;
-    if (type === 'transaction.payment_failed') return () => notices.paymentFailed(teamId, data.id);
+    // A declined first checkout is the buyer's to retry there; a subscription's failed payment is news.
+    if (type === 'transaction.payment_failed') {
+      return data.subscriptionId ? () => notices.paymentFailed(teamId, data.id) : null;
+    }
     const link = await repos.paddleBilling.findLink(teamId);
     const planId = planIdOf(data.items[0]?.price);
     // A first purchase: the team follows the subscription it bought, before (or without) that
