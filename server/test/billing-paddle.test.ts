@@ -324,3 +324,27 @@ describe('billing notices of a Paddle team', () => {
     expect(await teamRow(fresh.world.team.id)).toMatchObject({ plan: 'basic', paymentProvider: null });
   });
 });
+
+describe('a Paddle subscription that ends', () => {
+  it('drops the team to Basic with its event and one mail; the provider stays Paddle', async () => {
+    const team = await newPaddleTeam(t, 'pro_30');
+    const teamId = team.world.team.id;
+    const link = await t.repos.paddleBilling.findLink(teamId);
+    await sandboxPaddle(t).subscriptions.cancel(link?.subscriptionId as string, {
+      effectiveFrom: 'immediately',
+    });
+    await deliverPaddleEvents(t);
+    expect(await teamRow(teamId)).toMatchObject({ plan: 'basic', paymentProvider: 'paddle' });
+    const events = await t.repos.events.listTeamEvents(teamId, 0, 100);
+    expect(events.filter((e) => e.type === 'billing.dropped_to_basic')).toHaveLength(1);
+    const mails = (await listOutbox(t.outboxDir)).filter(
+      (m) => m.to === team.owner.account.email && m.subject.endsWith('is now on Basic'),
+    );
+    expect(mails).toHaveLength(1);
+    const settings = await paddleCall(t, team.owner, 'GET', team.ref, '/settings');
+    expect(settings.json()).toMatchObject({ currentProvider: 'paddle', allowedProviders: ['paddle'] });
+    // Buying again goes through Paddle's checkout, never Stripe's.
+    const again = await paddleCall(t, team.owner, 'POST', team.ref, '/checkout', { planId: 'plus_30' });
+    expect(again.statusCode, again.body).toBe(200);
+  });
+});
