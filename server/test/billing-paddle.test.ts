@@ -348,3 +348,14 @@ describe('a Paddle subscription that ends', () => {
     expect(again.statusCode, again.body).toBe(200);
   });
 });
+
+describe('a deleted Paddle team', () => {
+  it('is billed no more: its Paddle subscription ends at once', async () => {
+    const team = await newPaddleTeam(t, 'plus_30');
+    const link = await t.repos.paddleBilling.findLink(team.world.team.id);
+    const deleted = await call(t, team.owner, 'DELETE', `/api/v1/collab/teams/${team.ref}`);
+    expect(deleted.statusCode).toBe(204);
+    const subscription = await sandboxPaddle(t).subscriptions.get(link?.subscriptionId as string);
+    expect(subscription.status).toBe('canceled');
+  });
+});

@@ -175,6 +175,21 @@ export function createPaddleChanges(base: PaddleTeamBase) {
       return billingOf(membership);
     },
 
+    /**
+     * A deleted team is billed no more: its live Paddle subscription ends now, without a refund, as
+     * a Stripe team's does. The team is already gone, so a failure is logged.
+     */
+    async teamDeleted(teamId: number): Promise<void> {
+      try {
+        const live = await base.liveSubscription(teamId);
+        if (!live) return;
+        const id = live.id;
+        await client.call((paddle) => paddle.subscriptions.cancel(id, { effectiveFrom: 'immediately' }));
+      } catch (error) {
+        deps.log.error({ err: error, teamId }, 'Paddle subscription of a deleted team not ended');
+      }
+    },
+
     /** Paddle's update-payment-method transaction, which the browser opens with `Checkout.open({ transactionId })`. */
     async card(membership: Membership): Promise<{ transactionId: string }> {
       const live = await subscriptionToChange(membership.team.id);

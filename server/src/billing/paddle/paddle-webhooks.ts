@@ -3,6 +3,7 @@ import type { Queryable } from '../../db/db';
 import { createRepositories } from '../../db/repositories';
 import { ValidationError } from '../../errors';
 import { planIdOf } from './paddle-catalogue';
+import { PADDLE_LIVE } from './paddle-mapping';
 import { createPaddleNotices } from './paddle-notices';
 import { type PaddleTeamBase, stateOf } from './paddle-team-base';
 
@@ -63,6 +64,14 @@ export function createPaddleWebhooks(base: PaddleTeamBase) {
     if (link?.eventAt !== null && link?.eventAt !== undefined && link.eventAt * 1000 > at.getTime())
       return null;
     const before = await base.applySubscription(tx, teamId, stateOf(data), at);
+    // A checkout paid after its team was deleted: nobody can reach that billing, so it ends now.
+    if (!before && PADDLE_LIVE.has(data.status)) {
+      const id = data.id;
+      return () =>
+        client.call(async (paddle) => {
+          await paddle.subscriptions.cancel(id, { effectiveFrom: 'immediately' });
+        });
+    }
     const after = await createRepositories(tx).teams.findById(teamId);
     if (before && after && before.plan !== 'basic' && after.plan === 'basic') {
       return () => notices.droppedToBasic(teamId, before.plan, data.id);
