@@ -101,6 +101,7 @@ function unconfiguredBilling(
   localUrl: () => string,
   log: (error: unknown) => void,
 ): BillingStart {
+  let timer: NodeJS.Timeout | null = null;
   return {
     options: {
       provider: createUnconfiguredProvider(),
@@ -115,8 +116,16 @@ function unconfiguredBilling(
       await syncPaddleCatalogue(app, log);
       if (seeded) await seedPaddle(app, paddleSandbox, localUrl);
       paddleSandbox?.start();
+      // Paddle teams' seats are reconciled as Stripe's are (billing.sync folds both in).
+      if (app.paddle.settings(null).enabled) {
+        timer = setInterval(() => {
+          void app.billing.sync.reconcile().catch((error: unknown) => log(error));
+        }, RECONCILE_EVERY_MS);
+        timer.unref();
+      }
     },
     stop: async () => {
+      if (timer) clearInterval(timer);
       await paddleSandbox?.close();
     },
     gauges: paddleSandbox ? [paddleSandboxWebhookQueue(paddleSandbox)] : [],
