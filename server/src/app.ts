@@ -14,11 +14,8 @@ import { createTokenSigner, type TokenSigner } from './auth/tokens';
 import { configuredProviders, createOAuthClient, type OAuthSettings } from './auth/web-login/oauth-client';
 import { createProviderLookup, type MxResolver } from './auth/web-login/provider-lookup';
 import { type BillingService, createBillingService } from './billing/billing-service';
-import {
-  createPaddleBilling,
-  type PaddleBilling,
-  type PaddleSettings,
-} from './billing/paddle/paddle-billing';
+import { createPaddleBilling, type PaddleBilling } from './billing/paddle/paddle-billing';
+import type { PaddleSettings } from './billing/paddle/paddle-client';
 import {
   createPersonalBillingService,
   type PersonalBillingService,
@@ -55,6 +52,7 @@ import { avatarsRoutes } from './routes/avatars.routes';
 import { personalBillingRoutes } from './routes/billing.routes';
 import { teamBillingRoutes } from './routes/collab-billing.routes';
 import { teamBillingPaddleRoutes } from './routes/collab-billing-paddle.routes';
+import { teamBillingPaddlePaymentsRoutes } from './routes/collab-billing-paddle-payments.routes';
 import { collabTeamsRoutes } from './routes/collab-teams.routes';
 import { teamLogoRoutes } from './routes/collab-teams-avatar.routes';
 import { invitationsRoutes } from './routes/collab-teams-invite.routes';
@@ -71,6 +69,7 @@ import { profileRoutes } from './routes/profile.routes';
 import { type PublicFilesOptions, publicFilesRoutes } from './routes/public-files.routes';
 import { redirectsRoutes } from './routes/redirects.routes';
 import { teamJoinRoutes } from './routes/teams-join.routes';
+import { paddleWebhooksRoutes } from './routes/webhooks-paddle.routes';
 import { stripeWebhooksRoutes } from './routes/webhooks-stripe.routes';
 import type { FileStorage } from './storage/file-storage';
 
@@ -248,8 +247,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     log: app.log,
   };
   app.decorate('personalBilling', createPersonalBillingService(billingDeps));
-  app.decorate('billing', createBillingService(billingDeps, { personal: app.personalBilling }));
-  app.decorate('paddle', createPaddleBilling(options.billing.paddle));
+  app.decorate(
+    'paddle',
+    createPaddleBilling(options.billing.paddle, { ...billingDeps, checkoutSecret: options.jwtSecret }),
+  );
+  app.decorate(
+    'billing',
+    createBillingService(billingDeps, { personal: app.personalBilling, paddleSeats: app.paddle.paddleSeats }),
+  );
   if (options.publicFiles) app.decorate('publicFiles', options.publicFiles);
   app.decorate('authenticate', createAuthenticate(options.db, tokens));
   app.decorate('requireMembership', createRequireMembership(repos));
@@ -284,7 +289,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(analyticsRoutes, { clock });
   await app.register(teamBillingRoutes);
   await app.register(teamBillingPaddleRoutes);
+  await app.register(teamBillingPaddlePaymentsRoutes);
   await app.register(stripeWebhooksRoutes);
+  await app.register(paddleWebhooksRoutes);
   await app.register(personalBillingRoutes);
   await app.register(seatCostRoutes, { seatCosts: createSeatCosts(billingDeps) });
   await app.register(webLoginRoutes, {

@@ -261,6 +261,7 @@ export const rows: Row[] = [
   row('POST', '/api/v1/analytics/page-views', rules.public, json({ route: '/', tid: null, uid: null })),
   row('GET', '/api/v1/avatars/:avatar', rules.public, () => ({ params: { avatar: 'no-such-avatar.png' } })),
   row('POST', '/api/v1/webhooks/stripe', rules.public, json({})),
+  row('POST', '/api/v1/webhooks/paddle', rules.public, json({})),
   row('POST', '/api/v1/teams/join/:key', rules.public, () => ({ params: { key: KEY_43 } })),
   row('GET', '/api/v1/redirects/:id', rules.public, () => ({ params: { id: KEY_43 } })),
 
@@ -396,6 +397,13 @@ export const rows: Row[] = [
   row('GET', '/api/v1/collab/:teamUser/billing-paddle/plans', rules.owner),
   row('GET', '/api/v1/collab/:teamUser/billing-paddle/subscription', rules.owner),
   row('GET', '/api/v1/collab/:teamUser/billing-paddle/payments', rules.owner),
+  row('GET', '/api/v1/collab/:teamUser/billing-paddle/payments/:transactionId/invoice', rules.owner, () => ({
+    params: { transactionId: `txn_${'a'.repeat(26)}` },
+  })),
+  row('POST', '/api/v1/collab/:teamUser/billing-paddle/checkout', rules.owner, json({ planId: 'plus_30' })),
+  row('POST', '/api/v1/collab/:teamUser/billing-paddle/preview', rules.owner, json({ planId: 'plus_30' })),
+  row('PUT', '/api/v1/collab/:teamUser/billing-paddle/plan', rules.owner, json({ planId: 'basic' })),
+  row('POST', '/api/v1/collab/:teamUser/billing-paddle/card', rules.owner),
 
   // Personal billing (the caller's own account)
   row('GET', '/api/v1/billing/details', rules.signedIn),

@@ -46,7 +46,8 @@ function noteRoutes(route: RouteOptions): void {
   };
 }
 
-const t = setupTestApp({ onRoute: noteRoutes, seed: false });
+// The Paddle sandbox too, so the owner's Paddle calls reach a provider, as the Stripe ones do.
+const t = setupTestApp({ onRoute: noteRoutes, seed: false, paddle: true });
 
 /** status + errorCode pairs that refuse the caller (spec section 8 and docs/api.md). */
 const REFUSALS = new Set(['401 1200', '404 1502', '403 1600', '403 1700', '403 1850']);

@@ -553,6 +553,7 @@ describe('reconciliation and the second provider', () => {
       enabled: false,
       environment: 'sandbox',
       clientToken: null,
+      scriptUrl: null,
       currentProvider: null,
       allowedProviders: ['stripe', 'paddle'],
     });

@@ -6,6 +6,7 @@ import type { Tokens } from '@domain/entities';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { afterAll, beforeAll, inject } from 'vitest';
+import type { PaddleSandbox } from '../sandbox/paddle/paddle-sandbox';
 import type { StripeSandbox } from '../sandbox/stripe/stripe-sandbox';
 import type { BuildAppOptions } from '../src/app';
 import { issueAuthCode } from '../src/auth/auth-codes';
@@ -139,6 +140,8 @@ export interface TestApp {
   outboxDir: string;
   /** The built-in Stripe sandbox this app's billing talks to (through the SDK, over HTTP). */
   sandbox: StripeSandbox;
+  /** The Paddle sandbox, with the `paddle` option; else null. */
+  paddleSandbox: PaddleSandbox | null;
   /** Where the app listens (127.0.0.1, a free port): the SDK and the sandbox's webhooks go there. */
   baseUrl: string;
   /** Public files' bytes: a real local store in a temp folder (`dir`), shared by both servers. */
@@ -203,7 +206,7 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
   const observe = productRecorder.observe;
   const shared = { jwtSecret, cliSecret, clock, storage, mailer, options, publicFiles, observe };
   const first = await startServer(db, shared);
-  const { app: firstApp, sandbox, baseUrl, stripeSettings } = first;
+  const { app: firstApp, sandbox, paddleSandbox, baseUrl, stripeSettings } = first;
   // TEST_TWO_SERVERS=1: a second server on the same database, with its own pool, its own sandbox
   // mount and the same key, storage and outbox (as shared storage and one SMTP server would be);
   // t.app.inject then alternates between the two, request by request.
@@ -229,6 +232,7 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
     storage,
     outboxDir,
     sandbox,
+    paddleSandbox,
     baseUrl,
     publicFiles,
     servers: second ? [firstApp, second.app] : [firstApp],
@@ -239,6 +243,7 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
         await secondDb?.close();
       }
       await sandbox.close();
+      await paddleSandbox?.close();
       await firstApp.close();
       await testDb.close();
       await rm(outboxDir, { recursive: true, force: true });

@@ -46,6 +46,7 @@ describe('migrations', () => {
       '018-billing-notices',
       '019-service-checks',
       '020-account-identities',
+      '021-paddle-billing',
     ]);
     expect(await tableNames(db)).toEqual([
       'account_events',
@@ -62,6 +63,7 @@ describe('migrations', () => {
       'idempotency_keys',
       'invitation_mails',
       'jwt_secret_fingerprint',
+      'paddle_events_taken',
       'personal_billing',
       'personal_billing_prices',
       'personal_billing_products',

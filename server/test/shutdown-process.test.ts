@@ -85,6 +85,7 @@ describe('SIGTERM to the real server', () => {
         /http_request_duration_seconds_count\{method="GET",route="\/readyz",status_code="200"\} 1/,
       );
       expect(metrics).toMatch(/^stripe_sandbox_webhooks_pending \d+$/m);
+      expect(metrics).toMatch(/^paddle_sandbox_webhooks_pending \d+$/m);
       expect(server.output()).toContain(`Metrics: http://127.0.0.1:${metricsPort}/metrics`);
       expect((await fetch(`${server.url}/metrics`)).status).toBe(404);
 

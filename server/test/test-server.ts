@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { createIdentitySandbox } from '../sandbox/identity/identity-sandbox';
+import { createPaddleSandbox, type PaddleSandbox } from '../sandbox/paddle/paddle-sandbox';
 import { conformanceReport, createRecorder } from '../sandbox/stripe/conformance/conformance';
 import { createStripeSandbox, type ObservedBody, type StripeSandbox } from '../sandbox/stripe/stripe-sandbox';
 import { type BuildAppOptions, buildApp } from '../src/app';
@@ -70,6 +71,8 @@ export interface TestAppOptions {
   oauth?: OAuthSettings;
   /** No payment provider, as on a public address without STRIPE_* keys (billing-start.ts). */
   unconfiguredBilling?: boolean;
+  /** Also mount the Paddle sandbox and point the product's Paddle billing at it (its catalogue made). */
+  paddle?: boolean;
 }
 
 /** What the servers of one test app share (two with TEST_TWO_SERVERS=1). */
@@ -88,6 +91,8 @@ export interface SharedParts {
 export interface StartedServer {
   app: FastifyInstance;
   sandbox: StripeSandbox;
+  /** The Paddle sandbox, with the `paddle` option. */
+  paddleSandbox: PaddleSandbox | null;
   baseUrl: string;
   stripeSettings: Parameters<typeof createStripeProvider>[0];
 }
@@ -113,6 +118,15 @@ export async function startServer(db: Db, shared: SharedParts): Promise<StartedS
     redirectUri: () => `${TEST_PUBLIC_URL}/api/v1/auth/web/oauth/callback`,
   });
   await identity.migrate();
+  const paddleSandbox = options.paddle
+    ? createPaddleSandbox({
+        db,
+        publicUrl: () => baseUrl,
+        webhookUrl: () => `${baseUrl}/api/v1/webhooks/paddle`,
+        now: () => clock.now(),
+      })
+    : null;
+  await paddleSandbox?.migrate();
   const stripeSettings = {
     secretKey: sandbox.secretKey,
     publishableKey: sandbox.publishableKey,
@@ -125,9 +139,20 @@ export async function startServer(db: Db, shared: SharedParts): Promise<StartedS
         ? createUnconfiguredProvider()
         : createStripeProvider(stripeSettings),
       operatorEmail: TEST_OPERATOR_EMAIL,
-      paddle: { apiKey: null, clientToken: null, environment: 'sandbox' },
+      paddle: paddleSandbox
+        ? {
+            apiKey: paddleSandbox.apiKey,
+            clientToken: paddleSandbox.clientToken,
+            webhookSecret: paddleSandbox.webhookSecret,
+            environment: 'sandbox',
+            standIn: {
+              apiBaseUrl: () => `${baseUrl}/sandbox/paddle/api`,
+              scriptUrl: '/sandbox/paddle/paddle.js',
+            },
+          }
+        : { apiKey: null, clientToken: null, environment: 'sandbox' },
     },
-    standIns: [sandbox.plugin, identity.plugin],
+    standIns: [sandbox.plugin, identity.plugin, ...(paddleSandbox ? [paddleSandbox.plugin] : [])],
     webLogin: {
       oauth: options.oauth ?? {
         google: () => identity.issuer('google'),
@@ -152,7 +177,8 @@ export async function startServer(db: Db, shared: SharedParts): Promise<StartedS
   await app.ready();
   baseUrl = await app.listen({ port: 0, host: '127.0.0.1' });
   if (!options.unconfiguredBilling) await app.billing.syncCatalogue();
-  return { app, sandbox, baseUrl, stripeSettings };
+  await app.paddle.syncCatalogue();
+  return { app, sandbox, paddleSandbox, baseUrl, stripeSettings };
 }
 
 /**

@@ -5,8 +5,13 @@ import type { Db } from '../../src/db/db';
 import { migrate as runMigrations } from '../../src/db/migrator';
 import { addressAndBusinessRoutes } from './api/addresses-and-businesses';
 import { customerRoutes } from './api/customers';
+import { eventRoutes } from './api/events';
+import { notificationSettingRoutes } from './api/notification-settings';
+import { notificationRoutes } from './api/notifications';
+import { portalSessionRoutes } from './api/portal-sessions';
 import { priceRoutes } from './api/prices';
 import { productRoutes } from './api/products';
+import { subscriptionChangeRoutes } from './api/subscription-changes';
 import { subscriptionRoutes } from './api/subscriptions';
 import { transactionRoutes } from './api/transactions';
 import { invoiceLines, invoiceLinkValid, renderPdf } from './billing/invoice-pdf';
@@ -17,6 +22,9 @@ import { sandboxNow } from './clock';
 import { lockSandbox, type PaddleSandboxConfig } from './context';
 import { answerPaddleError, PaddleError } from './errors';
 import { newId, newRequestId, randomToken } from './ids';
+import { acceptEmptyJson } from './json-body';
+import { createWebhookDeliverer } from './notifications/webhook-delivery';
+import { portalPages } from './portal/portal-pages';
 import { createRunner, mountRoute, type RouteDef } from './router';
 import { findRow } from './store';
 
@@ -39,6 +47,11 @@ export interface PaddleSandbox {
   migrate(): Promise<void>;
   /** Registered at the server's root: it serves under /sandbox/paddle. */
   plugin: FastifyPluginAsync;
+  /** Delivers every pending webhook now, retries included (tests, `cli sandbox advance`). */
+  deliverPendingWebhooks(): Promise<number>;
+  /** Webhook deliveries waiting (due or backing off): for the server's metrics. */
+  pendingWebhooks(): Promise<number>;
+  /** Starts the webhook worker's timer; close() stops it and waits for a delivery under way. */
   start(): void;
   close(): Promise<void>;
 }
@@ -57,7 +70,14 @@ const ROUTES: RouteDef[] = [
   ...addressAndBusinessRoutes,
   ...transactionRoutes,
   ...subscriptionRoutes,
+  ...eventRoutes,
+  ...notificationRoutes,
+  ...portalSessionRoutes,
+  ...subscriptionChangeRoutes,
 ];
+
+/** How often the worker looks for deliveries due again after a failure, or left by a stopped server. */
+const WEBHOOK_RETRY_INTERVAL_MS = 5_000;
 
 export function createPaddleSandbox(options: PaddleSandboxOptions): PaddleSandbox {
   const config: PaddleSandboxConfig = {
@@ -69,7 +89,11 @@ export function createPaddleSandbox(options: PaddleSandboxOptions): PaddleSandbo
     realNow: options.now ?? (() => new Date()),
     log: options.log ?? (() => {}),
   };
-  const unit = createRunner(options.db, config, () => {});
+  const webhooks = createWebhookDeliverer(options.db, config, options.webhookUrl);
+  // Once a unit has committed, the events it recorded are sent at once.
+  const unit = createRunner(options.db, config, () => webhooks.kick());
+  const routes = [...ROUTES, ...notificationSettingRoutes(options.webhookUrl)];
+  let timer: NodeJS.Timeout | null = null;
 
   /**
    * Several servers on one database are one sandbox: the first to start stores its keys, and every
@@ -101,11 +125,13 @@ export function createPaddleSandbox(options: PaddleSandboxOptions): PaddleSandbo
   const api: FastifyPluginAsync = async (app) => {
     // Encapsulated: this error handler applies to the sandbox's routes only.
     app.setErrorHandler(answerPaddleError);
+    acceptEmptyJson(app);
     // Every answer names a request, the 404 of an unknown address too.
     app.addHook('onRequest', async (_request, reply) => {
       reply.header('x-request-id', newRequestId());
     });
-    for (const route of ROUTES) mountRoute(app, route, unit, config);
+    acceptEmptyJson(app);
+    for (const route of routes) mountRoute(app, route, unit, config);
     app.all('/*', async (request) => {
       const path = request.url.split('?')[0];
       throw new PaddleError(404, 'not_found', `Unrecognized request URL (${request.method}: ${path}).`);
@@ -142,6 +168,7 @@ export function createPaddleSandbox(options: PaddleSandboxOptions): PaddleSandbo
     await app.register(invoices, { prefix: '/sandbox/paddle/invoices' });
     // The browser's side: the Paddle.js stand-in, its overlay checkout page and the page's files.
     await app.register(paddleJsStandIn);
+    await app.register(portalPages(unit, options.publicUrl));
   };
 
   return {
@@ -161,7 +188,19 @@ export function createPaddleSandbox(options: PaddleSandboxOptions): PaddleSandbo
       await adoptSharedKeys();
     },
     plugin,
-    start() {},
-    async close() {},
+    deliverPendingWebhooks: () => webhooks.deliverAll(),
+    pendingWebhooks: () => webhooks.pendingCount(),
+    start() {
+      if (timer) return;
+      timer = setInterval(() => webhooks.kick(), WEBHOOK_RETRY_INTERVAL_MS);
+      timer.unref();
+      webhooks.kick();
+    },
+    async close() {
+      if (timer) clearInterval(timer);
+      timer = null;
+      // Shutdown: what is not delivered now stays pending for the next start, or another server.
+      await webhooks.stop();
+    },
   };
 }

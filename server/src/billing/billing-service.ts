@@ -5,6 +5,7 @@ import { createTeamBillingBase } from './team-billing-base';
 import { createTeamCheckout } from './team-billing-checkout';
 import { createTeamPlanChange } from './team-billing-plan-change';
 import { createTeamSeats } from './team-billing-seats';
+import type { TeamBillingSync } from './team-billing-sync';
 import { createTeamBillingWebhooks } from './team-billing-webhooks';
 
 /**
@@ -15,12 +16,30 @@ import { createTeamBillingWebhooks } from './team-billing-webhooks';
  */
 export function createBillingService(
   deps: BillingDeps,
-  // Personal billing shares the provider's webhooks and the start-up sync.
-  others: { personal?: Pick<PersonalBillingService, 'handleProviderObject' | 'syncCatalogue'> } = {},
+  // Personal billing shares the provider's webhooks and the start-up sync; a Paddle team's seats
+  // follow the same member changes and reconciliation.
+  others: {
+    personal?: Pick<PersonalBillingService, 'handleProviderObject' | 'syncCatalogue'>;
+    paddleSeats?: Pick<TeamBillingSync, 'seatsMayHaveChanged' | 'reconcile'>;
+  } = {},
 ) {
   const base = createTeamBillingBase(deps);
+  const paddle = others.paddleSeats;
+  const sync: TeamBillingSync = paddle
+    ? {
+        ...base.sync,
+        async seatsMayHaveChanged(teamId) {
+          await base.sync.seatsMayHaveChanged(teamId);
+          await paddle.seatsMayHaveChanged(teamId);
+        },
+        async reconcile() {
+          const [stripe, paddled] = [await base.sync.reconcile(), await paddle.reconcile()];
+          return { teams: stripe.teams + paddled.teams, failed: stripe.failed + paddled.failed };
+        },
+      }
+    : base.sync;
   return {
-    sync: base.sync,
+    sync,
     getBilling: base.getBilling,
     ...createTeamSeats(base),
     ...createTeamBillingAccount(base),

@@ -32,6 +32,8 @@ export function createTeamCheckout(base: TeamBillingBase) {
       returnTo: CheckoutReturn | CheckoutReturnUrls = 'console',
     ): Promise<{ url: string; checkoutSessionId: string }> {
       const { team, teamUser } = membership;
+      // A team that pays through Paddle stays there (spec section 2: the team's provider only).
+      if (team.paymentProvider === 'paddle') throw planIdError('is sold to this team through Paddle');
       const price = await paidPrice(planId, null, typeof returnTo === 'object');
       if (returnPlanId !== planId) await paidPrice(returnPlanId);
       return sync.withTeamLock(team.id, async () => {

@@ -58,7 +58,8 @@ export function createTeamBillingSync(deps: BillingDeps) {
     await deps.db.transaction(async (tx) => {
       const txRepos = createRepositories(tx);
       const team = await txRepos.teams.lockById(teamId);
-      if (!team) return;
+      // A team that pays through Paddle follows Paddle's events only (spec section 2: no switch back).
+      if (!team || team.paymentProvider === 'paddle') return;
       await txRepos.billing.saveTeamBilling(teamId, {
         subscriptionId: subscription?.id ?? null,
         ...(subscription?.trialEndAt ? { trialUsed: true } : {}),

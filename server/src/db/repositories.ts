@@ -6,6 +6,7 @@ import { createCallerRepository } from './repositories/caller.repository';
 import { createEventsRepository } from './repositories/events.repository';
 import { createIdentitiesRepository } from './repositories/identities.repository';
 import { createInvitationsRepository } from './repositories/invitations.repository';
+import { createPaddleBillingRepository } from './repositories/paddle-billing.repository';
 import { createPageViewsRepository } from './repositories/page-views.repository';
 import { createPersonalBillingRepository } from './repositories/personal-billing.repository';
 import { createPublicFilesRepository } from './repositories/public-files.repository';
@@ -30,6 +31,7 @@ export function createRepositories(db: Queryable) {
     sessions: createSessionsRepository(db),
     authCodes: createAuthCodesRepository(db),
     billing: createBillingRepository(db),
+    paddleBilling: createPaddleBillingRepository(db),
     caller: createCallerRepository(db),
     personalBilling: createPersonalBillingRepository(db),
     redirects: createRedirectsRepository(db),

@@ -76,7 +76,16 @@ export const operations: Record<string, OperationName> = {
   [`GET ${paddle}/plans`]: op('listPaddlePlans', 'List the team plans sold through Paddle'),
   [`GET ${paddle}/subscription`]: op('getPaddleSubscription', "Read a team's Paddle subscription"),
   [`GET ${paddle}/payments`]: op('listPaddlePayments', "List a team's Paddle payments"),
+  [`GET ${paddle}/payments/:transactionId/invoice`]: op(
+    'getPaddleInvoiceUrl',
+    "Read the URL of a Paddle payment's invoice PDF",
+  ),
+  [`POST ${paddle}/checkout`]: op('startPaddleCheckout', 'Make what Paddle.js opens its checkout with'),
+  [`POST ${paddle}/preview`]: op('previewPaddlePlanChange', 'Preview a plan change at Paddle'),
+  [`PUT ${paddle}/plan`]: op('changePaddlePlan', 'Change, cancel or renew a Paddle subscription'),
+  [`POST ${paddle}/card`]: op('startPaddleCardUpdate', "Make Paddle's update-payment-method transaction"),
   'POST /api/v1/webhooks/stripe': op('receiveStripeWebhook', "Receive Stripe's signed events"),
+  'POST /api/v1/webhooks/paddle': op('receivePaddleWebhook', "Receive Paddle's signed events"),
 
   'GET /api/v1/billing/details': op('getPersonalBilling', "Read the caller's own plan"),
   'GET /api/v1/billing/token': op('getPersonalStripeKey', "Read the card library's publishable key"),

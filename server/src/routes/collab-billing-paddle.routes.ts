@@ -3,13 +3,22 @@ import { z } from 'zod';
 import { requirePermission } from '../auth/require-permission';
 import { teamUserParams } from '../http/team-user-param';
 import type { ZodTypeProvider } from '../http/zod-validation';
-import { invoice, product, subscription } from './schemas/billing';
+import { billing, preview, product } from './schemas/billing';
+import {
+  paddleCheckout,
+  paddlePlanBody,
+  paddlePlanChangeBody,
+  paddleSettings,
+  paddleSubscription,
+} from './schemas/billing-paddle';
 
 const base = '/api/v1/collab/:teamUser/billing-paddle';
 
 /**
- * The second provider's read calls (spec section 7), owner only like all billing. Plans are the same
- * catalogue whichever provider sells them; subscription and payments are the team's at Paddle.
+ * The second provider's calls (contract section D), owner only like all billing: its settings and
+ * the provider switch, the catalogue, the team's subscription, and the changes (checkout for
+ * Paddle.js, preview, plan change/cancel/renew, the card). Payments live in
+ * collab-billing-paddle-payments.routes.ts.
  */
 export const teamBillingPaddleRoutes: FastifyPluginAsync = async (instance) => {
   const app = instance.withTypeProvider<ZodTypeProvider>();
@@ -18,26 +27,10 @@ export const teamBillingPaddleRoutes: FastifyPluginAsync = async (instance) => {
     preHandler: [app.requireMembership, requirePermission('accessBilling')],
   };
   const params = teamUserParams;
-  const paddleCustomer = async (teamId: number) => app.repos.billing.findPaddleCustomerId(teamId);
 
   app.get(
     `${base}/settings`,
-    {
-      ...owner,
-      schema: {
-        params,
-        response: {
-          200: z.object({
-            provider: z.literal('paddle'),
-            enabled: z.boolean(),
-            environment: z.enum(['sandbox', 'production']),
-            clientToken: z.string().nullable(),
-            currentProvider: z.enum(['stripe', 'paddle']).nullable(),
-            allowedProviders: z.array(z.enum(['stripe', 'paddle'])),
-          }),
-        },
-      },
-    },
+    { ...owner, schema: { params, response: { 200: paddleSettings } } },
     async (request) => app.paddle.settings(request.membership.team.paymentProvider),
   );
 
@@ -49,13 +42,31 @@ export const teamBillingPaddleRoutes: FastifyPluginAsync = async (instance) => {
 
   app.get(
     `${base}/subscription`,
-    { ...owner, schema: { params, response: { 200: subscription.nullable() } } },
-    async (request) => app.paddle.subscription(await paddleCustomer(request.membership.team.id)),
+    { ...owner, schema: { params, response: { 200: paddleSubscription.nullable() } } },
+    async (request) => app.paddle.subscription(request.membership.team),
   );
 
-  app.get(
-    `${base}/payments`,
-    { ...owner, schema: { params, response: { 200: z.array(invoice) } } },
-    async (request) => app.paddle.payments(await paddleCustomer(request.membership.team.id)),
+  app.post(
+    `${base}/checkout`,
+    { ...owner, schema: { params, body: paddlePlanBody, response: { 200: paddleCheckout } } },
+    async (request) => app.paddle.checkout(request.membership, request.body.planId),
+  );
+
+  app.post(
+    `${base}/preview`,
+    { ...owner, schema: { params, body: paddlePlanBody, response: { 200: preview } } },
+    async (request) => app.paddle.preview(request.membership, request.body.planId),
+  );
+
+  app.put(
+    `${base}/plan`,
+    { ...owner, schema: { params, body: paddlePlanChangeBody, response: { 200: billing } } },
+    async (request) => app.paddle.changePlan(request.membership, request.body.planId),
+  );
+
+  app.post(
+    `${base}/card`,
+    { ...owner, schema: { params, response: { 200: z.object({ transactionId: z.string() }) } } },
+    async (request) => app.paddle.card(request.membership),
   );
 };

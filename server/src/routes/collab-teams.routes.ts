@@ -133,6 +133,7 @@ export const collabTeamsRoutes: FastifyPluginAsync = async (instance) => {
         await repos.teams.markDeleted(current.id, app.clock.now());
       });
       await app.billing.teamDeleted(request.membership.team.id);
+      await app.paddle.teamDeleted(request.membership.team.id);
       return reply.status(204).send();
     },
   );

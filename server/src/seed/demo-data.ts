@@ -28,6 +28,19 @@ export const demoTeams = {
   trial: { name: 'Trial Tech', plan: 'premium' },
 } as const;
 
+/**
+ * The team that pays through Paddle: made with its billing by the Paddle demo (demo-paddle.ts), only
+ * while the Paddle sandbox stands in for Paddle; Olivia is its member.
+ */
+export const demoPaddleTeam = {
+  name: 'Paddle Press',
+  owner: { email: 'pat@press.test', fullName: 'Pat Press' },
+  planId: 'plus_30',
+  card: { number: '4242424242424242', expiry: '12/30', cvc: '123' },
+  /** The second paid transaction, beside the subscription's first. */
+  extra: { description: 'Onboarding session', amount: 4900 },
+} as const;
+
 export const DEMO_TRIAL_DAYS = 10;
 
 /** Personal plans: Olivia's premium was bought through the app store; Sam Solo is free. */

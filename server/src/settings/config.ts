@@ -44,7 +44,13 @@ export interface Config extends ServiceSettings {
   paddleSandbox: StandInSetting;
   /** Where free-upgrade requests are mailed; null: recorded and logged only. */
   operatorEmail: string | null;
-  paddle: { apiKey: string | null; clientToken: string | null; environment: 'sandbox' | 'production' };
+  /** PADDLE_API_KEY, PADDLE_CLIENT_TOKEN, PADDLE_WEBHOOK_SECRET, PADDLE_ENVIRONMENT: real Paddle. */
+  paddle: {
+    apiKey: string | null;
+    clientToken: string | null;
+    webhookSecret: string | null;
+    environment: 'sandbox' | 'production';
+  };
   /** DEFAULT_PAYMENT_PROVIDER: with it set, a team without a provider may only use Stripe (spec section 2). */
   defaultPaymentProvider: 'stripe' | 'paddle' | null;
   /** CUSTOMER_SUCCESS_EMAIL, SCHEDULING_URL_PAID, SCHEDULING_URL_BASIC: handed to the console. */
@@ -194,6 +200,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     paddle: {
       apiKey: env.PADDLE_API_KEY?.trim() || null,
       clientToken: env.PADDLE_CLIENT_TOKEN?.trim() || null,
+      webhookSecret: env.PADDLE_WEBHOOK_SECRET?.trim() || null,
       environment: paddleEnvironment,
     },
     fileStorage: parseStorageConfig(env, (message) => new ConfigError(message)),

@@ -35,7 +35,7 @@ export interface PriceEntity {
   trial_period: Cycle | null;
   tax_mode: 'account_setting' | 'external' | 'internal';
   unit_price: { amount: string; currency_code: string };
-  unit_price_overrides: unknown[];
+  unit_price_overrides: { country_codes: string[]; unit_price: { amount: string; currency_code: string } }[];
   quantity: { minimum: number; maximum: number };
   status: 'active' | 'archived';
   custom_data: Record<string, unknown> | null;

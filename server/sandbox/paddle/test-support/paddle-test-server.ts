@@ -19,13 +19,15 @@ export interface PaddleTestServer {
 }
 
 /** The sandbox on its own database and port, as a test file needs it. */
-export async function startPaddleTestServer(): Promise<PaddleTestServer> {
+export async function startPaddleTestServer(
+  options: { webhookUrl?: () => string } = {},
+): Promise<PaddleTestServer> {
   let baseUrl = '';
   const testDb = await createTestDb();
   const sandbox = createPaddleSandbox({
     db: testDb.db,
     publicUrl: () => baseUrl,
-    webhookUrl: () => `${baseUrl}/hooks`,
+    webhookUrl: options.webhookUrl ?? (() => `${baseUrl}/hooks`),
   });
   await sandbox.migrate();
   const app = Fastify({ logger: false });

@@ -1,89 +1,110 @@
-import type { Invoice, PaymentProvider, Subscription } from '@domain/entities';
+import type { Card, Invoice, PaymentProvider, Subscription, Team } from '@domain/entities';
 import { allowedPaymentProviders } from '@domain/payment-providers';
-import type { Paddle } from '@paddle/paddle-node-sdk';
-
-export interface PaddleSettings {
-  /** PADDLE_API_KEY; null: Paddle is not configured and answers say so with empty data. */
-  apiKey: string | null;
-  /** PADDLE_CLIENT_TOKEN: what Paddle.js starts with in the browser. */
-  clientToken: string | null;
-  environment: 'sandbox' | 'production';
-  /** DEFAULT_PAYMENT_PROVIDER, for the allowed-providers rule. */
-  defaultProvider?: 'stripe' | 'paddle' | null;
-}
-
-const seconds = (iso: string | null | undefined) => (iso ? Math.floor(Date.parse(iso) / 1000) : null);
-const cents = (amount: string | null | undefined) => (amount ? Number.parseInt(amount, 10) || 0 : 0);
+import { ItemNotFoundError } from '../../errors';
+import { syncPaddleCatalogue } from './paddle-catalogue';
+import { createPaddleChanges } from './paddle-changes';
+import { type PaddleSettings, paddleRequestErrorOf } from './paddle-client';
+import { cardOf, toInvoice, toSubscription } from './paddle-mapping';
+import { createPaddleSeats } from './paddle-seats';
+import { createPaddleTeamBase, type PaddleDeps, stateOf } from './paddle-team-base';
+import { createPaddleWebhooks } from './paddle-webhooks';
 
 /**
- * The second provider (spec section 2 'payment-provider switch'): the team's Paddle data in the spec's
- * shapes, through @paddle/paddle-node-sdk. A team is linked to Paddle by its customer id there; with no
- * key configured, or no customer, Paddle has no subscription and no payments for the team.
+ * The second provider (spec section 2 'payment-provider switch'): a Paddle team's billing through
+ * @paddle/paddle-node-sdk, at real Paddle with PADDLE_API_KEY or at the built-in sandbox. Each
+ * capability lives in its own file (paddle-*.ts); this wires them over one shared base and answers
+ * the reads.
  */
-export function createPaddleBilling(settings: PaddleSettings) {
-  const enabled = settings.apiKey !== null;
-  // The SDK (about 30 MB resident once loaded) is imported on the first call that needs it, and only
-  // with a key: most installations never configure Paddle (docs/decisions/023-memory-at-rest.md).
-  let client: Promise<Paddle> | null = null;
-  const paddle = (apiKey: string) => {
-    client ??= import('@paddle/paddle-node-sdk').then(
-      ({ Environment, Paddle }) =>
-        new Paddle(apiKey, {
-          environment: settings.environment === 'production' ? Environment.production : Environment.sandbox,
-        }),
+export function createPaddleBilling(settings: PaddleSettings, deps: PaddleDeps) {
+  const base = createPaddleTeamBase(settings, deps);
+  const { client, repos } = base;
+
+  /** The newest paid transactions of the team's customer, newest first. */
+  async function transactions(teamId: number) {
+    const link = await repos.paddleBilling.findLink(teamId);
+    const customerId = link?.customerId;
+    if (!client.configured || !customerId) return [];
+    return client.call((paddle) =>
+      paddle.transactions
+        .list({
+          customerId: [customerId],
+          status: ['billed', 'paid', 'completed', 'past_due'],
+          orderBy: 'created_at[DESC]',
+          perPage: 50,
+        })
+        .next(),
     );
-    return client;
-  };
+  }
 
   return {
     /** Paddle's settings, and the provider switch of the billing page for this team. */
     settings(teamProvider: PaymentProvider | null) {
       return {
         provider: 'paddle' as const,
-        enabled,
+        enabled: client.configured,
         environment: settings.environment,
-        clientToken: enabled ? settings.clientToken : null,
+        clientToken: client.configured ? settings.clientToken : null,
+        scriptUrl: client.configured ? (settings.standIn?.scriptUrl ?? null) : null,
         currentProvider: teamProvider,
         allowedProviders: allowedPaymentProviders(teamProvider, settings.defaultProvider ?? null),
       };
     },
 
-    async subscription(customerId: string | null): Promise<Subscription | null> {
-      if (!settings.apiKey || !customerId) return null;
-      const [found] = await (await paddle(settings.apiKey)).subscriptions
-        .list({ customerId: [customerId], status: ['active', 'trialing', 'past_due'] })
-        .next();
-      if (!found) return null;
-      const cancel =
-        found.scheduledChange?.action === 'cancel' ? seconds(found.scheduledChange.effectiveAt) : null;
-      const planId = (found.items[0]?.price.customData as { planId?: string } | null)?.planId;
-      return {
-        status: found.status,
-        planId: planId ?? found.items[0]?.price.id ?? '',
-        cancelAt: cancel,
-        nextPaymentAt: cancel === null ? seconds(found.nextBilledAt) : null,
-        nextPaymentAmount: null,
-        nextPaymentProrations: [],
-        trialEndAt: found.status === 'trialing' ? seconds(found.currentBillingPeriod?.endsAt) : null,
-        pendingPaymentIntentSecret: null,
-      };
+    /** The team's live subscription at Paddle, with the card its latest payment used. */
+    async subscription(team: Team): Promise<(Subscription & { card: Card | null }) | null> {
+      const live = await base.liveSubscription(team.id);
+      if (!live) return null;
+      const paid = (await transactions(team.id)).filter((t) => t.subscriptionId === live.id);
+      const card = paid.map(cardOf).find((c) => c !== null) ?? null;
+      return { ...toSubscription(live), card };
     },
 
-    async payments(customerId: string | null): Promise<Invoice[]> {
-      if (!settings.apiKey || !customerId) return [];
-      const transactions = await (await paddle(settings.apiKey)).transactions
-        .list({ customerId: [customerId], status: ['billed', 'paid', 'completed', 'past_due'] })
-        .next();
-      return transactions.map((transaction) => ({
-        id: transaction.id,
-        date: seconds(transaction.billedAt ?? transaction.createdAt) ?? 0,
-        number: transaction.invoiceNumber ?? '',
-        status: transaction.status === 'past_due' ? 'open' : 'paid',
-        amount: cents(transaction.details?.totals?.grandTotal),
-        currency: transaction.currencyCode,
-        payUrl: null,
-        pdfUrl: null,
-      }));
+    /** The team's Paddle transactions as invoices; `ref` is the `{tid}-{uid}` the links carry. */
+    async payments(team: Team, ref: string): Promise<Invoice[]> {
+      const invoiceBase = `/api/v1/collab/${ref}/billing-paddle/payments`;
+      return (await transactions(team.id)).map((t) => toInvoice(t, invoiceBase));
+    },
+
+    /** Paddle's short-lived URL of one of the team's invoice PDFs; another team's id is not found. */
+    async invoiceUrl(team: Team, transactionId: string): Promise<string> {
+      const customerId = (await repos.paddleBilling.findLink(team.id))?.customerId;
+      if (!client.configured || !customerId) throw new ItemNotFoundError();
+      // Paddle's 404 for an id it does not know is ours too; its being unreachable stays a 503.
+      const transaction = await client
+        .call((paddle) => paddle.transactions.get(transactionId))
+        .catch((error: unknown) => {
+          if (paddleRequestErrorOf(error)) return null;
+          throw error;
+        });
+      if (!transaction || transaction.customerId !== customerId) throw new ItemNotFoundError();
+      const pdf = await client.call((paddle) => paddle.transactions.getInvoicePDF(transactionId));
+      return pdf.url;
+    },
+
+    /**
+     * Makes the team follow a subscription the server itself knows to be the team's (the demo's
+     * checkout), without waiting for its webhook; answers the subscription.
+     */
+    async adoptSubscription(teamId: number, subscriptionId: string) {
+      const subscription = await client.call((paddle) => paddle.subscriptions.get(subscriptionId));
+      await deps.db.transaction((tx) => base.applySubscription(tx, teamId, stateOf(subscription), null));
+      return subscription;
+    },
+
+    /** One call with the SDK, for the demo data (made through the SDK like any customer's). */
+    sdk: client.call,
+
+    ...createPaddleChanges(base),
+    ...createPaddleWebhooks(base),
+    ...createPaddleSeats(base),
+
+    /** The catalogue's plans as Paddle products and prices (at start, and after a sandbox reset). */
+    async syncCatalogue(): Promise<void> {
+      await syncPaddleCatalogue(
+        client,
+        await repos.billing.listProducts(),
+        await repos.billing.listPaidPrices(),
+      );
     },
   };
 }

@@ -166,6 +166,20 @@ export function createBillingRepository(db: Queryable) {
       return row?.paddle_customer_id ?? null;
     },
 
+    /** Links the team to its customer at Paddle (the webhook sets it once Paddle names the customer). */
+    async savePaddleCustomerId(teamId: number, customerId: string): Promise<void> {
+      await db.query(
+        `INSERT INTO team_billing (team_id, paddle_customer_id) VALUES ($1, $2)
+         ON CONFLICT (team_id) DO UPDATE SET paddle_customer_id = EXCLUDED.paddle_customer_id, updated_at = now()`,
+        [teamId, customerId],
+      );
+    },
+
+    /** The team's payment provider from now on (spec section 2: no switch back once set). */
+    async setPaymentProvider(teamId: number, provider: 'stripe' | 'paddle'): Promise<void> {
+      await db.query('UPDATE teams SET payment_provider = $2 WHERE id = $1', [teamId, provider]);
+    },
+
     /** The team that owns a provider customer or subscription, if any. */
     async findTeamIdByProviderObject(customerId: string | null, subscriptionId: string | null) {
       const [row] = await db.query<{ team_id: number }>(

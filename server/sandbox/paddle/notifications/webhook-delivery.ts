@@ -1,0 +1,191 @@
+import type { Db } from '../../../src/db/db';
+import { paddleIso } from '../clock';
+import type { PaddleSandboxConfig } from '../context';
+import { paddleSignature } from '../signature';
+import { DELIVERY_TIMEOUT_MS, MAX_ATTEMPTS, retryDelaySeconds } from './retry-schedule';
+import { readChoices } from './setting';
+
+/** A claimed delivery is hidden from other workers this long: a process may die mid-POST. */
+const LEASE_SECONDS = 60;
+
+interface Claimed {
+  id: string;
+  seq: string;
+  attempts: number;
+  event_id: string;
+  event_type: string;
+  occurred_at: string | Date;
+  data: unknown;
+}
+
+/** The body Paddle POSTs: the event, and which notification carries it. */
+export function notificationPayload(delivery: Claimed): string {
+  return JSON.stringify({
+    event_id: delivery.event_id,
+    event_type: delivery.event_type,
+    occurred_at: paddleIso(new Date(delivery.occurred_at)),
+    notification_id: delivery.id,
+    data: delivery.data,
+  });
+}
+
+export interface WebhookDeliverer {
+  /** Starts a pass over due deliveries unless one runs; never throws. */
+  kick(): void;
+  /** Delivers everything pending now (backoff ignored), in order; resolves when a pass finds none. */
+  deliverAll(): Promise<number>;
+  idle(): Promise<void>;
+  /** Ends passes after the delivery in flight and starts no more (shutdown); the rest stays pending. */
+  stop(): Promise<void>;
+  /** Deliveries still to be made by any process (due or backing off; failed ones are not counted). */
+  pendingCount(): Promise<number>;
+}
+
+/**
+ * Delivers recorded events to the webhook destination after the transaction that recorded them has
+ * committed, signed afresh with real time on every attempt, retried on Paddle's sandbox schedule.
+ * State is in the database, so a restart or another server on it carries on; a row is claimed by
+ * one update that skips rows another server holds, which needs no sandbox-wide lock.
+ */
+export function createWebhookDeliverer(
+  db: Db,
+  config: PaddleSandboxConfig,
+  webhookUrl: () => string,
+): WebhookDeliverer {
+  let running: Promise<number> | null = null;
+  let stopped = false;
+
+  /** Deliveries of unsubscribed types, or made while the setting is off, are dropped as Paddle makes none. */
+  async function dropUnwanted(): Promise<void> {
+    const choices = await readChoices(db);
+    await db.query(
+      `DELETE FROM paddle_sandbox_deliveries d USING paddle_sandbox_events e
+        WHERE d.event_id = e.id AND d.delivered_at IS NULL AND d.attempts = 0 AND d.origin = 'event'
+          AND NOT ($1::boolean AND e.event_type = ANY($2::text[]))`,
+      [choices.active, choices.subscribed_events],
+    );
+  }
+
+  async function claim(ignoreBackoff: boolean, afterSeq: string): Promise<Claimed | null> {
+    const rows = await db.query<Claimed>(
+      `UPDATE paddle_sandbox_deliveries d
+          SET leased_until = now() + make_interval(secs => $1)
+         FROM paddle_sandbox_events e
+        WHERE e.id = d.event_id AND d.id = (
+          SELECT id FROM paddle_sandbox_deliveries
+           WHERE delivered_at IS NULL AND attempts < $2 AND seq > $3::bigint
+             AND (leased_until IS NULL OR leased_until <= now())
+             AND ($4::boolean OR next_attempt_at <= now())
+           ORDER BY seq LIMIT 1 FOR UPDATE SKIP LOCKED)
+        RETURNING d.id, d.seq::text AS seq, d.attempts, d.event_id, e.event_type, e.occurred_at, e.data`,
+      [LEASE_SECONDS, MAX_ATTEMPTS, afterSeq, ignoreBackoff],
+    );
+    return rows[0] ?? null;
+  }
+
+  async function post(delivery: Claimed): Promise<string | null> {
+    const body = notificationPayload(delivery);
+    try {
+      const response = await fetch(webhookUrl(), {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          'user-agent': 'Paddle',
+          // Real time, never the sandbox clock: the receiver refuses a signature over 5 s old.
+          'paddle-signature': paddleSignature(config.webhookSecret, body),
+        },
+        body,
+        signal: AbortSignal.timeout(DELIVERY_TIMEOUT_MS),
+      });
+      await response.arrayBuffer().catch(() => undefined);
+      return response.status >= 200 && response.status < 300 ? null : `HTTP ${response.status}`;
+    } catch (e) {
+      return e instanceof Error ? e.message : String(e);
+    }
+  }
+
+  async function deliver(delivery: Claimed): Promise<boolean> {
+    const error = await post(delivery);
+    const attempts = delivery.attempts + 1;
+    if (error === null) {
+      await db.query(
+        `UPDATE paddle_sandbox_deliveries SET delivered_at = now(), last_attempt_at = now(), attempts = $2,
+           last_error = NULL, leased_until = NULL WHERE id = $1`,
+        [delivery.id, attempts],
+      );
+      return true;
+    }
+    config.log('paddle sandbox: webhook delivery failed', {
+      notification: delivery.id,
+      type: delivery.event_type,
+      attempts,
+      error,
+    });
+    // With no retry left the row keeps attempts = MAX_ATTEMPTS: `failed`, out of every pass.
+    const delay = retryDelaySeconds(attempts) ?? 0;
+    await db.query(
+      `UPDATE paddle_sandbox_deliveries SET attempts = $2, last_error = $3, last_attempt_at = now(),
+         leased_until = NULL, next_attempt_at = now() + make_interval(secs => $4) WHERE id = $1`,
+      [delivery.id, attempts, error, delay],
+    );
+    return false;
+  }
+
+  async function pass(ignoreBackoff: boolean): Promise<number> {
+    await dropUnwanted();
+    let delivered = 0;
+    let afterSeq = '0';
+    while (!stopped) {
+      const next = await claim(ignoreBackoff, afterSeq);
+      if (!next) return delivered;
+      // A failed one waits for its retry; later events still go, as Paddle guarantees no order.
+      afterSeq = next.seq;
+      if (await deliver(next)) delivered++;
+    }
+    return delivered;
+  }
+
+  function run(ignoreBackoff: boolean): Promise<number> {
+    const previous = running ?? Promise.resolve(0);
+    const current = previous
+      .catch(() => 0)
+      .then(() => pass(ignoreBackoff))
+      .finally(() => {
+        if (running === current) running = null;
+      });
+    running = current;
+    return current;
+  }
+
+  return {
+    kick() {
+      if (running || stopped) return;
+      run(false).catch((error) =>
+        config.log('paddle sandbox: webhook pass failed', { error: String(error) }),
+      );
+    },
+    async deliverAll() {
+      let total = 0;
+      for (;;) {
+        const delivered = await run(true);
+        total += delivered;
+        // The receiver may call the API back and cause new events; go round until a pass finds none.
+        if (delivered === 0) return total;
+      }
+    },
+    async pendingCount() {
+      const rows = await db.query<{ count: number }>(
+        'SELECT count(*)::int AS count FROM paddle_sandbox_deliveries WHERE delivered_at IS NULL AND attempts < $1',
+        [MAX_ATTEMPTS],
+      );
+      return rows[0]?.count ?? 0;
+    },
+    async idle() {
+      while (running) await running.catch(() => 0);
+    },
+    async stop() {
+      stopped = true;
+      while (running) await running.catch(() => 0);
+    },
+  };
+}

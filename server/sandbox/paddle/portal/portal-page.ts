@@ -1,0 +1,105 @@
+import { html, type SafeHtml } from './html';
+import type { PortalSubscription } from './portal-subscriptions';
+
+// Plain server-rendered pages: no script and no inline style, so the site's CSP holds as it is.
+
+function page(title: string, body: SafeHtml): string {
+  return html`<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex">
+<title>${title}</title>
+</head>
+<body>
+<p><strong>Test mode:</strong> the Spark Teams Paddle sandbox's customer portal. Nothing is charged.</p>
+<main>
+${body}
+</main>
+</body>
+</html>
+`.markup;
+}
+
+const day = (iso: string | null | undefined) => (iso ? iso.slice(0, 10) : '');
+
+function describe(subscription: PortalSubscription): string {
+  const item = subscription.items[0];
+  const name = item?.price.name ?? item?.price.description ?? 'Subscription';
+  return `${name} \u00d7 ${item?.quantity ?? 1}`;
+}
+
+function state(subscription: PortalSubscription): string {
+  if (subscription.scheduled_change?.action === 'cancel')
+    return `Cancels on ${day(subscription.scheduled_change.effective_at)}`;
+  if (subscription.status === 'canceled') return 'Canceled';
+  return `${subscription.status}, renews on ${day(subscription.next_billed_at)}`;
+}
+
+export interface PortalLinks {
+  overview: string;
+  cancel(subscriptionId: string): string;
+  paymentMethod(subscriptionId: string): string;
+}
+
+export function renderOverview(subscriptions: PortalSubscription[], links: PortalLinks): string {
+  const rows = subscriptions.map(
+    (s) => html`<li><p>${describe(s)}: ${state(s)}</p>
+<p><a href="${links.paymentMethod(s.id)}">Update payment method</a>${
+      s.status !== 'canceled' && !s.scheduled_change
+        ? html` \u00b7 <a href="${links.cancel(s.id)}">Cancel subscription</a>`
+        : ''
+    }</p></li>`,
+  );
+  return page(
+    'Your subscriptions',
+    html`<h1>Your subscriptions</h1>
+${subscriptions.length === 0 ? html`<p>You have no subscriptions.</p>` : html`<ul>${rows}</ul>`}`,
+  );
+}
+
+/** A form that posts the session's token back: the page itself holds no script. */
+export function renderCancel(
+  subscription: PortalSubscription,
+  form: { action: string; token: string },
+  links: PortalLinks,
+): string {
+  const endsAt = day(subscription.current_billing_period?.ends_at);
+  const open = subscription.status !== 'canceled' && !subscription.scheduled_change;
+  return page(
+    'Cancel subscription',
+    html`<h1>Cancel subscription</h1>
+<p>${describe(subscription)}: ${state(subscription)}</p>
+${
+  open
+    ? html`<p>It stays active until ${endsAt}, the end of the billing period, and is not renewed.</p>
+<form method="post" action="${form.action}">
+<input type="hidden" name="token" value="${form.token}">
+<input type="hidden" name="subscription_id" value="${subscription.id}">
+<button type="submit">Cancel at the end of the billing period</button>
+</form>`
+    : html`<p>There is nothing to cancel.</p>`
+}
+<p><a href="${links.overview}">Back to your subscriptions</a></p>`,
+  );
+}
+
+export function renderPaymentMethod(subscription: PortalSubscription, links: PortalLinks): string {
+  return page(
+    'Update payment method',
+    html`<h1>Update payment method</h1>
+<p>${describe(subscription)}: ${state(subscription)}</p>
+<p>In this sandbox the card is changed from the product's billing page (Change card), which opens
+Paddle's checkout for the subscription's update-payment-method transaction.</p>
+<p><a href="${links.overview}">Back to your subscriptions</a></p>`,
+  );
+}
+
+export function renderRefused(): string {
+  return page(
+    'Link expired',
+    html`<h1>This link has expired</h1>
+<p>Portal links work for a limited time. Open the customer portal again from the product's billing page.</p>`,
+  );
+}

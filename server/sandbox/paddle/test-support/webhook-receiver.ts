@@ -1,0 +1,37 @@
+import Fastify from 'fastify';
+
+export interface ReceivedWebhook {
+  signature: string;
+  userAgent: string;
+  /** The raw body, as a receiver must verify it. */
+  body: string;
+}
+
+export interface WebhookReceiver {
+  url: string;
+  received: ReceivedWebhook[];
+  /** What the receiver answers next; a delay in ms makes it slower than the sandbox waits. */
+  respond: { status: number; delayMs: number };
+  close(): Promise<void>;
+}
+
+/** A webhook destination of its own for tests: it keeps every POST and answers as told. */
+export async function startWebhookReceiver(): Promise<WebhookReceiver> {
+  const app = Fastify({ logger: false });
+  const received: ReceivedWebhook[] = [];
+  const respond = { status: 200, delayMs: 0 };
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) =>
+    done(null, body),
+  );
+  app.post('/hooks', async (request, reply) => {
+    received.push({
+      signature: String(request.headers['paddle-signature'] ?? ''),
+      userAgent: String(request.headers['user-agent'] ?? ''),
+      body: String(request.body),
+    });
+    if (respond.delayMs > 0) await new Promise((resolve) => setTimeout(resolve, respond.delayMs));
+    return reply.code(respond.status).send({ ok: respond.status < 300 });
+  });
+  const base = await app.listen({ host: '127.0.0.1', port: 0 });
+  return { url: `${base}/hooks`, received, respond, close: () => app.close() };
+}
