@@ -11,9 +11,10 @@ import { subscriptionChangeRoutes } from './api/subscription-changes';
 import { subscriptionRoutes } from './api/subscriptions';
 import { transactionRoutes } from './api/transactions';
 import { invoiceLines, invoiceLinkValid, renderPdf } from './billing/invoice-pdf';
+import { runDueWork } from './billing/time-passing';
 import type { TransactionEntity } from './billing/transaction-entity';
 import { checkoutBackEnd } from './checkout/checkout-routes';
-import { sandboxNow } from './clock';
+import { sandboxNow, sandboxOffset, setSandboxOffset } from './clock';
 import { lockSandbox, type PaddleSandboxConfig } from './context';
 import { answerPaddleError, PaddleError } from './errors';
 import { newId, newRequestId, randomToken } from './ids';
@@ -31,6 +32,16 @@ export interface PaddleSandboxOptions {
   log?: (msg: string, data?: unknown) => void;
 }
 
+export interface PaddleAdvanceSummary {
+  /** The sandbox clock after the advance (ISO 8601). */
+  sandboxTime: string;
+  /** What happened, in words: 'sub_...: renewed, txn_... paid 3570 EUR'. */
+  happened: string[];
+}
+
+/** How often the running sandbox looks for what fell due in real time. */
+const DUE_WORK_EVERY_MS = 60_000;
+
 export interface PaddleSandbox {
   readonly apiKey: string;
   readonly clientToken: string;
@@ -38,6 +49,8 @@ export interface PaddleSandbox {
   /** Where the SDK's `environment` option points: `${publicUrl}/sandbox/paddle/api`. */
   apiBaseUrl(): string;
   migrate(): Promise<void>;
+  /** Moves the sandbox's clock on and runs what fell due (renewals, trial ends, scheduled cancels). */
+  advance(seconds: number): Promise<PaddleAdvanceSummary>;
   /** Registered at the server's root: it serves under /sandbox/paddle. */
   plugin: FastifyPluginAsync;
   start(): void;
@@ -72,6 +85,7 @@ export function createPaddleSandbox(options: PaddleSandboxOptions): PaddleSandbo
     log: options.log ?? (() => {}),
   };
   const unit = createRunner(options.db, config, () => {});
+  let dueWork: NodeJS.Timeout | null = null;
 
   /**
    * Several servers on one database are one sandbox: the first to start stores its keys, and every
@@ -161,8 +175,27 @@ export function createPaddleSandbox(options: PaddleSandboxOptions): PaddleSandbo
       await runMigrations(options.db, paddleSandboxMigrations.dir, paddleSandboxMigrations.table);
       await adoptSharedKeys();
     },
+    async advance(seconds) {
+      if (!Number.isInteger(seconds) || seconds < 0)
+        throw new Error('advance: seconds must be a non-negative integer');
+      return unit(newRequestId(), async (ctx) => {
+        await setSandboxOffset(ctx, (await sandboxOffset(ctx)) + seconds);
+        const now = await sandboxNow(ctx);
+        return { sandboxTime: now.toISOString(), happened: await runDueWork(ctx, now) };
+      });
+    },
     plugin,
-    start() {},
-    async close() {},
+    start() {
+      dueWork ??= setInterval(() => {
+        unit(newRequestId(), async (ctx) => runDueWork(ctx, await sandboxNow(ctx))).catch((error: unknown) =>
+          config.log('paddle sandbox: due work failed', { error: String(error) }),
+        );
+      }, DUE_WORK_EVERY_MS);
+      dueWork.unref();
+    },
+    async close() {
+      if (dueWork) clearInterval(dueWork);
+      dueWork = null;
+    },
   };
 }
