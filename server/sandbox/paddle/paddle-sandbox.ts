@@ -15,10 +15,11 @@ import { subscriptionChangeRoutes } from './api/subscription-changes';
 import { subscriptionRoutes } from './api/subscriptions';
 import { transactionRoutes } from './api/transactions';
 import { invoiceLines, invoiceLinkValid, renderPdf } from './billing/invoice-pdf';
+import { runDueWork } from './billing/time-passing';
 import type { TransactionEntity } from './billing/transaction-entity';
 import { paddleJsStandIn } from './browser/paddle-js-plugin';
 import { checkoutBackEnd } from './checkout/checkout-routes';
-import { sandboxNow } from './clock';
+import { sandboxNow, sandboxOffset, setSandboxOffset } from './clock';
 import { lockSandbox, type PaddleSandboxConfig } from './context';
 import { answerPaddleError, PaddleError } from './errors';
 import { newId, newRequestId, randomToken } from './ids';
@@ -38,6 +39,16 @@ export interface PaddleSandboxOptions {
   log?: (msg: string, data?: unknown) => void;
 }
 
+export interface PaddleAdvanceSummary {
+  /** The sandbox clock after the advance (ISO 8601). */
+  sandboxTime: string;
+  /** What happened, in words: 'sub_...: renewed, txn_... paid 3570 EUR'. */
+  happened: string[];
+}
+
+/** How often the running sandbox looks for what fell due in real time. */
+const DUE_WORK_EVERY_MS = 60_000;
+
 export interface PaddleSandbox {
   readonly apiKey: string;
   readonly clientToken: string;
@@ -45,6 +56,8 @@ export interface PaddleSandbox {
   /** Where the SDK's `environment` option points: `${publicUrl}/sandbox/paddle/api`. */
   apiBaseUrl(): string;
   migrate(): Promise<void>;
+  /** Moves the sandbox's clock on and runs what fell due (renewals, trial ends, scheduled cancels). */
+  advance(seconds: number): Promise<PaddleAdvanceSummary>;
   /** Registered at the server's root: it serves under /sandbox/paddle. */
   plugin: FastifyPluginAsync;
   /** Delivers every pending webhook now, retries included (tests, `cli sandbox advance`). */
@@ -94,6 +107,7 @@ export function createPaddleSandbox(options: PaddleSandboxOptions): PaddleSandbo
   const unit = createRunner(options.db, config, () => webhooks.kick());
   const routes = [...ROUTES, ...notificationSettingRoutes(options.webhookUrl)];
   let timer: NodeJS.Timeout | null = null;
+  let dueWork: NodeJS.Timeout | null = null;
 
   /**
    * Several servers on one database are one sandbox: the first to start stores its keys, and every
@@ -187,6 +201,15 @@ export function createPaddleSandbox(options: PaddleSandboxOptions): PaddleSandbo
       await runMigrations(options.db, paddleSandboxMigrations.dir, paddleSandboxMigrations.table);
       await adoptSharedKeys();
     },
+    async advance(seconds) {
+      if (!Number.isInteger(seconds) || seconds < 0)
+        throw new Error('advance: seconds must be a non-negative integer');
+      return unit(newRequestId(), async (ctx) => {
+        await setSandboxOffset(ctx, (await sandboxOffset(ctx)) + seconds);
+        const now = await sandboxNow(ctx);
+        return { sandboxTime: now.toISOString(), happened: await runDueWork(ctx, now) };
+      });
+    },
     plugin,
     deliverPendingWebhooks: () => webhooks.deliverAll(),
     pendingWebhooks: () => webhooks.pendingCount(),
@@ -195,10 +218,19 @@ export function createPaddleSandbox(options: PaddleSandboxOptions): PaddleSandbo
       timer = setInterval(() => webhooks.kick(), WEBHOOK_RETRY_INTERVAL_MS);
       timer.unref();
       webhooks.kick();
+      // What falls due in real time (renewals, trial ends, scheduled cancels), looked for each minute.
+      dueWork = setInterval(() => {
+        unit(newRequestId(), async (ctx) => runDueWork(ctx, await sandboxNow(ctx))).catch((error: unknown) =>
+          config.log('paddle sandbox: due work failed', { error: String(error) }),
+        );
+      }, DUE_WORK_EVERY_MS);
+      dueWork.unref();
     },
     async close() {
       if (timer) clearInterval(timer);
       timer = null;
+      if (dueWork) clearInterval(dueWork);
+      dueWork = null;
       // Shutdown: what is not delivered now stays pending for the next start, or another server.
       await webhooks.stop();
     },
