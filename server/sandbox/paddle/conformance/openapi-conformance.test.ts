@@ -128,7 +128,15 @@ describe("the sandbox's answers against Paddle's OpenAPI description", () => {
         address: { countryCode: 'US', postalCode: '10001' },
         card: { number: '4242424242424242', expiry: '12/34', cvc: '123', name: 'Buyer' },
       }),
-    }).then((response) => response.json());
+    }).then(
+      (response) =>
+        response.json() as Promise<{
+          status: string;
+          transactionId: string;
+          customerId: string;
+          subscriptionId: string;
+        }>,
+    );
     expect(paid.status).toBe('completed');
     await call('GET', '/transactions', '/transactions');
     await call('GET', '/transactions/{transaction_id}', `/transactions/${paid.transactionId}`);
