@@ -19,6 +19,7 @@ afterEach(async () => {
   receiver.received.length = 0;
   receiver.respond.status = 200;
   receiver.respond.delayMs = 0;
+  receiver.respond.failWhen = null;
   await server.http('PATCH', `/notification-settings/${await settingId()}`, {
     body: { active: true, subscribed_events: (await server.paddle.eventTypes.list()).map((t) => t.name) },
   });
@@ -149,6 +150,30 @@ describe('webhook delivery', () => {
     expect(new Set(ids).size).toBe(6);
     expect(ids).toHaveLength(6);
     await second.close();
+  });
+});
+
+describe('the order', () => {
+  it('holds an event about a subscription behind an earlier undelivered one about it, and no other', async () => {
+    await server.sandbox.deliverPendingWebhooks();
+    receiver.received.length = 0;
+    const sub = (id: string, status: string) => ({ id, status, customer_id: 'ctm_x' });
+    const created = await recordTestEvent(server.testDb.db, 'subscription.created', sub('sub_a', 'active'));
+    const paid = await recordTestEvent(server.testDb.db, 'transaction.completed', {
+      id: 'txn_a',
+      subscription_id: 'sub_a',
+    });
+    const other = await recordTestEvent(server.testDb.db, 'subscription.created', sub('sub_b', 'active'));
+    const updated = await recordTestEvent(server.testDb.db, 'subscription.updated', sub('sub_a', 'canceled'));
+    receiver.respond.failWhen = (body) => body.includes(created.event_id);
+    expect(await server.sandbox.deliverPendingWebhooks()).toBe(1);
+    const sent = () => receiver.received.map((hook) => JSON.parse(hook.body).event_id);
+    // The failing one is tried again in the next pass; the two behind it are not tried at all.
+    expect(new Set(sent())).toEqual(new Set([created.event_id, other.event_id]));
+    const before = sent().length;
+    receiver.respond.failWhen = null;
+    await server.sandbox.deliverPendingWebhooks();
+    expect(sent().slice(before)).toEqual([created.event_id, paid.event_id, updated.event_id]);
   });
 });
 
