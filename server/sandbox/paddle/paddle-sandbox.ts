@@ -11,6 +11,7 @@ import { notificationRoutes } from './api/notifications';
 import { portalSessionRoutes } from './api/portal-sessions';
 import { priceRoutes } from './api/prices';
 import { productRoutes } from './api/products';
+import { subscriptionChangeRoutes } from './api/subscription-changes';
 import { subscriptionRoutes } from './api/subscriptions';
 import { transactionRoutes } from './api/transactions';
 import { invoiceLines, invoiceLinkValid, renderPdf } from './billing/invoice-pdf';
@@ -68,6 +69,7 @@ const ROUTES: RouteDef[] = [
   ...addressAndBusinessRoutes,
   ...transactionRoutes,
   ...subscriptionRoutes,
+  ...subscriptionChangeRoutes,
   ...eventRoutes,
   ...notificationRoutes,
   ...portalSessionRoutes,
@@ -122,11 +124,11 @@ export function createPaddleSandbox(options: PaddleSandboxOptions): PaddleSandbo
   const api: FastifyPluginAsync = async (app) => {
     // Encapsulated: this error handler applies to the sandbox's routes only.
     app.setErrorHandler(answerPaddleError);
+    acceptEmptyJson(app);
     // Every answer names a request, the 404 of an unknown address too.
     app.addHook('onRequest', async (_request, reply) => {
       reply.header('x-request-id', newRequestId());
     });
-    acceptEmptyJson(app);
     for (const route of routes) mountRoute(app, route, unit, config);
     app.all('/*', async (request) => {
       const path = request.url.split('?')[0];
