@@ -89,6 +89,10 @@ describe('webhook delivery', () => {
     const done = await server.paddle.notifications.get(parsed.notificationId ?? '');
     expect(done.status).toBe('delivered');
     expect(done.timesAttempted).toBe(2);
+    const logs = await collect(server.paddle.notifications.getLogs(done.id));
+    expect(logs.map((log) => log.responseCode)).toEqual([500, 204]);
+    expect(logs[0]?.responseBody).toBe('{"ok":false}');
+    expect(logs[0]?.id).toMatch(/^ntflog_/);
   });
 
   it('gives up after the retries as failed, and a replay sends it again as a new notification', async () => {
@@ -127,6 +131,8 @@ describe('webhook delivery', () => {
       server.paddle.notifications.list({ status: ['needs_retry'], filter: 'ctm_slow' }),
     );
     expect(slow?.timesAttempted).toBe(1);
+    const [log] = await collect(server.paddle.notifications.getLogs(slow?.id ?? ''));
+    expect(log?.responseCode).toBe(0);
   });
 
   it('delivers each event once when several servers share the database', async () => {

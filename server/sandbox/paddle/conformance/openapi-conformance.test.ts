@@ -93,6 +93,7 @@ describe("the sandbox's answers against Paddle's OpenAPI description", () => {
     });
     const notifications = (await call('GET', '/notifications', '/notifications')).data;
     await call('GET', '/notifications/{notification_id}', `/notifications/${notifications[0].id}`);
+    await call('GET', '/notifications/{notification_id}/logs', `/notifications/${notifications[0].id}/logs`);
     await call(
       'POST',
       '/notifications/{notification_id}/replay',

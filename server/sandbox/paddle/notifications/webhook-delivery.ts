@@ -1,6 +1,7 @@
 import type { Db } from '../../../src/db/db';
 import { paddleIso } from '../clock';
 import type { PaddleSandboxConfig } from '../context';
+import { randomToken } from '../ids';
 import { paddleSignature } from '../signature';
 import { DELIVERY_TIMEOUT_MS, MAX_ATTEMPTS, retryDelaySeconds } from './retry-schedule';
 import { readChoices } from './setting';
@@ -24,6 +25,16 @@ interface Claimed {
   occurred_at: string | Date;
   data: unknown;
 }
+
+interface Attempt {
+  code: number;
+  contentType: string | null;
+  body: string;
+  error: string | null;
+}
+
+/** What a log keeps of the destination's answer: enough to see why it refused. */
+const LOGGED_BODY_CHARS = 2_000;
 
 /** The body Paddle POSTs: the event, and which notification carries it. */
 export function notificationPayload(delivery: Claimed): string {
@@ -97,7 +108,8 @@ export function createWebhookDeliverer(
     return rows[0] ?? null;
   }
 
-  async function post(delivery: Claimed): Promise<string | null> {
+  /** One attempt: what the destination answered (code 0 when it did not answer in time, or at all). */
+  async function post(delivery: Claimed): Promise<Attempt> {
     const body = notificationPayload(delivery);
     try {
       const response = await fetch(webhookUrl(), {
@@ -111,15 +123,28 @@ export function createWebhookDeliverer(
         body,
         signal: AbortSignal.timeout(DELIVERY_TIMEOUT_MS),
       });
-      await response.arrayBuffer().catch(() => undefined);
-      return response.status >= 200 && response.status < 300 ? null : `HTTP ${response.status}`;
+      const answer = await response.text().catch(() => '');
+      const ok = response.status >= 200 && response.status < 300;
+      return {
+        code: response.status,
+        contentType: response.headers.get('content-type'),
+        body: answer.slice(0, LOGGED_BODY_CHARS),
+        error: ok ? null : `HTTP ${response.status}`,
+      };
     } catch (e) {
-      return e instanceof Error ? e.message : String(e);
+      const error = e instanceof Error ? e.message : String(e);
+      return { code: 0, contentType: null, body: error, error };
     }
   }
 
   async function deliver(delivery: Claimed): Promise<boolean> {
-    const error = await post(delivery);
+    const attempt = await post(delivery);
+    const error = attempt.error;
+    await db.query(
+      `INSERT INTO paddle_sandbox_delivery_logs (id, delivery_id, response_code, response_content_type, response_body)
+       VALUES ($1, $2, $3, $4, $5)`,
+      [`ntflog_${randomToken(26)}`, delivery.id, attempt.code, attempt.contentType, attempt.body],
+    );
     const attempts = delivery.attempts + 1;
     if (error === null) {
       await db.query(
