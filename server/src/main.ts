@@ -24,6 +24,7 @@ import { restrictDataDirModes, setPrivateUmask } from './start/data-dir-modes';
 import { startIdentity } from './start/identity-start';
 import { collectGarbageWhenQuiet } from './start/idle-gc';
 import { checkJwtSecretFingerprint } from './start/jwt-secret-fingerprint';
+import { advanceSandboxes } from './start/sandbox-clock-start';
 import { claimDataDir, type DataDirClaim } from './start/server-file';
 import { sharedStateWarnings } from './start/shared-state-warnings';
 import { shutDownOnSignals } from './start/shutdown';
@@ -136,9 +137,10 @@ async function main({ log, stream }: ServerLog): Promise<void> {
       cliHooks: {
         afterSeedReset: () => started.seedDemo(app),
         seedResetRefusal: () => wipeRefusal(config),
-        sandboxAdvance: started.sandbox
-          ? (seconds) => started.sandbox?.advance(seconds) ?? Promise.resolve(null)
-          : null,
+        sandboxAdvance:
+          started.sandbox || started.paddleSandbox
+            ? (seconds) => advanceSandboxes(seconds, started.sandbox, started.paddleSandbox)
+            : null,
         sandboxKeys: started.sandbox ? () => sandboxKeys(started.sandbox, started.paddleSandbox) : null,
       },
       db,

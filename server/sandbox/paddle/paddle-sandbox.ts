@@ -15,9 +15,10 @@ import { subscriptionChangeRoutes } from './api/subscription-changes';
 import { subscriptionRoutes } from './api/subscriptions';
 import { transactionRoutes } from './api/transactions';
 import { invoiceLines, invoiceLinkValid, renderPdf } from './billing/invoice-pdf';
+import { runDueWork } from './billing/time-passing';
 import type { TransactionEntity } from './billing/transaction-entity';
 import { checkoutBackEnd } from './checkout/checkout-routes';
-import { sandboxNow } from './clock';
+import { sandboxNow, sandboxOffset, setSandboxOffset } from './clock';
 import { lockSandbox, type PaddleSandboxConfig } from './context';
 import { answerPaddleError, PaddleError } from './errors';
 import { newId, newRequestId, randomToken } from './ids';
@@ -37,6 +38,16 @@ export interface PaddleSandboxOptions {
   log?: (msg: string, data?: unknown) => void;
 }
 
+export interface PaddleAdvanceSummary {
+  /** The sandbox clock after the advance (ISO 8601). */
+  sandboxTime: string;
+  /** What happened, in words: 'sub_...: renewed, txn_... paid 3570 EUR'. */
+  happened: string[];
+}
+
+/** How often the running sandbox looks for what fell due in real time. */
+const DUE_WORK_EVERY_MS = 60_000;
+
 export interface PaddleSandbox {
   readonly apiKey: string;
   readonly clientToken: string;
@@ -44,6 +55,8 @@ export interface PaddleSandbox {
   /** Where the SDK's `environment` option points: `${publicUrl}/sandbox/paddle/api`. */
   apiBaseUrl(): string;
   migrate(): Promise<void>;
+  /** Moves the sandbox's clock on and runs what fell due (renewals, trial ends, scheduled cancels). */
+  advance(seconds: number): Promise<PaddleAdvanceSummary>;
   /** Registered at the server's root: it serves under /sandbox/paddle. */
   plugin: FastifyPluginAsync;
   /** Delivers every pending webhook now, retries included (tests, `cli sandbox advance`). */
@@ -93,6 +106,7 @@ export function createPaddleSandbox(options: PaddleSandboxOptions): PaddleSandbo
   const unit = createRunner(options.db, config, () => webhooks.kick());
   const routes = [...ROUTES, ...notificationSettingRoutes(options.webhookUrl)];
   let timer: NodeJS.Timeout | null = null;
+  let dueWork: NodeJS.Timeout | null = null;
 
   /**
    * Several servers on one database are one sandbox: the first to start stores its keys, and every
@@ -183,16 +197,36 @@ export function createPaddleSandbox(options: PaddleSandboxOptions): PaddleSandbo
       await runMigrations(options.db, paddleSandboxMigrations.dir, paddleSandboxMigrations.table);
       await adoptSharedKeys();
     },
+    async advance(seconds) {
+      if (!Number.isInteger(seconds) || seconds < 0)
+        throw new Error('advance: seconds must be a non-negative integer');
+      const summary = await unit(newRequestId(), async (ctx) => {
+        await setSandboxOffset(ctx, (await sandboxOffset(ctx)) + seconds);
+        const now = await sandboxNow(ctx);
+        return { sandboxTime: now.toISOString(), happened: await runDueWork(ctx, now) };
+      });
+      // The CLI answers once the product has heard of what happened, as the Stripe sandbox's advance does.
+      await webhooks.deliverAll();
+      return summary;
+    },
     plugin,
     deliverPendingWebhooks: () => webhooks.deliverAll(),
     pendingWebhooks: () => webhooks.pendingCount(),
     start() {
+      dueWork ??= setInterval(() => {
+        unit(newRequestId(), async (ctx) => runDueWork(ctx, await sandboxNow(ctx))).catch((error: unknown) =>
+          config.log('paddle sandbox: due work failed', { error: String(error) }),
+        );
+      }, DUE_WORK_EVERY_MS);
+      dueWork.unref();
       if (timer) return;
       timer = setInterval(() => webhooks.kick(), WEBHOOK_RETRY_INTERVAL_MS);
       timer.unref();
       webhooks.kick();
     },
     async close() {
+      if (dueWork) clearInterval(dueWork);
+      dueWork = null;
       if (timer) clearInterval(timer);
       timer = null;
       // Shutdown: what is not delivered now stays pending for the next start, or another server.

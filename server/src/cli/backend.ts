@@ -19,6 +19,7 @@ import { stripeSandboxDecision } from '../settings/stand-ins';
 import { restrictDataDirModes } from '../start/data-dir-modes';
 import { checkJwtSecretFingerprint, rotateJwtSecretFingerprint } from '../start/jwt-secret-fingerprint';
 import { startPaddleSandbox } from '../start/paddle-sandbox-start';
+import { advanceSandboxes } from '../start/sandbox-clock-start';
 import { claimDataDir, readServerFile, type ServerFile, serverFilePath } from '../start/server-file';
 import { openStorageForCli, type StorageStart } from '../start/storage-start';
 import { type CliBackend, toLines } from './cli-backend';
@@ -94,7 +95,17 @@ async function directBackend(config: Config, release: () => Promise<void>): Prom
             `The Stripe sandbox does not run here (${decision.why}; STRIPE_SANDBOX=on runs it).`,
           );
         }
-        return withSandbox(async (sandbox) => toLines(await sandbox.advance(seconds)));
+        return withSandbox(async (sandbox) => {
+          const base = resolvePublicUrl(config);
+          // The Paddle sandbox's clock moves with it, where it runs (paddle-sandbox-start.ts).
+          const paddle = await startPaddleSandbox(
+            config,
+            db,
+            () => base,
+            () => base,
+          );
+          return toLines(await advanceSandboxes(seconds, sandbox, paddle));
+        });
       },
       // The keys live in the database: the first process to start the sandbox stores them.
       async sandboxKeys() {

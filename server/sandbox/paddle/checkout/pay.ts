@@ -70,7 +70,7 @@ async function charge(
   card: CheckoutCard,
   authenticated: boolean,
 ): Promise<PayAnswer> {
-  const outcome = chargeOutcome(card.number, authenticated);
+  const outcome = chargeOutcome(card.number, authenticated, Number(transaction.details.totals.grand_total));
   if (outcome.kind === 'authenticate') {
     const threeDSecureId = `tds_${randomToken(26)}`;
     await setState(ctx, pendingKey(threeDSecureId), {
@@ -114,7 +114,7 @@ async function settle(ctx: Ctx, transaction: TransactionEntity, card: CheckoutCa
       card,
     });
   } else if (subscriptionId) {
-    await cardPaidForSubscription(ctx, subscriptionId, card);
+    await cardPaidForSubscription(ctx, subscriptionId, card, completed);
   }
   return { status: 'completed', transactionId: completed.id, customerId, subscriptionId };
 }
@@ -123,13 +123,26 @@ async function settle(ctx: Ctx, transaction: TransactionEntity, card: CheckoutCa
  * A subscription's own transaction paid through the checkout (a card change, a past-due payment):
  * the card becomes the one renewals charge, and a past-due subscription is active again.
  */
-async function cardPaidForSubscription(ctx: Ctx, subscriptionId: string, card: CheckoutCard): Promise<void> {
+async function cardPaidForSubscription(
+  ctx: Ctx,
+  subscriptionId: string,
+  card: CheckoutCard,
+  paid: TransactionEntity,
+): Promise<void> {
   const row = await getRow<SubscriptionEntity>(ctx, subscriptionId, 'subscription');
   const wasPastDue = row.data.status === 'past_due';
+  // A past-due renewal paid: its period is the subscription's, and the next bill comes at its end.
+  const period =
+    wasPastDue && paid.origin !== 'subscription_payment_method_change' ? paid.billing_period : null;
   const subscription = await put<SubscriptionEntity>(
     ctx,
     'subscription',
-    { ...row.data, status: wasPastDue ? 'active' : row.data.status, updated_at: await sandboxIso(ctx) },
+    {
+      ...row.data,
+      status: wasPastDue ? 'active' : row.data.status,
+      ...(period ? { current_billing_period: period, next_billed_at: period.ends_at } : {}),
+      updated_at: await sandboxIso(ctx),
+    },
     {
       internal: {
         ...row.internal,
