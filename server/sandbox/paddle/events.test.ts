@@ -44,7 +44,7 @@ describe('events', () => {
       made[2]?.event_id,
       made[3]?.event_id,
     ]);
-    expect(second.body.meta.pagination.has_more).toBe(false);
+    expect(second.body.meta.pagination).toMatchObject({ has_more: false, estimated_total: 4 });
     lastMade = made[3]?.event_id ?? '';
     expect(second.body.data[0]).toEqual({
       event_id: made[2]?.event_id,

@@ -19,6 +19,7 @@ afterEach(async () => {
   receiver.received.length = 0;
   receiver.respond.status = 200;
   receiver.respond.delayMs = 0;
+  receiver.respond.failWhen = null;
   await server.http('PATCH', `/notification-settings/${await settingId()}`, {
     body: { active: true, subscribed_events: (await server.paddle.eventTypes.list()).map((t) => t.name) },
   });
@@ -88,6 +89,10 @@ describe('webhook delivery', () => {
     const done = await server.paddle.notifications.get(parsed.notificationId ?? '');
     expect(done.status).toBe('delivered');
     expect(done.timesAttempted).toBe(2);
+    const logs = await collect(server.paddle.notifications.getLogs(done.id));
+    expect(logs.map((log) => log.responseCode)).toEqual([500, 204]);
+    expect(logs[0]?.responseBody).toBe('{"ok":false}');
+    expect(logs[0]?.id).toMatch(/^ntflog_/);
   });
 
   it('gives up after the retries as failed, and a replay sends it again as a new notification', async () => {
@@ -126,6 +131,8 @@ describe('webhook delivery', () => {
       server.paddle.notifications.list({ status: ['needs_retry'], filter: 'ctm_slow' }),
     );
     expect(slow?.timesAttempted).toBe(1);
+    const [log] = await collect(server.paddle.notifications.getLogs(slow?.id ?? ''));
+    expect(log?.responseCode).toBe(0);
   });
 
   it('delivers each event once when several servers share the database', async () => {
@@ -149,6 +156,30 @@ describe('webhook delivery', () => {
     expect(new Set(ids).size).toBe(6);
     expect(ids).toHaveLength(6);
     await second.close();
+  });
+});
+
+describe('the order', () => {
+  it('holds an event about a subscription behind an earlier undelivered one about it, and no other', async () => {
+    await server.sandbox.deliverPendingWebhooks();
+    receiver.received.length = 0;
+    const sub = (id: string, status: string) => ({ id, status, customer_id: 'ctm_x' });
+    const created = await recordTestEvent(server.testDb.db, 'subscription.created', sub('sub_a', 'active'));
+    const paid = await recordTestEvent(server.testDb.db, 'transaction.completed', {
+      id: 'txn_a',
+      subscription_id: 'sub_a',
+    });
+    const other = await recordTestEvent(server.testDb.db, 'subscription.created', sub('sub_b', 'active'));
+    const updated = await recordTestEvent(server.testDb.db, 'subscription.updated', sub('sub_a', 'canceled'));
+    receiver.respond.failWhen = (body) => body.includes(created.event_id);
+    expect(await server.sandbox.deliverPendingWebhooks()).toBe(1);
+    const sent = () => receiver.received.map((hook) => JSON.parse(hook.body).event_id);
+    // The failing one is tried again in the next pass; the two behind it are not tried at all.
+    expect(new Set(sent())).toEqual(new Set([created.event_id, other.event_id]));
+    const before = sent().length;
+    receiver.respond.failWhen = null;
+    await server.sandbox.deliverPendingWebhooks();
+    expect(sent().slice(before)).toEqual([created.event_id, paid.event_id, updated.event_id]);
   });
 });
 

@@ -83,10 +83,10 @@ const ROUTES: RouteDef[] = [
   ...addressAndBusinessRoutes,
   ...transactionRoutes,
   ...subscriptionRoutes,
+  ...subscriptionChangeRoutes,
   ...eventRoutes,
   ...notificationRoutes,
   ...portalSessionRoutes,
-  ...subscriptionChangeRoutes,
 ];
 
 /** How often the worker looks for deliveries due again after a failure, or left by a stopped server. */
@@ -144,7 +144,6 @@ export function createPaddleSandbox(options: PaddleSandboxOptions): PaddleSandbo
     app.addHook('onRequest', async (_request, reply) => {
       reply.header('x-request-id', newRequestId());
     });
-    acceptEmptyJson(app);
     for (const route of routes) mountRoute(app, route, unit, config);
     app.all('/*', async (request) => {
       const path = request.url.split('?')[0];
@@ -204,11 +203,14 @@ export function createPaddleSandbox(options: PaddleSandboxOptions): PaddleSandbo
     async advance(seconds) {
       if (!Number.isInteger(seconds) || seconds < 0)
         throw new Error('advance: seconds must be a non-negative integer');
-      return unit(newRequestId(), async (ctx) => {
+      const summary = await unit(newRequestId(), async (ctx) => {
         await setSandboxOffset(ctx, (await sandboxOffset(ctx)) + seconds);
         const now = await sandboxNow(ctx);
         return { sandboxTime: now.toISOString(), happened: await runDueWork(ctx, now) };
       });
+      // The CLI answers once the product has heard of what happened, as the Stripe sandbox's advance does.
+      await webhooks.deliverAll();
+      return summary;
     },
     plugin,
     deliverPendingWebhooks: () => webhooks.deliverAll(),

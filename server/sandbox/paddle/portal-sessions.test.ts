@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { checkoutSubscription } from './test-support/checkout-subscription';
 import { type PaddleTestServer, startPaddleTestServer } from './test-support/paddle-test-server';
 
 let server: PaddleTestServer;
@@ -10,28 +11,6 @@ afterAll(async () => {
   await server.close();
 });
 
-/** A subscription as the checkout makes one, stored directly: this test is about the portal. */
-async function storeSubscription(customerId: string, id: string): Promise<void> {
-  const data = {
-    id,
-    status: 'active',
-    customer_id: customerId,
-    currency_code: 'USD',
-    current_billing_period: {
-      starts_at: '2026-11-01T00:00:00.000000Z',
-      ends_at: '2026-12-01T00:00:00.000000Z',
-    },
-    next_billed_at: '2026-12-01T00:00:00.000000Z',
-    scheduled_change: null,
-    items: [{ quantity: 3, price: { name: 'Plus monthly', description: 'Plus, monthly' } }],
-    updated_at: '2026-11-01T00:00:00.000000Z',
-  };
-  await server.testDb.db.query(
-    `INSERT INTO paddle_sandbox_entities (id, type, customer_id, data) VALUES ($1, 'subscription', $2, $3::jsonb)`,
-    [id, customerId, JSON.stringify(data)],
-  );
-}
-
 async function page(url: string, init?: RequestInit) {
   const response = await fetch(url, { redirect: 'manual', ...init });
   return { status: response.status, headers: response.headers, text: await response.text() };
@@ -39,34 +18,27 @@ async function page(url: string, init?: RequestInit) {
 
 describe('customer portal sessions', () => {
   it('answers Paddle shape, with links per subscription that open the portal', async () => {
-    const customer = await server.paddle.customers.create({ email: 'pat@press.test', name: 'Pat Press' });
-    await storeSubscription(customer.id, 'sub_01portaltest0000000000000');
-    const session = await server.paddle.customerPortalSessions.create(customer.id, [
-      'sub_01portaltest0000000000000',
-    ]);
+    const { customerId, subscriptionId } = await checkoutSubscription(server, 'pat@press.test');
+    const session = await server.paddle.customerPortalSessions.create(customerId, [subscriptionId]);
     expect(session.id).toMatch(/^cpls_/);
-    expect(session.customerId).toBe(customer.id);
+    expect(session.customerId).toBe(customerId);
     const overviewUrl = session.urls.general.overview;
     const [links] = session.urls.subscriptions;
-    expect(links?.id).toBe('sub_01portaltest0000000000000');
+    expect(links?.id).toBe(subscriptionId);
     const token = new URL(overviewUrl).searchParams.get('token') ?? '';
     expect(token.length).toBeGreaterThan(40);
     // Each session has its own token.
-    const again = await server.paddle.customerPortalSessions.create(customer.id, []);
+    const again = await server.paddle.customerPortalSessions.create(customerId, []);
     expect(new URL(again.urls.general.overview).searchParams.get('token')).not.toBe(token);
     expect(again.urls.subscriptions).toEqual([]);
 
     const overview = await page(overviewUrl);
     expect(overview.status).toBe(200);
-    expect(overview.text).toContain('Plus monthly');
+    expect(overview.text).toContain('Plus monthly \u00d7 3');
     expect(overview.text).not.toContain('<script');
     expect(overview.text).not.toContain('style=');
     expect(overview.headers.get('content-security-policy')).not.toContain('unsafe-inline');
     expect(overview.headers.get('referrer-policy')).toBe('no-referrer');
-
-    const card = await page(links?.updateSubscriptionPaymentMethod ?? '');
-    expect(card.status).toBe(200);
-    expect(card.text).toContain('Update payment method');
 
     const cancel = await page(links?.cancelSubscription ?? '');
     expect(cancel.status).toBe(200);
@@ -75,30 +47,71 @@ describe('customer portal sessions', () => {
     const posted = await page(new URL(action, overviewUrl).toString(), {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ token, subscription_id: links?.id ?? '' }).toString(),
+      body: new URLSearchParams({ token, subscription_id: subscriptionId }).toString(),
     });
     expect(posted.status).toBe(303);
     expect(posted.headers.get('location')).toBe(overviewUrl);
-    const [row] = await server.testDb.db.query<{ data: { scheduled_change: unknown } }>(
-      "SELECT data FROM paddle_sandbox_entities WHERE id = 'sub_01portaltest0000000000000'",
-    );
-    expect(row?.data.scheduled_change).toEqual({
-      action: 'cancel',
-      effective_at: '2026-12-01T00:00:00.000000Z',
-      resume_at: null,
-    });
+    const canceled = await server.paddle.subscriptions.get(subscriptionId);
+    expect(canceled.scheduledChange?.action).toBe('cancel');
+    expect(canceled.scheduledChange?.effectiveAt).toBe(canceled.currentBillingPeriod?.endsAt);
     const events = await server.http('GET', '/events?event_type=subscription.updated');
-    expect(events.body.data).toHaveLength(1);
-    expect(events.body.data[0].data.scheduled_change.action).toBe('cancel');
-    expect((await page(overviewUrl)).text).toContain('Cancels on 2026-12-01');
+    expect(events.body.data.at(-1).data.scheduled_change.action).toBe('cancel');
+    const after = await page(overviewUrl);
+    expect(after.text).toContain(`Cancels on ${canceled.currentBillingPeriod?.endsAt.slice(0, 10)}`);
+    expect(after.text).not.toContain('Cancel subscription');
+  });
+
+  it('changes the card through the update-payment-method transaction, with declines and 3-D Secure', async () => {
+    const { customerId, subscriptionId } = await checkoutSubscription(server, 'card@press.test');
+    const session = await server.paddle.customerPortalSessions.create(customerId, [subscriptionId]);
+    const cardUrl = session.urls.subscriptions[0]?.updateSubscriptionPaymentMethod ?? '';
+    const form = await page(cardUrl);
+    expect(form.status).toBe(200);
+    expect(form.text).toContain('Save card');
+    expect(form.text).not.toContain('<script');
+    const action = new URL(
+      /<form method="post" action="([^"]+)"/.exec(form.text)?.[1] ?? '',
+      cardUrl,
+    ).toString();
+    const token = new URL(cardUrl).searchParams.get('token') ?? '';
+    const post = (fields: Record<string, string>) =>
+      page(action, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ token, subscription_id: subscriptionId, ...fields }).toString(),
+      });
+    const card = (number: string) => ({ number, expiry: '12/34', cvc: '123', name: 'Pat Press' });
+
+    const invalid = await post(card('1234'));
+    expect(invalid.status).toBe(400);
+    expect(invalid.text).toContain('card.number');
+    const declined = await post(card('4000000000000002'));
+    expect(declined.status).toBe(402);
+    expect(declined.text).toContain('declined');
+    const changed = await post(card('5555555555554444'));
+    expect(changed.status).toBe(303);
+    const transactions = await server.http('GET', `/transactions?subscription_id=${subscriptionId}`);
+    const change = transactions.body.data.filter(
+      (t: { origin: string; status: string }) =>
+        t.origin === 'subscription_payment_method_change' && t.status === 'completed',
+    );
+    expect(change).toHaveLength(1);
+    expect(change[0].payments[0].method_details.card.last4).toBe('4444');
+
+    const challenge = await post(card('4000002500003155'));
+    expect(challenge.status).toBe(200);
+    const threeDSecureId = /name="three_d_secure_id" value="([^"]+)"/.exec(challenge.text)?.[1] ?? '';
+    expect(threeDSecureId).toMatch(/^tds_/);
+    const approved = await post({ three_d_secure_id: threeDSecureId, outcome: 'approve' });
+    expect(approved.status).toBe(303);
   });
 
   it('refuses a wrong, foreign or expired token, and another customer subscription', async () => {
     const customer = await server.paddle.customers.create({ email: 'ann@example.test' });
-    const stranger = await server.paddle.customers.create({ email: 'sam@example.test' });
-    await storeSubscription(stranger.id, 'sub_01strangers0000000000000');
+    const bought = await checkoutSubscription(server, 'sam@example.test');
+    const stranger = await server.paddle.customers.get(bought.customerId);
     const foreign = await server.http('POST', `/customers/${customer.id}/portal-sessions`, {
-      body: { subscription_ids: ['sub_01strangers0000000000000'] },
+      body: { subscription_ids: [bought.subscriptionId] },
     });
     expect(foreign.status).toBe(404);
     const bad = await server.http('POST', `/customers/${customer.id}/portal-sessions`, {
@@ -125,14 +138,11 @@ describe('customer portal sessions', () => {
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
       body: new URLSearchParams({
         token: url.searchParams.get('token') ?? '',
-        subscription_id: 'sub_01strangers0000000000000',
+        subscription_id: bought.subscriptionId,
       }).toString(),
     });
     expect(posted.status).toBe(303);
-    const [row] = await server.testDb.db.query<{ data: { scheduled_change: unknown } }>(
-      "SELECT data FROM paddle_sandbox_entities WHERE id = 'sub_01strangers0000000000000'",
-    );
-    expect(row?.data.scheduled_change).toBeNull();
+    expect((await server.paddle.subscriptions.get(bought.subscriptionId)).scheduledChange).toBeNull();
 
     await server.testDb.db.query(
       "UPDATE paddle_sandbox_portal_tokens SET expires_at = now() - interval '1 second'",

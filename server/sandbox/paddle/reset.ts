@@ -14,6 +14,7 @@ export async function resetPaddleSandbox(db: Db): Promise<void> {
       DELETE FROM paddle_sandbox_state;
       DELETE FROM paddle_sandbox_events;
       DELETE FROM paddle_sandbox_deliveries;
+      DELETE FROM paddle_sandbox_delivery_logs;
       DELETE FROM paddle_sandbox_portal_tokens;`);
   });
 }

@@ -42,7 +42,16 @@ export const eventRoutes: RouteDef[] = [
         rest,
         url,
       );
-      return { data: page.data.map((item) => item.event), pagination: page.pagination };
+      // The estimate counts every event the filter takes, not only those after the cursor.
+      const [count] = await ctx.tx.query<{ total: number }>(
+        `SELECT count(*)::int AS total FROM paddle_sandbox_events
+          WHERE $1::text[] IS NULL OR event_type = ANY($1::text[])`,
+        [types],
+      );
+      return {
+        data: page.data.map((item) => item.event),
+        pagination: { ...page.pagination, estimated_total: count?.total ?? rows.length },
+      };
     },
   },
   {

@@ -45,6 +45,17 @@ export interface NotificationEntity {
   notification_setting_id: string;
 }
 
+/** Paddle's notification log: one attempt and what the destination answered. */
+export interface NotificationLogEntity {
+  id: string;
+  response_code: number;
+  response_content_type: string | null;
+  response_body: string;
+  attempted_at: string;
+}
+
+type LogRow = Omit<NotificationLogEntity, 'attempted_at'> & { attempted_at: Date | string };
+
 const iso = (value: Date | string | null) => (value === null ? null : paddleIso(new Date(value)));
 
 function statusOf(row: DeliveryRow): Status {
@@ -134,6 +145,28 @@ export const notificationRoutes: RouteDef[] = [
       const [row] = await ctx.tx.query<DeliveryRow>(`${SELECT} WHERE d.id = $1`, [id]);
       if (!row) throw notFound('Notification', id);
       return { data: notificationOf(row) };
+    },
+  },
+  {
+    method: 'GET',
+    path: '/notifications/:notification_id/logs',
+    async handler(ctx, { params, query, url }) {
+      const id = params.notification_id ?? '';
+      const [row] = await ctx.tx.query<{ id: string }>(
+        'SELECT id FROM paddle_sandbox_deliveries WHERE id = $1',
+        [id],
+      );
+      if (!row) throw notFound('Notification', id);
+      const logs = await ctx.tx.query<LogRow>(
+        `SELECT id, response_code, response_content_type, response_body, attempted_at
+           FROM paddle_sandbox_delivery_logs WHERE delivery_id = $1 ORDER BY seq`,
+        [id],
+      );
+      return paginate(
+        logs.map((log) => ({ ...log, attempted_at: iso(log.attempted_at) as string })),
+        query,
+        url,
+      );
     },
   },
   {

@@ -93,6 +93,7 @@ describe("the sandbox's answers against Paddle's OpenAPI description", () => {
     });
     const notifications = (await call('GET', '/notifications', '/notifications')).data;
     await call('GET', '/notifications/{notification_id}', `/notifications/${notifications[0].id}`);
+    await call('GET', '/notifications/{notification_id}/logs', `/notifications/${notifications[0].id}/logs`);
     await call(
       'POST',
       '/notifications/{notification_id}/replay',
@@ -151,6 +152,31 @@ describe("the sandbox's answers against Paddle's OpenAPI description", () => {
       },
     );
     await call('GET', '/events', '/events?event_type=subscription.created,transaction.completed');
+    const sub = `/subscriptions/${paid.subscriptionId}`;
+    const change = {
+      items: [{ price_id: price.id, quantity: 3 }],
+      proration_billing_mode: 'prorated_immediately',
+    };
+    await call('PATCH', '/subscriptions/{subscription_id}/preview', `${sub}/preview`, change);
+    await call('PATCH', '/subscriptions/{subscription_id}', sub, change);
+    await call(
+      'GET',
+      '/subscriptions/{subscription_id}/update-payment-method-transaction',
+      `${sub}/update-payment-method-transaction`,
+    );
+    await call(
+      'GET',
+      '/transactions/{transaction_id}/invoice',
+      `/transactions/${paid.transactionId}/invoice`,
+    );
+    await call('POST', '/transactions/preview', '/transactions/preview', {
+      items: [{ price_id: price.id, quantity: 1 }],
+      address: { country_code: 'DE' },
+    });
+    await call('POST', '/subscriptions/{subscription_id}/cancel', `${sub}/cancel`, {
+      effective_from: 'next_billing_period',
+    });
+    await call('PATCH', '/subscriptions/{subscription_id}', sub, { scheduled_change: null });
 
     // The checkout's events reach the destination, signed, and the SDK parses each into its entity.
     await server.sandbox.deliverPendingWebhooks();

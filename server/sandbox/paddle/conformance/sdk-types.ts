@@ -4,6 +4,7 @@ import type {
   ICustomerPortalSessionResponse,
   ICustomerResponse,
   IEventTypeResponse,
+  INotificationLogResponse,
   INotificationResponse,
   INotificationSettingsResponse,
   IPriceResponse,
@@ -14,7 +15,7 @@ import type {
 } from '@paddle/paddle-node-sdk';
 import type { AddressEntity, BusinessEntity } from '../api/addresses-and-businesses';
 import type { CustomerEntity } from '../api/customers';
-import type { NotificationEntity } from '../api/notifications';
+import type { NotificationEntity, NotificationLogEntity } from '../api/notifications';
 import type { PortalSessionEntity } from '../api/portal-sessions';
 import type { PriceEntity } from '../api/prices';
 import type { ProductEntity } from '../api/products';
@@ -56,6 +57,7 @@ export type SandboxBodiesFitTheSdk = [
     }
   >,
   Fits<{ notification_id: string }, IReplayNotificationResponse>,
+  Fits<NotificationLogEntity, INotificationLogResponse>,
   Fits<TransactionEntity, ITransactionResponse>,
   Fits<SubscriptionEntity, ISubscriptionResponse>,
 ];

@@ -15,3 +15,15 @@ CREATE TABLE paddle_sandbox_portal_tokens (
   customer_id text NOT NULL,
   expires_at timestamptz NOT NULL
 );
+
+-- Paddle's notification logs: one row per delivery attempt, with what the destination answered.
+CREATE TABLE paddle_sandbox_delivery_logs (
+  seq bigserial PRIMARY KEY,
+  id text NOT NULL UNIQUE,
+  delivery_id text NOT NULL,
+  response_code integer NOT NULL,
+  response_content_type text,
+  response_body text NOT NULL,
+  attempted_at timestamptz NOT NULL DEFAULT now()
+);
+CREATE INDEX paddle_sandbox_delivery_logs_delivery ON paddle_sandbox_delivery_logs (delivery_id, seq);

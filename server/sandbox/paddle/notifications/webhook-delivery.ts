@@ -1,9 +1,17 @@
 import type { Db } from '../../../src/db/db';
 import { paddleIso } from '../clock';
 import type { PaddleSandboxConfig } from '../context';
+import { randomToken } from '../ids';
 import { paddleSignature } from '../signature';
 import { DELIVERY_TIMEOUT_MS, MAX_ATTEMPTS, retryDelaySeconds } from './retry-schedule';
 import { readChoices } from './setting';
+
+/**
+ * The subscription an event is about (a subscription's own id, or a transaction's subscription_id),
+ * in SQL; null for the rest, which nothing holds back.
+ */
+const SUBSCRIPTION_OF = (event: string) =>
+  `(CASE WHEN ${event}.event_type LIKE 'subscription.%' THEN ${event}.data->>'id' ELSE ${event}.data->>'subscription_id' END)`;
 
 /** A claimed delivery is hidden from other workers this long: a process may die mid-POST. */
 const LEASE_SECONDS = 60;
@@ -17,6 +25,16 @@ interface Claimed {
   occurred_at: string | Date;
   data: unknown;
 }
+
+interface Attempt {
+  code: number;
+  contentType: string | null;
+  body: string;
+  error: string | null;
+}
+
+/** What a log keeps of the destination's answer: enough to see why it refused. */
+const LOGGED_BODY_CHARS = 2_000;
 
 /** The body Paddle POSTs: the event, and which notification carries it. */
 export function notificationPayload(delivery: Claimed): string {
@@ -44,6 +62,9 @@ export interface WebhookDeliverer {
 /**
  * Delivers recorded events to the webhook destination after the transaction that recorded them has
  * committed, signed afresh with real time on every attempt, retried on Paddle's sandbox schedule.
+ * Paddle guarantees no order; this sandbox keeps one per subscription: an event about a subscription
+ * waits while an earlier one about it is undelivered and has attempts left (in flight on another
+ * server too), so a receiver never sees `subscription.updated` before its `subscription.created`.
  * State is in the database, so a restart or another server on it carries on; a row is claimed by
  * one update that skips rows another server holds, which needs no sandbox-wide lock.
  */
@@ -72,18 +93,23 @@ export function createWebhookDeliverer(
           SET leased_until = now() + make_interval(secs => $1)
          FROM paddle_sandbox_events e
         WHERE e.id = d.event_id AND d.id = (
-          SELECT id FROM paddle_sandbox_deliveries
-           WHERE delivered_at IS NULL AND attempts < $2 AND seq > $3::bigint
-             AND (leased_until IS NULL OR leased_until <= now())
-             AND ($4::boolean OR next_attempt_at <= now())
-           ORDER BY seq LIMIT 1 FOR UPDATE SKIP LOCKED)
+          SELECT d0.id FROM paddle_sandbox_deliveries d0 JOIN paddle_sandbox_events e0 ON e0.id = d0.event_id
+           WHERE d0.delivered_at IS NULL AND d0.attempts < $2 AND d0.seq > $3::bigint
+             AND (d0.leased_until IS NULL OR d0.leased_until <= now())
+             AND ($4::boolean OR d0.next_attempt_at <= now())
+             AND NOT EXISTS (
+               SELECT 1 FROM paddle_sandbox_deliveries p JOIN paddle_sandbox_events pe ON pe.id = p.event_id
+                WHERE p.seq < d0.seq AND p.delivered_at IS NULL AND p.attempts < $2
+                  AND ${SUBSCRIPTION_OF('pe')} = ${SUBSCRIPTION_OF('e0')})
+           ORDER BY d0.seq LIMIT 1 FOR UPDATE OF d0 SKIP LOCKED)
         RETURNING d.id, d.seq::text AS seq, d.attempts, d.event_id, e.event_type, e.occurred_at, e.data`,
       [LEASE_SECONDS, MAX_ATTEMPTS, afterSeq, ignoreBackoff],
     );
     return rows[0] ?? null;
   }
 
-  async function post(delivery: Claimed): Promise<string | null> {
+  /** One attempt: what the destination answered (code 0 when it did not answer in time, or at all). */
+  async function post(delivery: Claimed): Promise<Attempt> {
     const body = notificationPayload(delivery);
     try {
       const response = await fetch(webhookUrl(), {
@@ -97,15 +123,28 @@ export function createWebhookDeliverer(
         body,
         signal: AbortSignal.timeout(DELIVERY_TIMEOUT_MS),
       });
-      await response.arrayBuffer().catch(() => undefined);
-      return response.status >= 200 && response.status < 300 ? null : `HTTP ${response.status}`;
+      const answer = await response.text().catch(() => '');
+      const ok = response.status >= 200 && response.status < 300;
+      return {
+        code: response.status,
+        contentType: response.headers.get('content-type'),
+        body: answer.slice(0, LOGGED_BODY_CHARS),
+        error: ok ? null : `HTTP ${response.status}`,
+      };
     } catch (e) {
-      return e instanceof Error ? e.message : String(e);
+      const error = e instanceof Error ? e.message : String(e);
+      return { code: 0, contentType: null, body: error, error };
     }
   }
 
   async function deliver(delivery: Claimed): Promise<boolean> {
-    const error = await post(delivery);
+    const attempt = await post(delivery);
+    const error = attempt.error;
+    await db.query(
+      `INSERT INTO paddle_sandbox_delivery_logs (id, delivery_id, response_code, response_content_type, response_body)
+       VALUES ($1, $2, $3, $4, $5)`,
+      [`ntflog_${randomToken(26)}`, delivery.id, attempt.code, attempt.contentType, attempt.body],
+    );
     const attempts = delivery.attempts + 1;
     if (error === null) {
       await db.query(
@@ -138,7 +177,7 @@ export function createWebhookDeliverer(
     while (!stopped) {
       const next = await claim(ignoreBackoff, afterSeq);
       if (!next) return delivered;
-      // A failed one waits for its retry; later events still go, as Paddle guarantees no order.
+      // A failed one waits for its retry; later ones about other subscriptions still go.
       afterSeq = next.seq;
       if (await deliver(next)) delivered++;
     }

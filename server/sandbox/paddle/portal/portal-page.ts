@@ -1,5 +1,5 @@
 import { html, type SafeHtml } from './html';
-import type { PortalSubscription } from './portal-subscriptions';
+import { cancellable, type PortalSubscription } from './portal-subscriptions';
 
 // Plain server-rendered pages: no script and no inline style, so the site's CSP holds as it is.
 
@@ -26,7 +26,7 @@ const day = (iso: string | null | undefined) => (iso ? iso.slice(0, 10) : '');
 
 function describe(subscription: PortalSubscription): string {
   const item = subscription.items[0];
-  const name = item?.price.name ?? item?.price.description ?? 'Subscription';
+  const name = item?.price.name || item?.price.description || 'Subscription';
   return `${name} \u00d7 ${item?.quantity ?? 1}`;
 }
 
@@ -47,9 +47,7 @@ export function renderOverview(subscriptions: PortalSubscription[], links: Porta
   const rows = subscriptions.map(
     (s) => html`<li><p>${describe(s)}: ${state(s)}</p>
 <p><a href="${links.paymentMethod(s.id)}">Update payment method</a>${
-      s.status !== 'canceled' && !s.scheduled_change
-        ? html` \u00b7 <a href="${links.cancel(s.id)}">Cancel subscription</a>`
-        : ''
+      cancellable(s) ? html` \u00b7 <a href="${links.cancel(s.id)}">Cancel subscription</a>` : ''
     }</p></li>`,
   );
   return page(
@@ -66,7 +64,7 @@ export function renderCancel(
   links: PortalLinks,
 ): string {
   const endsAt = day(subscription.current_billing_period?.ends_at);
-  const open = subscription.status !== 'canceled' && !subscription.scheduled_change;
+  const open = cancellable(subscription);
   return page(
     'Cancel subscription',
     html`<h1>Cancel subscription</h1>
@@ -85,14 +83,55 @@ ${
   );
 }
 
-export function renderPaymentMethod(subscription: PortalSubscription, links: PortalLinks): string {
+/** Where the card forms post, with the session's token and the subscription. */
+export interface CardForm {
+  action: string;
+  token: string;
+  subscriptionId: string;
+  /** Why the last try did not change the card, shown above the form. */
+  message?: string;
+}
+
+const hidden = (form: CardForm) => html`<input type="hidden" name="token" value="${form.token}">
+<input type="hidden" name="subscription_id" value="${form.subscriptionId}">`;
+
+export function renderPaymentMethod(
+  subscription: PortalSubscription,
+  form: CardForm,
+  links: PortalLinks,
+): string {
+  const field = (name: string, label: string, autocomplete: string) =>
+    html`<p><label>${label}<br><input name="${name}" autocomplete="${autocomplete}" required></label></p>`;
   return page(
     'Update payment method',
     html`<h1>Update payment method</h1>
 <p>${describe(subscription)}: ${state(subscription)}</p>
-<p>In this sandbox the card is changed from the product's billing page (Change card), which opens
-Paddle's checkout for the subscription's update-payment-method transaction.</p>
+${form.message ? html`<p role="alert">${form.message}</p>` : ''}
+<form method="post" action="${form.action}">
+${hidden(form)}
+${field('number', 'Card number', 'cc-number')}
+${field('expiry', 'Expiry (MM/YY)', 'cc-exp')}
+${field('cvc', 'CVC', 'cc-csc')}
+${field('name', 'Name on card', 'cc-name')}
+<button type="submit">Save card</button>
+</form>
 <p><a href="${links.overview}">Back to your subscriptions</a></p>`,
+  );
+}
+
+/** The bank's check for a card that asks for 3-D Secure: approve or fail, each a form of its own. */
+export function renderThreeDSecure(threeDSecureId: string, form: CardForm): string {
+  const choice = (outcome: string, label: string) => html`<form method="post" action="${form.action}">
+${hidden(form)}
+<input type="hidden" name="three_d_secure_id" value="${threeDSecureId}">
+<button type="submit" name="outcome" value="${outcome}">${label}</button>
+</form>`;
+  return page(
+    '3-D Secure',
+    html`<h1>Confirm the card</h1>
+<p>Your bank asks you to confirm this card (a test: choose the outcome).</p>
+${choice('approve', 'Approve')}
+${choice('fail', 'Fail')}`,
   );
 }
 

@@ -1,44 +1,39 @@
-import { sandboxIso } from '../clock';
+import { paymentMethodChangeTransaction } from '../billing/subscription-billing';
+import { cancelSubscription } from '../billing/subscription-changes';
+import type { SubscriptionEntity } from '../billing/subscription-entity';
+import { authenticateCheckout, type PayAnswer, payCheckout } from '../checkout/pay';
 import type { Ctx } from '../context';
-import { recordEvent } from '../events';
-import { list, put } from '../store';
+import { list } from '../store';
 
-/** The parts of Paddle's subscription entity the portal reads and changes. */
-export interface PortalSubscription {
-  id: string;
-  status: string;
-  customer_id: string;
-  currency_code: string;
-  current_billing_period: { starts_at: string; ends_at: string } | null;
-  next_billed_at: string | null;
-  scheduled_change: { action: string; effective_at: string; resume_at: string | null } | null;
-  items: { quantity: number; price: { description?: string; name?: string | null } }[];
-  updated_at: string;
+export type PortalSubscription = SubscriptionEntity;
+
+export async function customerSubscriptions(ctx: Ctx, customerId: string): Promise<SubscriptionEntity[]> {
+  return list<SubscriptionEntity>(ctx, 'subscription', customerId);
 }
 
-export async function customerSubscriptions(ctx: Ctx, customerId: string): Promise<PortalSubscription[]> {
-  return list<PortalSubscription>(ctx, 'subscription', customerId);
+/** Whether the portal offers a cancel: live, and no cancel scheduled yet. */
+export const cancellable = (subscription: SubscriptionEntity) =>
+  subscription.status !== 'canceled' && subscription.scheduled_change?.action !== 'cancel';
+
+/** Cancels at the end of the billing period, as Paddle's portal does, through the sandbox's model. */
+export async function scheduleCancel(ctx: Ctx, subscription: SubscriptionEntity): Promise<void> {
+  if (cancellable(subscription))
+    await cancelSubscription(ctx, subscription, { effective_from: 'next_billing_period' });
 }
 
 /**
- * Cancels at the end of the billing period, as Paddle's portal (and `POST /subscriptions/{id}/cancel`
- * with `effective_from: next_billing_period`) does: a scheduled change, and `subscription.updated`.
- * Canceled, or already scheduled to cancel, it stays as it is.
+ * A new card for the renewals, as Paddle's portal takes it: the subscription's update-payment-method
+ * transaction, paid with the card through the checkout's back end (3-D Secure included).
  */
-export async function scheduleCancel(
+export async function changeCard(
   ctx: Ctx,
-  subscription: PortalSubscription,
-): Promise<PortalSubscription> {
-  const endsAt = subscription.current_billing_period?.ends_at;
-  if (subscription.status === 'canceled' || subscription.scheduled_change?.action === 'cancel' || !endsAt)
-    return subscription;
-  const updated: PortalSubscription = {
-    ...subscription,
-    scheduled_change: { action: 'cancel', effective_at: endsAt, resume_at: null },
-    next_billed_at: null,
-    updated_at: await sandboxIso(ctx),
-  };
-  await put(ctx, 'subscription', updated);
-  await recordEvent(ctx, 'subscription.updated', updated);
-  return updated;
+  subscription: SubscriptionEntity,
+  card: unknown,
+): Promise<PayAnswer> {
+  const transaction = await paymentMethodChangeTransaction(ctx, subscription);
+  return payCheckout(ctx, { transactionId: transaction.id, card });
+}
+
+export async function finishThreeDSecure(ctx: Ctx, id: string, outcome: string): Promise<PayAnswer> {
+  return authenticateCheckout(ctx, id, { outcome });
 }

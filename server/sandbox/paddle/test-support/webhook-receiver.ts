@@ -11,7 +11,7 @@ export interface WebhookReceiver {
   url: string;
   received: ReceivedWebhook[];
   /** What the receiver answers next; a delay in ms makes it slower than the sandbox waits. */
-  respond: { status: number; delayMs: number };
+  respond: { status: number; delayMs: number; failWhen: ((body: string) => boolean) | null };
   close(): Promise<void>;
 }
 
@@ -19,7 +19,7 @@ export interface WebhookReceiver {
 export async function startWebhookReceiver(): Promise<WebhookReceiver> {
   const app = Fastify({ logger: false });
   const received: ReceivedWebhook[] = [];
-  const respond = { status: 200, delayMs: 0 };
+  const respond: WebhookReceiver['respond'] = { status: 200, delayMs: 0, failWhen: null };
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) =>
     done(null, body),
   );
@@ -30,7 +30,8 @@ export async function startWebhookReceiver(): Promise<WebhookReceiver> {
       body: String(request.body),
     });
     if (respond.delayMs > 0) await new Promise((resolve) => setTimeout(resolve, respond.delayMs));
-    return reply.code(respond.status).send({ ok: respond.status < 300 });
+    const status = respond.failWhen?.(String(request.body)) ? 500 : respond.status;
+    return reply.code(status).send({ ok: status < 300 });
   });
   const base = await app.listen({ host: '127.0.0.1', port: 0 });
   return { url: `${base}/hooks`, received, respond, close: () => app.close() };
