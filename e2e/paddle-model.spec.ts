@@ -64,7 +64,7 @@ const FLOWS: Record<keyof typeof PADDLE_FLOW_MODELS, BrowserFlow> = {
         await checkout(page).getByRole('button', { name: 'Fail authentication' }).click();
       },
       'user.closesOverlay': async (page) => {
-        await checkout(page).getByRole('button', { name: 'Close', exact: true }).click();
+        await checkout(page).getByRole('button', { name: 'Close checkout' }).click();
       },
       'user.oks': async (page) => {
         await dialog(page).getByRole('button', { name: 'Ok', exact: true }).click();
@@ -79,7 +79,10 @@ const FLOWS: Record<keyof typeof PADDLE_FLOW_MODELS, BrowserFlow> = {
       },
       declined: async (page) => {
         await expect(
-          checkout(page).getByRole('alert').filter({ hasText: 'Your card was declined.' }),
+          // A declined card, or a failed 3-D Secure step, in the words the payment answered.
+          checkout(page)
+            .getByRole('alert')
+            .filter({ hasText: /Your card was declined\.|unable to authenticate your payment method/ }),
         ).toBeVisible();
         await stillInOverlay(page);
       },
