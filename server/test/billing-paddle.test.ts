@@ -94,11 +94,11 @@ describe('Paddle routes: who may call them, and bad input', () => {
 });
 
 describe('Paddle webhook', () => {
-  const subscriptionEvent = (id: string, data: Record<string, unknown>) =>
+  const subscriptionEvent = (id: string, data: Record<string, unknown>, occurredAt = new Date()) =>
     JSON.stringify({
       event_id: id,
       event_type: 'subscription.created',
-      occurred_at: new Date().toISOString(),
+      occurred_at: occurredAt.toISOString(),
       notification_id: 'ntf_01hv8x2a3b4c5d6e7f8g9h0j1k',
       data: {
         id: `sub_${id.slice(4)}`,
@@ -161,6 +161,44 @@ describe('Paddle webhook', () => {
     });
     expect((await postPaddleWebhook(t, stolen)).statusCode).toBe(200);
     expect((await teamRow(other.world.team.id)).plan).toBe('basic');
+  });
+});
+
+describe('Paddle webhook order', () => {
+  it('lets an event older than the last one applied change nothing', async () => {
+    const team = await newPaddleTeam(t, 'plus_30');
+    const teamId = team.world.team.id;
+    const link = await t.repos.paddleBilling.findLink(teamId);
+    const data = (planId: string) => ({
+      id: link?.subscriptionId,
+      status: 'active',
+      customer_id: link?.customerId,
+      address_id: 'add_01hv8x2a3b4c5d6e7f8g9h0j1k',
+      currency_code: 'USD',
+      created_at: new Date().toISOString(),
+      updated_at: new Date().toISOString(),
+      collection_mode: 'automatic',
+      billing_cycle: { interval: 'month', frequency: 1 },
+      items: [{ status: 'active', quantity: 1, price: { id: 'pri_x', custom_data: { planId } } }],
+    });
+    const event = (id: string, planId: string, at: Date) =>
+      JSON.stringify({
+        event_id: id,
+        event_type: 'subscription.updated',
+        occurred_at: at.toISOString(),
+        notification_id: 'ntf_01hv8x2a3b4c5d6e7f8g9h0j1k',
+        data: data(planId),
+      });
+    const later = new Date(Date.now() + 60_000);
+    expect(
+      (await postPaddleWebhook(t, event('evt_01hv8x2a3b4c5d6e7f8g9h0j20', 'pro_30', later))).statusCode,
+    ).toBe(200);
+    expect((await teamRow(teamId)).plan).toBe('pro');
+    const earlier = new Date(Date.now() - 60_000);
+    expect(
+      (await postPaddleWebhook(t, event('evt_01hv8x2a3b4c5d6e7f8g9h0j21', 'plus_30', earlier))).statusCode,
+    ).toBe(200);
+    expect((await teamRow(teamId)).plan).toBe('pro');
   });
 });
 
