@@ -4,17 +4,17 @@
 import { waitFor } from 'xstate';
 import { ROUTE_DATA_FRESH_MS } from '@/app/route-data';
 import type { AppServices } from '@/app/services';
-import type { PaymentProvider } from '@/domain/entities';
 import { findMembership } from '@/domain/memberships';
 import { canAccessBilling } from '@/domain/permissions';
 import type { TeamUserRef } from '@/domain/team-user-ref';
 import { LoadNotAsked } from '@/routes/loads/route-load';
+import { chosenProviderIn } from './chosen-provider';
 import { type BillingPageData, loadBillingPage } from './load-billing-page';
 
 export async function askBillingPage(
   { api, registry }: Pick<AppServices, 'api' | 'registry'>,
   ref: TeamUserRef,
-  chosen: PaymentProvider | null = null,
+  search: URLSearchParams = new URLSearchParams(),
 ): Promise<BillingPageData> {
   const loaded = await waitFor(registry, (snapshot) => snapshot.matches('ready'), {
     timeout: ROUTE_DATA_FRESH_MS,
@@ -23,5 +23,5 @@ export async function askBillingPage(
   });
   const membership = findMembership(loaded.context.memberships, ref.teamId, ref.userId);
   if (!membership || !canAccessBilling(membership.profile)) throw new LoadNotAsked('Not the team’s owner.');
-  return loadBillingPage(api, ref, undefined, chosen);
+  return loadBillingPage(api, ref, undefined, chosenProviderIn(search));
 }

@@ -11,8 +11,9 @@ import { useSelectionsInTransition } from '@/routes/screen-flow';
 import { BillingFlows } from '@/routes/team/billing/billing-flows';
 import { BillingSkeleton } from '@/ui/billing-page/BillingSkeleton';
 import { ScreenSetupStatus } from '@/ui/ScreenSetupStatus';
-import { billingPageLoad, chosenProviderIn } from './billing.load';
+import { billingPageLoad } from './billing.load';
 import { BillingContent } from './billing-content';
+import { chosenProviderIn } from './chosen-provider';
 import { type BillingPageData, loadBillingPage } from './load-billing-page';
 import { useCheckoutResult } from './use-checkout-result';
 
