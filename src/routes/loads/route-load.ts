@@ -64,8 +64,3 @@ export function teamUserLoad<T>(
  * its own, rather than asking (and retrying) a second time.
  */
 export class LoadNotAsked extends Error {}
-
-/** For a page's first load: asks afresh only where the load did not ask; otherwise its failure stands. */
-export function askAgainIfNotAsked<T>(ask: () => Promise<T>): (failure: unknown) => Promise<T> {
-  return (failure) => (failure instanceof LoadNotAsked ? ask() : Promise.reject(failure));
-}

@@ -9,7 +9,7 @@ import type { ApiClient } from '@/api/client';
 import { useServices } from '@/app/services-context';
 import { errorOf } from '@/machines/actor-error';
 import { screenSetupMachine } from '@/machines/screen-setup.machine';
-import { askAgainIfNotAsked, type RouteLoad, routeDataKey } from '@/routes/loads/route-load';
+import { LoadNotAsked, type RouteLoad, routeDataKey } from '@/routes/loads/route-load';
 import { useScreenFlow } from '@/routes/screen-flow';
 
 export interface RouteData<T> {
@@ -75,4 +75,9 @@ export function useScreenSetupWithRouteData<T>(
       },
     }),
   );
+}
+
+/** For a page's first load: asks afresh only where the load did not ask; otherwise its failure stands. */
+export function askAgainIfNotAsked<T>(ask: () => Promise<T>): (failure: unknown) => Promise<T> {
+  return (failure) => (failure instanceof LoadNotAsked ? ask() : Promise.reject(failure));
 }

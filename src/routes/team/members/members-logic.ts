@@ -27,8 +27,7 @@ import {
   type RunMemberActionInput,
 } from '@/machines/members-action.machine';
 import { memberProfileMachine } from '@/machines/members-profile.machine';
-import { askAgainIfNotAsked } from '@/routes/loads/route-load';
-import type { RouteData } from '@/routes/loads/use-route-data';
+import { askAgainIfNotAsked, type RouteData } from '@/routes/loads/use-route-data';
 
 type Services = Pick<AppServices, 'api' | 'handleError' | 'showFlash'>;
 export type MembersActorRef = ActorRefFrom<typeof membersMachine>;
