@@ -47,20 +47,7 @@ export function teamUserLoad<T>(
       const query = queryKey(address);
       return ref && (query ? `${formatTeamUserRef(ref)}?${query}` : formatTeamUserRef(ref));
     },
-    ask: (services, address) => {
-      const ref = refOf(address);
-      // Only asked where keyOf found one (start-route-loads.ts).
-      return ref
-        ? ask(services, ref, address)
-        : Promise.reject(new LoadNotAsked('The address names no team user.'));
-    },
+    // Asked only where keyOf found a team user (start-route-loads.ts).
+    ask: (services, address) => ask(services, refOf(address) as TeamUserRef, address),
   };
 }
-
-/**
- * What a load throws when it did not ask at all (its page's precondition was not met, such as
- * billing for someone who is not the owner): the page asks for itself. Any other failure is the
- * answer to the very request the page would have made, with the same retries: the page meets it as
- * its own, rather than asking (and retrying) a second time.
- */
-export class LoadNotAsked extends Error {}

@@ -5,7 +5,7 @@ import { acmeBilling, acmeInvoices, acmeProducts } from '@/test/billing-fixtures
 import { membershipFixture } from '@/test/entity-fixtures';
 import { fakeAccessToken } from '@/test/fake-jwt';
 import { createTestServices } from '@/test/test-services';
-import { LoadNotAsked } from './route-load';
+import { LoadNotAsked } from './load-not-asked';
 import { startRouteLoads } from './start-route-loads';
 import { askAgainIfNotAsked } from './use-route-data';
 

@@ -9,7 +9,8 @@ import type { ApiClient } from '@/api/client';
 import { useServices } from '@/app/services-context';
 import { errorOf } from '@/machines/actor-error';
 import { screenSetupMachine } from '@/machines/screen-setup.machine';
-import { LoadNotAsked, type RouteLoad, routeDataKey } from '@/routes/loads/route-load';
+import { LoadNotAsked } from '@/routes/loads/load-not-asked';
+import { type RouteLoad, routeDataKey } from '@/routes/loads/route-load';
 import { useScreenFlow } from '@/routes/screen-flow';
 
 export interface RouteData<T> {
