@@ -9,7 +9,6 @@ import type { ApiClient } from '@/api/client';
 import { useServices } from '@/app/services-context';
 import { errorOf } from '@/machines/actor-error';
 import { screenSetupMachine } from '@/machines/screen-setup.machine';
-import { LoadNotAsked } from '@/routes/loads/load-not-asked';
 import { type RouteLoad, routeDataKey } from '@/routes/loads/route-load';
 import { useScreenFlow } from '@/routes/screen-flow';
 
@@ -82,3 +81,11 @@ export function useScreenSetupWithRouteData<T>(
 export function askAgainIfNotAsked<T>(ask: () => Promise<T>): (failure: unknown) => Promise<T> {
   return (failure) => (failure instanceof LoadNotAsked ? ask() : Promise.reject(failure));
 }
+
+/**
+ * What a load throws when it did not ask at all (its page's precondition was not met, such as
+ * billing for someone who is not the owner): the page asks for itself. Any other failure is the
+ * answer to the very request the page would have made, with the same retries: the page meets it as
+ * its own, rather than asking (and retrying) a second time.
+ */
+export class LoadNotAsked extends Error {}

@@ -7,7 +7,7 @@ import type { AppServices } from '@/app/services';
 import { findMembership } from '@/domain/memberships';
 import { canAccessBilling } from '@/domain/permissions';
 import type { TeamUserRef } from '@/domain/team-user-ref';
-import { LoadNotAsked } from '@/routes/loads/load-not-asked';
+import { LoadNotAsked } from '@/routes/loads/use-route-data';
 import { chosenProviderIn } from './chosen-provider';
 import { type BillingPageData, loadBillingPage } from './load-billing-page';
 
