@@ -5,9 +5,8 @@ import { acmeBilling, acmeInvoices, acmeProducts } from '@/test/billing-fixtures
 import { membershipFixture } from '@/test/entity-fixtures';
 import { fakeAccessToken } from '@/test/fake-jwt';
 import { createTestServices } from '@/test/test-services';
-import { LoadNotAsked } from './load-not-asked';
 import { startRouteLoads } from './start-route-loads';
-import { askAgainIfNotAsked } from './use-route-data';
+import { askAgainIfNotAsked, LoadNotAsked } from './use-route-data';
 
 const FAR_FUTURE_S = 4_102_444_800;
 const base = '/api/v1/collab/3-7';
