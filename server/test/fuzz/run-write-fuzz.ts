@@ -94,8 +94,10 @@ export async function runWriteFuzz(t: TestApp, options: FuzzOptions): Promise<Fu
     const leak = leakIn(response.body, stringsIn(request.sent));
     if (leak) found.push(`${response.statusCode} shows ${leak}`);
 
-    // Webhooks an accepted call set off are delivered now, before the next case takes its snapshot.
-    if (response.statusCode < 300) await t.sandbox.deliverPendingWebhooks();
+    // Webhooks a call set off are delivered now, before the next case takes its snapshot: an
+    // accepted call's, and a refused one's too (its customer, made at the provider on the way, has
+    // events of its own whose sync lands a moment later).
+    await t.sandbox.deliverPendingWebhooks();
     if (found.length === 0) return;
     const line = `${describe(call, request)} -> ${found.join('; ')}`;
     stats.problems.push(line);
