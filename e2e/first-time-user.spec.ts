@@ -165,7 +165,8 @@ test('5. the user menu shows who is signed in and logs out, here and in other ta
   await expect(page.getByRole('button', { name: 'Account' })).toContainText('olivia@acme.test');
   await page.getByRole('button', { name: /Acme Inc/ }).click();
   const options = page.getByRole('listbox').getByRole('option');
-  await expect(options).toHaveCount(3);
+  // Acme Inc, Basic Bakery, Paddle Press and Trial Tech.
+  await expect(options).toHaveCount(4);
   await expect(page.getByRole('listbox')).not.toContainText('olivia@acme.test');
   await page.keyboard.press('Escape');
 

@@ -29,11 +29,12 @@ test('the team selector lists Olivia’s teams in name order and switches teams'
   await signInToTeam(page, 'olivia@acme.test', 'Acme Inc');
   await page.getByRole('button', { name: /Acme Inc/ }).click();
   const options = page.getByRole('option');
-  await expect(options).toHaveCount(3);
+  await expect(options).toHaveCount(4);
   const names = await options.evaluateAll((nodes) => nodes.map((node) => node.textContent ?? ''));
-  expect(names.map((text) => text.match(/Acme Inc|Basic Bakery|Trial Tech/)?.[0])).toEqual([
+  expect(names.map((text) => text.match(/Acme Inc|Basic Bakery|Paddle Press|Trial Tech/)?.[0])).toEqual([
     'Acme Inc',
     'Basic Bakery',
+    'Paddle Press',
     'Trial Tech',
   ]);
   await page.getByRole('option', { name: /Basic Bakery/ }).click();

@@ -65,6 +65,18 @@ describe('the routes’ first-load answers', () => {
     await expect(store.take('team:3-7', askAgain)).resolves.toBe('again after 503');
   });
 
+  it('asks again for a key whose answer failed: a failure is never reused', async () => {
+    const { store } = storeAt();
+    store.ensure('members:3-7', () => Promise.reject(new Error('401')));
+    await settle();
+    const ask = vi.fn(async () => 'members');
+    store.ensure('members:3-7', ask);
+    expect(ask).toHaveBeenCalledTimes(1);
+    await expect(store.take('members:3-7', () => Promise.reject(new Error('asked again')))).resolves.toBe(
+      'members',
+    );
+  });
+
   it('forgets an answer a page has started with, so the next mount asks afresh', async () => {
     const { store } = storeAt();
     store.ensure('team:3-7', async () => 'Acme');

@@ -14,10 +14,12 @@ interface Kept {
   settledAt?: number;
   /** Set once the answer is in. */
   value?: { of: unknown };
+  /** Set when the answer failed: kept for the page that is waiting on it, never reused. */
+  failed?: boolean;
 }
 
 export interface RouteDataStore {
-  /** Keeps `ask()`'s answer under `key`, unless a fresh one is kept there already. */
+  /** Keeps `ask()`'s answer under `key`, unless a fresh one (not a failure) is kept there already. */
   ensure(key: string, ask: () => Promise<unknown>): void;
   /** The answer's value when it is in and fresh, without taking it: for a render. */
   peek<T>(key: string): { value: T } | null;
@@ -40,7 +42,9 @@ export function createRouteDataStore(clock: () => number = Date.now): RouteDataS
   };
   return {
     ensure(key, ask) {
-      if (fresh(key)) return;
+      // A failure (a visitor not signed in yet, a network blip) is asked again by the next navigation.
+      const current = fresh(key);
+      if (current && !current.failed) return;
       const entry: Kept = { answer: ask() };
       entry.answer.then(
         (value) => {
@@ -50,6 +54,7 @@ export function createRouteDataStore(clock: () => number = Date.now): RouteDataS
         // Only a page's load reads it; until then a failure must not surface as an unhandled one.
         () => {
           entry.settledAt = clock();
+          entry.failed = true;
         },
       );
       kept.set(key, entry);

@@ -73,7 +73,7 @@ export function EventStreamView(props: EventStreamViewProps) {
               <tr key={`${event.id}-${event.type}-${JSON.stringify(event.data)}`}>
                 <td className={classes.time}>{new Date(event.id).toISOString()}</td>
                 <td>{event.type}</td>
-                <td className={classes.data}>
+                <td className={classes.data} data-raw-json>
                   <details>
                     <summary className={classes.summary}>{preview(event.data)}</summary>
                     <pre>{JSON.stringify(event.data, null, 2)}</pre>
