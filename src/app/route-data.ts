@@ -12,10 +12,8 @@ interface Kept {
   answer: Promise<unknown>;
   /** When the answer came in (or failed); unset while it is on its way. */
   settledAt?: number;
-  /** Set once the answer is in. */
+  /** Set once the answer is in; settled without it, the answer failed. */
   value?: { of: unknown };
-  /** Set when the answer failed: kept for the page that is waiting on it, never reused. */
-  failed?: boolean;
 }
 
 export interface RouteDataStore {
@@ -44,7 +42,7 @@ export function createRouteDataStore(clock: () => number = Date.now): RouteDataS
     ensure(key, ask) {
       // A failure (a visitor not signed in yet, a network blip) is asked again by the next navigation.
       const current = fresh(key);
-      if (current && !current.failed) return;
+      if (current && (current.value || current.settledAt === undefined)) return;
       const entry: Kept = { answer: ask() };
       entry.answer.then(
         (value) => {
@@ -54,7 +52,6 @@ export function createRouteDataStore(clock: () => number = Date.now): RouteDataS
         // Only a page's load reads it; until then a failure must not surface as an unhandled one.
         () => {
           entry.settledAt = clock();
-          entry.failed = true;
         },
       );
       kept.set(key, entry);

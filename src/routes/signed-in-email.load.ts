@@ -8,6 +8,6 @@ import type { RouteLoad } from '@/routes/loads/route-load';
 
 export const profileLoad: RouteLoad<Profile> = {
   name: 'profile',
-  keyOf: () => 'signed-in',
+  keyOf: () => 'me',
   ask: ({ api }) => getProfile(api),
 };

@@ -34,7 +34,7 @@ describe('the signed-in profile as a first load', () => {
     const { fetch, requests } = fakeFetch(() => jsonResponse(200, profile('olivia@acme.test')));
     const { services } = createTestServices({ fetch, stored: null });
     startRouteLoads(services, { pathname: '/teams/3-7/overview', search: '' });
-    const kept = services.routeData.take('profile:signed-in', () => Promise.reject(new Error('asked again')));
+    const kept = services.routeData.take('profile:me', () => Promise.reject(new Error('asked again')));
     await expect(kept).rejects.toThrow();
     expect(requests).toHaveLength(0);
   });

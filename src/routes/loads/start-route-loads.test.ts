@@ -73,7 +73,7 @@ describe('the first loads the route table declares', () => {
     startAt('/teams/3-7/users', '?filter=admins');
     await settle();
     expect(paths().sort()).toEqual(['/api/v1/collab/3-7/users', '/api/v2/profile']);
-    const kept = services.routeData.take('members-first-page:3-7', notAskedAgain);
+    const kept = services.routeData.take('members:3-7', notAskedAgain);
     await expect(kept).resolves.toEqual({ items: [], nextPageToken: null });
   });
 
@@ -122,7 +122,7 @@ describe('the first loads the route table declares', () => {
     const firstBillingCall = requests.findIndex((request) => request.url.includes('/billing'));
     expect(memberships()).toBeGreaterThanOrEqual(0);
     expect(memberships()).toBeLessThan(firstBillingCall);
-    const kept = services.routeData.take('billing-page:3-7', notAskedAgain);
+    const kept = services.routeData.take('billing:3-7', notAskedAgain);
     await expect(kept).resolves.toMatchObject({ billing: acmeBilling, invoices: acmeInvoices });
   });
 
@@ -132,7 +132,7 @@ describe('the first loads the route table declares', () => {
       const { services, billingCalls, startAt } = consoleOf(role);
       startAt('/teams/3-7/billing');
       const askAgain = vi.fn(askAgainIfNotAsked(async () => 'the page’s own answer'));
-      await expect(services.routeData.take('billing-page:3-7', askAgain)).resolves.toBe(
+      await expect(services.routeData.take('billing:3-7', askAgain)).resolves.toBe(
         'the page’s own answer',
       );
       expect(billingCalls()).toEqual([]);
@@ -144,7 +144,7 @@ describe('the first loads the route table declares', () => {
     startAt('/teams/3-7/billing');
     await vi.waitFor(() => expect(billingCalls()).toEqual(BILLING_CALLS));
     const ask = vi.fn(async () => 'asked again by the page');
-    const kept = services.routeData.take('billing-page:3-7', askAgainIfNotAsked(ask));
+    const kept = services.routeData.take('billing:3-7', askAgainIfNotAsked(ask));
     await expect(kept).rejects.toMatchObject({ status: 404 });
     expect(ask).not.toHaveBeenCalled();
   });
@@ -154,7 +154,7 @@ describe('the first loads the route table declares', () => {
     const { services, paths, startAt } = consoleOf(null);
     startAt('/teams/3-7/billing');
     let failure: unknown = null;
-    const kept = services.routeData.take('billing-page:3-7', async (reason) => {
+    const kept = services.routeData.take('billing:3-7', async (reason) => {
       failure = reason;
       return 'asked by the page';
     });

@@ -6,7 +6,7 @@
 import { teamUserLoad } from '@/routes/loads/route-load';
 
 export const billingPageLoad = teamUserLoad(
-  'billing-page',
+  'billing',
   async (services, ref, address) => {
     const { askBillingPage } = await import('./ask-billing-page');
     return askBillingPage(services, ref, address.search);

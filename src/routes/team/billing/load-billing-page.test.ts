@@ -133,8 +133,8 @@ describe('the billing page for the provider in effect', () => {
     const { services, paths } = server(null);
     startRouteLoads(services, { pathname: '/teams/3-7/billing', search: '?provider=paddle' });
     await vi.waitFor(() => expect(paths()).toContain(`${base}/billing-paddle/payments`));
-    expect(services.routeData.take('billing-page:3-7', vi.fn())).toBeNull();
-    const taken = services.routeData.take('billing-page:3-7?paddle', vi.fn());
+    expect(services.routeData.take('billing:3-7', vi.fn())).toBeNull();
+    const taken = services.routeData.take('billing:3-7?paddle', vi.fn());
     expect(taken).not.toBeNull();
   });
 });

@@ -4,4 +4,4 @@
 import { listUsers } from '@/api/users-list';
 import { teamUserLoad } from '@/routes/loads/route-load';
 
-export const firstMembersPageLoad = teamUserLoad('members-first-page', ({ api }, ref) => listUsers(api, ref));
+export const firstMembersPageLoad = teamUserLoad('members', ({ api }, ref) => listUsers(api, ref));
