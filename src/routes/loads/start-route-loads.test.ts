@@ -132,9 +132,7 @@ describe('the first loads the route table declares', () => {
       const { services, billingCalls, startAt } = consoleOf(role);
       startAt('/teams/3-7/billing');
       const askAgain = vi.fn(askAgainIfNotAsked(async () => 'the page’s own answer'));
-      await expect(services.routeData.take('billing:3-7', askAgain)).resolves.toBe(
-        'the page’s own answer',
-      );
+      await expect(services.routeData.take('billing:3-7', askAgain)).resolves.toBe('the page’s own answer');
       expect(billingCalls()).toEqual([]);
     },
   );
