@@ -1,6 +1,6 @@
 import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
-import { colorSchemeScript, prerenderedHtml } from './vite-prerender';
+import { prerenderedHtml, startScript } from './vite-prerender';
 
 const indexHtml = `<!doctype html>
 <html lang="en">
@@ -25,30 +25,25 @@ const page = {
 };
 
 describe('prerenderedHtml', () => {
-  const out = prerenderedHtml(indexHtml, page, '/assets/color-scheme-abc.js');
+  const out = prerenderedHtml(indexHtml, page, '/assets/prerendered-start-abc.js');
 
   it('puts the frame in #root and the title in <title>, escaped', () => {
     expect(out).toContain('<div id="root"><h1>Welcome to Spark for Teams</h1></div>');
     expect(out).toContain('<title>Sign up &#60;&#38;&#62; – Spark Teams Console</title>');
   });
 
-  it('marks the colour scheme from a file before the body, and no script is inline', () => {
-    expect(out.indexOf('<script src="/assets/color-scheme-abc.js"></script>')).toBeLessThan(
-      out.indexOf('</head>'),
-    );
+  it('starts from a script file in <head>, which names the code; no script is inline', () => {
+    const start =
+      '<script src="/assets/prerendered-start-abc.js" data-entry="/assets/index-abc.js" data-preload="/assets/vendor-abc.js"></script>';
+    expect(out).toContain(start);
+    expect(out.indexOf(start)).toBeLessThan(out.indexOf('</head>'));
+    // index.html's module tags are gone: the start script asks for the code once the frame painted.
+    expect(out).not.toContain('type="module"');
+    expect(out).not.toContain('modulepreload');
+    expect(out).toContain('<link rel="stylesheet" crossorigin href="/assets/vendor-abc.css">');
     for (const script of out.match(/<script\b[^>]*>[^<]*<\/script>/g) ?? []) {
       expect(script).toMatch(/^<script [^>]*src="[^"]+"[^>]*><\/script>$/);
     }
-  });
-
-  it("fetches the console's code at low priority: the frame paints without it", () => {
-    expect(out).toContain(
-      '<script type="module" fetchpriority="low" crossorigin src="/assets/index-abc.js">',
-    );
-    expect(out).toContain(
-      '<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/vendor-abc.js">',
-    );
-    expect(out).toContain('<link rel="stylesheet" crossorigin href="/assets/vendor-abc.css">');
   });
 
   it('refuses an index.html without the root element', () => {
@@ -56,32 +51,65 @@ describe('prerenderedHtml', () => {
   });
 });
 
-describe('colorSchemeScript', () => {
-  /** Runs the script against a stored pick and a system preference; answers what it marked. */
-  function marked(stored: string | null, systemDark: boolean, storage = true): string | null {
+describe('startScript', () => {
+  /** Runs the script against a stored pick and a system preference; answers what it did. */
+  function run(stored: string | null, systemDark: boolean, storage = true) {
     let scheme: string | null = null;
-    runInNewContext(colorSchemeScript('spark-console:color-scheme'), {
-      localStorage: storage
-        ? { getItem: (key: string) => (key === 'spark-console:color-scheme' ? stored : null) }
-        : {
-            getItem: () => {
-              throw new Error('storage is off');
-            },
-          },
+    const added: Record<string, unknown>[] = [];
+    const frames: (() => void)[] = [];
+    const timers: (() => void)[] = [];
+    const attributes: Record<string, string> = {
+      'data-entry': '/assets/index-abc.js',
+      'data-preload': '/assets/vendor-abc.js /assets/shell-abc.js',
+    };
+    runInNewContext(startScript('spark-console:color-scheme'), {
+      localStorage: {
+        getItem: (key: string) => {
+          if (!storage) throw new Error('storage is off');
+          return key === 'spark-console:color-scheme' ? stored : null;
+        },
+      },
       matchMedia: (query: string) => ({ matches: query === '(prefers-color-scheme: dark)' && systemDark }),
-      document: { documentElement: { setAttribute: (_name: string, value: string) => (scheme = value) } },
+      requestAnimationFrame: (callback: () => void) => frames.push(callback),
+      setTimeout: (callback: () => void) => timers.push(callback),
+      document: {
+        currentScript: { getAttribute: (name: string) => attributes[name] ?? null },
+        documentElement: { setAttribute: (_name: string, value: string) => (scheme = value) },
+        createElement: (tag: string) => ({ tag }),
+        head: { appendChild: (element: Record<string, unknown>) => added.push({ ...element }) },
+      },
     });
-    return scheme;
+    return {
+      scheme,
+      added,
+      frames,
+      timers,
+    };
   }
 
-  it("takes the stored pick, else the system's", () => {
-    expect(marked('light', true)).toBe('light');
-    expect(marked('dark', false)).toBe('dark');
-    expect(marked('auto', true)).toBe('dark');
-    expect(marked(null, false)).toBe('light');
+  it("marks the stored pick, else the system's", () => {
+    expect(run('light', true).scheme).toBe('light');
+    expect(run('dark', false).scheme).toBe('dark');
+    expect(run('auto', true).scheme).toBe('dark');
+    expect(run(null, false).scheme).toBe('light');
   });
 
-  it('leaves the page to CSS when storage is refused', () => {
-    expect(marked(null, true, false)).toBeNull();
+  it('leaves the page to CSS when storage is refused, and still starts the code', () => {
+    const result = run(null, true, false);
+    expect(result.scheme).toBeNull();
+    expect(result.frames).toHaveLength(1);
+  });
+
+  it("asks for the console's code only after the first frame, with its preloads first", () => {
+    const result = run(null, false);
+    expect(result.added).toEqual([]);
+    for (const frame of result.frames.splice(0)) frame();
+    expect(result.added).toEqual([]);
+    for (const timer of result.timers.splice(0)) timer();
+    expect(result.added).toEqual([
+      { tag: 'link', crossOrigin: '', rel: 'modulepreload', href: '/assets/vendor-abc.js' },
+      { tag: 'link', crossOrigin: '', rel: 'modulepreload', href: '/assets/shell-abc.js' },
+      { tag: 'script', crossOrigin: '', type: 'module', src: '/assets/index-abc.js' },
+    ]);
   });
 });

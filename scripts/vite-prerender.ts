@@ -3,7 +3,8 @@
 // src/prerender/prerender-entry.tsx for Node with the same configuration (so CSS module class names
 // match), renders each page, and writes dist/prerendered/<page>.html: index.html with the page's
 // frame in #root, its title, and a blocking script that marks the colour scheme before the frame
-// paints (no inline script: the CSP forbids it). The server answers each page's addresses with it.
+// paints (no inline script: the CSP forbids it) and asks for the code once it has. The server answers
+// each page's addresses with it.
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -15,29 +16,45 @@ export const PRERENDERED_DIR = 'prerendered';
 export const PRERENDERED_MANIFEST = 'pages.json';
 
 const ENTRY = 'src/prerender/prerender-entry.tsx';
+const START_SCRIPT = 'prerendered-start.js';
 
 /**
- * The colour scheme on <html> before first paint, as app/color-scheme.ts sets it once the console
- * runs: the stored pick, else the system's. A classic script in <head>, fetched beside the styles.
+ * What a prerendered page runs first, from a classic script file in <head> (the CSP allows no inline
+ * script): the colour scheme on <html> before first paint, as app/color-scheme.ts sets it once the
+ * console runs (the stored pick, else the system's); then, once the frame has painted, the
+ * console's code (data-entry) and its preloads (data-preload). Asked for after the paint, the code
+ * does not share the slow network with the styles the paint waits for.
  */
-export function colorSchemeScript(storageKey: string): string {
-  return `try{var s=localStorage.getItem(${JSON.stringify(storageKey)});document.documentElement.setAttribute("data-mantine-color-scheme",s==="light"||s==="dark"?s:matchMedia("(prefers-color-scheme: dark)").matches?"dark":"light")}catch(e){}\n`;
+export function startScript(storageKey: string): string {
+  return `(function(){try{var s=localStorage.getItem(${JSON.stringify(storageKey)});document.documentElement.setAttribute("data-mantine-color-scheme",s==="light"||s==="dark"?s:matchMedia("(prefers-color-scheme: dark)").matches?"dark":"light")}catch(e){}
+var me=document.currentScript,started=false;
+function add(tag,props){var e=document.createElement(tag);e.crossOrigin="";for(var k in props)e[k]=props[k];document.head.appendChild(e)}
+function start(){if(started)return;started=true;(me.getAttribute("data-preload")||"").split(" ").forEach(function(h){if(h)add("link",{rel:"modulepreload",href:h})});add("script",{type:"module",src:me.getAttribute("data-entry")})}
+requestAnimationFrame(function(){setTimeout(start,0)})})();
+`;
 }
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
+const MODULE_SCRIPT = /\s*<script type="module" crossorigin src="([^"]+)"><\/script>/g;
+const MODULE_PRELOAD = /\s*<link rel="modulepreload" crossorigin href="([^"]+)">/g;
+
 /**
- * index.html made into one prerendered page. The module script and its preloads go at low priority:
- * the page paints from its HTML and styles, its code only hydrates it.
+ * index.html made into one prerendered page: the frame in #root, the page's title, and the console's
+ * code started by the start script after first paint instead of by index.html's module tags.
  */
-export function prerenderedHtml(indexHtml: string, page: RenderedPage, colorSchemeSrc: string): string {
+export function prerenderedHtml(indexHtml: string, page: RenderedPage, startSrc: string): string {
   const root = '<div id="root"></div>';
   if (!indexHtml.includes(root)) throw new Error(`index.html has no ${root}`);
+  const entries = [...indexHtml.matchAll(MODULE_SCRIPT)].map((match) => match[1]);
+  if (entries.length !== 1) throw new Error('index.html has no single module script');
+  const preloads = [...indexHtml.matchAll(MODULE_PRELOAD)].map((match) => match[1]);
+  const start = `<script src="${startSrc}" data-entry="${entries[0]}" data-preload="${preloads.join(' ')}"></script>`;
   return indexHtml
+    .replace(MODULE_SCRIPT, '')
+    .replace(MODULE_PRELOAD, '')
     .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(page.title)}</title>`)
-    .replace('</head>', `  <script src="${colorSchemeSrc}"></script>\n  </head>`)
-    .replace(/<script type="module" /g, '<script type="module" fetchpriority="low" ')
-    .replace(/<link rel="modulepreload" /g, '<link rel="modulepreload" fetchpriority="low" ')
+    .replace('</head>', `  ${start}\n  </head>`)
     .replace(root, `<div id="root">${page.html}</div>`);
 }
 
@@ -88,24 +105,21 @@ export function prerender(): Plugin {
       const prefix = config.env.VITE_STORAGE_PREFIX ?? 'spark-console:';
       this.emitFile({
         type: 'asset',
-        name: 'color-scheme.js',
-        source: colorSchemeScript(`${prefix}color-scheme`),
+        name: START_SCRIPT,
+        source: startScript(`${prefix}color-scheme`),
       });
     },
     async writeBundle(_options, bundle) {
       if (config.build.ssr) return;
-      const colorScheme = Object.values(bundle).find((file) => file.name === 'color-scheme.js');
-      if (!colorScheme) throw new Error('the colour scheme script was not emitted');
+      const start = Object.values(bundle).find((file) => file.name === START_SCRIPT);
+      if (!start) throw new Error('the start script was not emitted');
       const distDir = path.resolve(config.root, config.build.outDir);
       const indexHtml = await readFile(path.join(distDir, 'index.html'), 'utf8');
       const { pages, consolePaths } = await renderPages(config);
       const folder = path.join(distDir, PRERENDERED_DIR);
       await mkdir(folder, { recursive: true });
       for (const page of pages) {
-        await writeFile(
-          path.join(folder, page.file),
-          prerenderedHtml(indexHtml, page, `/${colorScheme.fileName}`),
-        );
+        await writeFile(path.join(folder, page.file), prerenderedHtml(indexHtml, page, `/${start.fileName}`));
       }
       const manifest = {
         pages: pages.map(({ route, file, path: pattern, signInProviders }) => ({
