@@ -1,6 +1,7 @@
-import { Anchor, Button, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Button, Group, Stack, Text, Title } from '@mantine/core';
 import type { FileIconKind } from '@/domain/public-files';
 import { FileIcon } from './FileIcon';
+import classes from './PublicFileView.module.css';
 
 export interface PublicFileCard {
   name: string;
@@ -50,11 +51,7 @@ export function PublicFileView(props: PublicFileViewProps) {
   return (
     <Stack py="xl" maw={520} mx="auto" gap="md">
       <Group wrap="nowrap" align="center" gap="md">
-        {file ? (
-          <FileIcon kind={file.iconKind} label={file.extension} />
-        ) : (
-          <Skeleton width={48} height={60} />
-        )}
+        {file ? <FileIcon kind={file.iconKind} label={file.extension} /> : <div className={classes.icon} />}
         <Stack gap={2} miw={0}>
           <Title order={1} fz="h3" style={{ overflowWrap: 'anywhere' }}>
             {file ? file.name : 'Download file'}
@@ -75,7 +72,7 @@ export function PublicFileView(props: PublicFileViewProps) {
           Download ({file.sizeText})
         </Button>
       ) : (
-        <Skeleton height={42} radius="sm" />
+        <div className={classes.button} />
       )}
       {file?.timeLeft && (
         <Text size="sm" c="dimmed" ta="center">
