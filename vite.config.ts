@@ -4,6 +4,7 @@ import { defineConfig } from 'vite';
 import { buildStampMeta } from './scripts/vite-build-stamp.ts';
 import { precompress } from './scripts/vite-precompress.ts';
 import { preloadNotLoadedYet } from './scripts/vite-preload-dependencies.ts';
+import { prerender } from './scripts/vite-prerender.ts';
 import { reactRouterShaking } from './scripts/vite-react-router-shaking.ts';
 import { SIGNED_IN_MANTINE, signedInChunks } from './scripts/vite-signed-in-chunk.ts';
 
@@ -20,7 +21,8 @@ export default defineConfig(({ command }) => ({
   // precompress: a .br and .gz beside each text file of the build, sent as they are by the server.
   // reactRouterShaking: react-router's unused components (Link, Form, ...) left out (decision 004).
   // buildStampMeta: <meta name="version"> with the name, version and commit of the build.
-  plugins: [react(), precompress(), reactRouterShaking(), buildStampMeta()],
+  // prerender: the public pages' first frame in dist/prerendered/ (src/prerender/).
+  plugins: [react(), precompress(), reactRouterShaking(), buildStampMeta(), prerender()],
   resolve: {
     alias: [
       { find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) },

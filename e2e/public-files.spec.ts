@@ -154,9 +154,11 @@ test("a first load asks for the file beside the page's code, and paints the card
   page.on('request', (request) => {
     if (new URL(request.url()).pathname === `/api/v1/public-files/${key}`) fileAsked.push(Date.now());
   });
-  // Whether the page ever showed its loading text.
+  // Whether the console ever rendered its loading card itself: the prerendered page's HTML has it
+  // (the parser's nodes, before DOMContentLoaded); once its code runs, the file's card replaces it.
   await page.addInitScript(() => {
     new MutationObserver((records) => {
+      if (document.readyState === 'loading') return;
       for (const record of records) {
         for (const node of record.addedNodes) {
           if (node.textContent?.includes('Loading...')) document.documentElement.dataset.loadingShown = 'yes';

@@ -1,5 +1,5 @@
 import { StrictMode, startTransition } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { AuthFlowBridge } from '@/app/auth-flow';
 import { Providers } from '@/app/providers';
@@ -16,11 +16,20 @@ export function App({ services }: { services: AppServices }) {
     <Providers>
       <ServicesProvider services={services}>
         <BrowserRouter>
-          <AuthFlowBridge services={services} />
-          <ConsoleRoutes />
+          <AppRoutes services={services} />
         </BrowserRouter>
       </ServicesProvider>
     </Providers>
+  );
+}
+
+/** What the router holds: the build's prerender renders the same inside a static router. */
+export function AppRoutes({ services }: { services: AppServices }) {
+  return (
+    <>
+      <AuthFlowBridge services={services} />
+      <ConsoleRoutes />
+    </>
   );
 }
 
@@ -33,11 +42,14 @@ export function startConsole(root: HTMLElement, services: AppServices, location:
   startRouteLoads(services, location);
   // The first render in a transition: React renders it in slices of about 5 ms instead of one long
   // task, so the page's start-up does not block the main thread (Lighthouse's TBT; decision 028).
-  startTransition(() =>
-    createRoot(root).render(
-      <StrictMode>
-        <App services={services} />
-      </StrictMode>,
-    ),
+  const app = (
+    <StrictMode>
+      <App services={services} />
+    </StrictMode>
   );
+  // A page the build prerendered (src/prerender/) arrives painted: React takes over its HTML.
+  startTransition(() => {
+    if (root.hasChildNodes()) hydrateRoot(root, app);
+    else createRoot(root).render(app);
+  });
 }

@@ -13,8 +13,16 @@ export const links = {
   appDeepLink: 'readdle-spark://',
 } as const;
 
+/** The settings the build's prerender renders a page with (src/prerender/), in place of the server's. */
+let prerenderSettings: string | null = null;
+
+export function renderWithSettings(json: string | null): void {
+  prerenderSettings = json;
+}
+
 /** What the server's configuration says (written into index.html as JSON); null without a server. */
 export function settingsJson(): string | null {
+  if (prerenderSettings !== null) return prerenderSettings;
   const meta =
     typeof document === 'undefined'
       ? null

@@ -8,27 +8,28 @@ export interface InvitationViewProps {
   teamName: string | null;
 }
 
-/** /accept-invitation (spec sections 2 and 8): the texts of each step, letter for letter. */
+const statusLines: Record<Exclude<InvitationStatus, 'accepted'>, string> = {
+  accepting: 'Accepting invitation...',
+  notFound: 'Invitation link is expired or invalid.',
+  failed: 'Unknown error.',
+};
+
+/**
+ * /accept-invitation (spec sections 2 and 8): the texts of each step, letter for letter. The status
+ * line is one element whose text changes, as on /back-to-app: the prerendered first step's line is
+ * the line the answer fills in.
+ */
 export function InvitationView({ status, teamName }: InvitationViewProps) {
   return (
     <Stack align="center" gap="md" py="xl" ta="center" role="status" aria-live="polite">
       {status !== 'accepted' && <h1 className="visually-hidden">Team invitation</h1>}
-      {status === 'accepting' && (
-        <>
-          <Loader size="sm" />
-          <Text>Accepting invitation...</Text>
-        </>
-      )}
-      {status === 'accepted' && (
+      {status === 'accepting' && <Loader size="sm" />}
+      {status === 'accepted' ? (
         <Title order={1} size="h2">{`Invitation accepted. Welcome to the "${teamName ?? ''}" team.`}</Title>
+      ) : (
+        <Text>{statusLines[status]}</Text>
       )}
-      {status === 'notFound' && <Text>Invitation link is expired or invalid.</Text>}
-      {status === 'failed' && (
-        <>
-          <Text>Unknown error.</Text>
-          <Text c="dimmed">Please return to Spark manually.</Text>
-        </>
-      )}
+      {status === 'failed' && <Text c="dimmed">Please return to Spark manually.</Text>}
     </Stack>
   );
 }

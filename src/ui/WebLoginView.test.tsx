@@ -29,6 +29,21 @@ function renderView(props: Partial<WebLoginViewProps> = {}) {
 }
 
 describe('WebLoginView', () => {
+  it('disables the field and the provider buttons while the page is not wired (ready false)', () => {
+    const { onProvider } = renderView({ ready: false });
+    expect((screen.getByRole('textbox', { name: 'Email' }) as HTMLInputElement).disabled).toBe(true);
+    const google = screen.getByRole('button', { name: 'Continue with Google' }) as HTMLButtonElement;
+    expect(google.disabled).toBe(true);
+    fireEvent.click(google);
+    expect(onProvider).not.toHaveBeenCalled();
+    cleanup();
+    renderView();
+    expect((screen.getByRole('textbox', { name: 'Email' }) as HTMLInputElement).disabled).toBe(false);
+    expect((screen.getByRole('button', { name: 'Continue with Google' }) as HTMLButtonElement).disabled).toBe(
+      false,
+    );
+  });
+
   it('enables the arrow only for a valid address and submits it trimmed', () => {
     const { onSubmitEmail } = renderView();
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Welcome to Spark for Teams');

@@ -16,6 +16,11 @@ export interface WebLoginViewProps {
   errorMessage: string | null;
   /** The providers the server can use (index.html says which); none: the mailed link alone. */
   providers: readonly WebLoginProvider[];
+  /**
+   * false: the page's code is not wired yet (a prerendered page before hydration); the field and
+   * the buttons are disabled rather than dead. Default true.
+   */
+  ready?: boolean;
   /** A valid, trimmed address. */
   onSubmitEmail: (email: string) => void;
   onProvider: (provider: WebLoginProvider) => void;
@@ -58,6 +63,7 @@ function EmailStep({
   provider,
   providers,
   errorMessage,
+  ready = true,
   onSubmitEmail,
   onProvider,
   onEdit,
@@ -88,6 +94,7 @@ function EmailStep({
           aria-label="Email"
           placeholder="Email"
           autoComplete="email"
+          disabled={!ready}
           value={email}
           aria-invalid={showHint}
           aria-describedby={showHint ? 'email-hint' : undefined}
@@ -121,7 +128,7 @@ function EmailStep({
                 key={name}
                 variant="default"
                 size="md"
-                disabled={busy}
+                disabled={busy || !ready}
                 loading={provider === name}
                 onClick={() => onProvider(name)}
               >

@@ -6,6 +6,7 @@ import { CONSOLE_SETTINGS_META, type ConsolePageSettings } from '@domain/console
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isApiPath, sendApiNotFound } from '../errors';
+import { prerenderedFileFor, readPrerenderedSite } from './prerendered-pages';
 import { consoleCsp, schedulingOrigins } from './security-headers';
 
 const buildHint =
@@ -114,6 +115,16 @@ export async function registerConsole(
 ): Promise<void> {
   const indexFile = path.join(distDir, 'index.html');
   const page = existsSync(indexFile) ? loadIndexPage(indexFile, settings) : null;
+  // The public pages' prerendered HTML (src/prerender/), held in memory as index.html is.
+  const site = page ? readPrerenderedSite(distDir, settings.signInProviders) : null;
+  const prerendered = new Map(
+    site?.entries.map((entry) => [entry.file, loadIndexPage(entry.file, settings)]),
+  );
+  const pageFor = (url: string): IndexPage => {
+    if (!site || !page) return page as IndexPage;
+    const file = prerenderedFileFor(url.split('?')[0] ?? url, site.entries, site.consolePaths);
+    return (file && prerendered.get(file)) || page;
+  };
   if (page) {
     await app.register(fastifyStatic, {
       root: distDir,
@@ -142,7 +153,7 @@ export async function registerConsole(
     } else if (!page && (request.method === 'GET' || request.method === 'HEAD')) {
       void reply.status(503).type('text/plain; charset=utf-8').send(buildHint);
     } else if (page && wantsHtml(request)) {
-      sendIndexPage(page, request, reply);
+      sendIndexPage(pageFor(request.url), request, reply);
     } else {
       void reply.status(404).type('text/plain; charset=utf-8').send('Not found\n');
     }

@@ -6,6 +6,7 @@ import { fromPromise, type SnapshotFrom } from 'xstate';
 import { acceptInvitation } from '@/api/invitations';
 import { getSparkHref, links } from '@/app/config';
 import { acceptInvitationMachine } from '@/machines/accept-invitation.machine';
+import { useHydrated } from '@/prerender/use-hydrated';
 import { useScreenFlow } from '@/routes/screen-flow';
 import { type InvitationStatus, InvitationView } from '@/ui/InvitationView';
 
@@ -34,7 +35,9 @@ export function AcceptInvitationPage() {
       }),
     { key },
   );
-  return (
-    <InvitationView status={useSelector(flow, selectStatus)} teamName={useSelector(flow, selectTeamName)} />
-  );
+  const status = useSelector(flow, selectStatus);
+  const teamName = useSelector(flow, selectTeamName);
+  // Prerendered, the page is the first step (the key is no build's to know) until hydration.
+  const hydrated = useHydrated();
+  return <InvitationView status={hydrated ? status : 'accepting'} teamName={hydrated ? teamName : null} />;
 }

@@ -5,6 +5,7 @@ import { useSearchParams } from 'react-router';
 import { fromPromise, type SnapshotFrom } from 'xstate';
 import { getRedirect } from '@/api/redirects';
 import { backToAppMachine } from '@/machines/back-to-app.machine';
+import { useHydrated } from '@/prerender/use-hydrated';
 import { useScreenFlow } from '@/routes/screen-flow';
 import { type BackToAppStatus, BackToAppView } from '@/ui/BackToAppView';
 
@@ -27,5 +28,8 @@ export function BackToAppPage() {
       }),
     { key },
   );
-  return <BackToAppView status={useSelector(flow, selectStatus)} />;
+  const status = useSelector(flow, selectStatus);
+  // Prerendered, the page is the first step (the key is no build's to know) until hydration.
+  const hydrated = useHydrated();
+  return <BackToAppView status={hydrated ? status : 'loading'} />;
 }

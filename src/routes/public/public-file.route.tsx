@@ -19,6 +19,7 @@ import {
   selectFileLoading,
   selectNow,
 } from '@/machines/public-file.selectors';
+import { useHydrated } from '@/prerender/use-hydrated';
 import { useRouteData } from '@/routes/loads/use-route-data';
 import { publicFileLoad } from '@/routes/public/public-file.load';
 import { useScreenFlow, useSelectionsInTransition } from '@/routes/screen-flow';
@@ -55,7 +56,11 @@ export function PublicFilePage() {
   // The file's card (and the 5 s clock) render in a transition, in slices: the answer landing right
   // after first paint was a long task of its own, /web-login's TBT has none (decision 028).
   const { file, errorKind, now } = useSelectionsInTransition(flow, selectors);
+  // The prerendered page is the loading card (a file is no build's to know): hydration renders it
+  // as the HTML has it, the file or its failure the render after.
+  const hydrated = useHydrated();
 
+  if (!hydrated) return <PublicFileView state="loading" />;
   if (errorKind) {
     return (
       <PublicFileView

@@ -1,5 +1,6 @@
 // /web-login (spec section 2): sign up by email link, Google or Microsoft. The page's statechart
 // (machines/web-login.machine.ts) runs the calls; this wires it to the API and the browser.
+import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { fromCallback, fromPromise } from 'xstate';
 import { loginByEmail, loginByOauth, oauthProviders } from '@/api/web-login';
@@ -17,11 +18,15 @@ import {
   selectResent,
   selectStep,
 } from '@/machines/web-login.selectors';
+import { useHydrated } from '@/prerender/use-hydrated';
 import { useScreenFlow, useSelections } from '@/routes/screen-flow';
 import { WebLoginView } from '@/ui/WebLoginView';
 
-/** The sign-in providers the server can use: this page offers only these (the mailed link always). */
-const signInProviders = parseSignInProviders(settingsJson());
+/**
+ * The sign-in providers the server can use: this page offers only these (the mailed link always).
+ * Read as the page starts, not at import: the build prerenders the page once per provider set.
+ */
+const readSignInProviders = () => parseSignInProviders(settingsJson());
 
 const createFlow = ({ api }: AppServices) =>
   webLoginMachine.provide({
@@ -29,7 +34,7 @@ const createFlow = ({ api }: AppServices) =>
       // A provider this server cannot use is no way in: that address gets the mailed link.
       lookupProvider: fromPromise(async ({ input }) => {
         const { provider } = (await oauthProviders(api, input.email)).data;
-        return provider && signInProviders.includes(provider) ? provider : null;
+        return provider && readSignInProviders().includes(provider) ? provider : null;
       }),
       sendLink: fromPromise(({ input }) => loginByEmail(api, input.email, input.target, deviceInfo())),
       startOAuth: fromPromise(
@@ -52,6 +57,9 @@ const selectors = {
 
 export function WebLoginPage() {
   const [query] = useSearchParams();
+  const [signInProviders] = useState(readSignInProviders);
+  // Prerendered, the form paints before its code has loaded: it is disabled until it works.
+  const hydrated = useHydrated();
   const actor = useScreenFlow(createFlow, webLoginTarget(query));
   const view = useSelections(actor, selectors);
   // Back from a mailed link that no longer works or cannot finish yet, or from a Google or Microsoft
@@ -65,6 +73,7 @@ export function WebLoginPage() {
       {...view}
       errorMessage={view.errorMessage ?? linkProblem}
       providers={signInProviders}
+      ready={hydrated}
       onSubmitEmail={(email) => actor.send({ type: 'login.email', email })}
       onProvider={(provider) => actor.send({ type: 'login.provider', provider })}
       onResend={() => actor.send({ type: 'login.resend' })}

@@ -15,6 +15,26 @@ const card: PublicFileCard = {
 };
 
 describe('PublicFileView', () => {
+  it('loading, is the card with placeholders; the file fills it in, its last line the same element', () => {
+    const { rerender } = render(
+      <Providers env="test">
+        <PublicFileView state="loading" />
+      </Providers>,
+    );
+    expect(screen.getByRole('heading', { level: 1, name: 'Download file' })).toBeTruthy();
+    expect(screen.getByText('Loading...')).toBeTruthy();
+    expect(screen.queryByRole('link')).toBeNull();
+    const disclaimer = screen.getByText(/The sender is responsible for the content of this file/);
+    rerender(
+      <Providers env="test">
+        <PublicFileView state="ready" file={card} />
+      </Providers>,
+    );
+    expect(screen.getByRole('heading', { level: 1, name: 'setup.exe' })).toBeTruthy();
+    expect(screen.queryByText('Loading...')).toBeNull();
+    expect(screen.getByText(/The sender is responsible for the content of this file/)).toBe(disclaimer);
+  });
+
   it('shows the card: name as the heading, sender, caution, Download with size, time left, disclaimer', () => {
     render(
       <Providers env="test">

@@ -1,0 +1,127 @@
+// The public pages a visitor opens from a link paint from their HTML (src/prerender/): the server's
+// answer carries each page's first frame and no inline script; React takes that HTML over without a
+// mismatch (the nodes painted first are the nodes that stay); the colour scheme is right before the
+// console's code runs; and what is not wired yet is disabled, not dead.
+import { expect, type Page, test } from '@playwright/test';
+
+const PAGES = [
+  { path: '/web-login', heading: 'Welcome to Spark for Teams', settled: 'Welcome to Spark for Teams' },
+  {
+    path: '/accept-invitation?key=nobodys-key',
+    heading: 'Team invitation',
+    settled: 'Invitation link is expired or invalid.',
+  },
+  { path: '/back-to-app?key=nobodys-key', heading: 'Back to Spark', settled: 'Redirect key is invalid.' },
+  {
+    path: `/public-files/nobodys-file?s=${'a'.repeat(44)}`,
+    heading: 'Download file',
+    settled: 'Invalid URL, please ask the sender',
+  },
+  { path: '/no/such/page', heading: 'Page not found', settled: 'Page not found' },
+];
+
+/**
+ * Holds the console's entry module until `release()`: the page shows its HTML alone meanwhile (open
+ * it with `waitUntil: 'commit'`: the load event waits for the module).
+ */
+async function holdConsoleCode(page: Page): Promise<() => void> {
+  let release = () => {};
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
+    await released;
+    await route.continue();
+  });
+  return release;
+}
+
+/** Console errors other than a failed request (a bad key's 404 is the page's answer, not a fault). */
+function watchErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) {
+      errors.push(message.text());
+    }
+  });
+  page.on('pageerror', (error) => errors.push(error.message));
+  return errors;
+}
+
+test('each public page arrives with its first frame in the HTML and no inline script', async ({
+  request,
+}) => {
+  for (const { path, heading } of PAGES) {
+    const response = await request.get(path, { headers: { accept: 'text/html' } });
+    const html = await response.text();
+    expect(response.headers()['content-security-policy'], path).toContain("script-src 'self'");
+    expect(html, path).toContain(`>${heading}</h1>`);
+    // Every script element names its file: the CSP allows no inline script.
+    const scripts = html.match(/<script\b[^>]*>/g) ?? [];
+    expect(scripts.length, path).toBeGreaterThan(0);
+    for (const script of scripts) expect(script, path).toMatch(/\ssrc="\/assets\//);
+    expect(html, path).not.toMatch(/<script\b[^>]*>[^<]/);
+  }
+});
+
+test('React takes over the prerendered HTML without a mismatch', async ({ page }) => {
+  const errors = watchErrors(page);
+  for (const { path, heading, settled } of PAGES) {
+    const release = await holdConsoleCode(page);
+    await page.goto(path, { waitUntil: 'commit' });
+    await expect(page.getByRole('heading', { level: 1, name: heading, includeHidden: true })).toHaveCount(1);
+    // A mark on a painted node every state of the page keeps (the layout's link): a page rendered
+    // afresh after a mismatch would have lost it.
+    const painted = page.getByRole('link', { name: 'Get Spark' });
+    await painted.evaluate((node) => Object.assign(node, { paintedFirst: true }));
+    release();
+    await expect(page.getByText(settled).first()).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    const kept = await painted.evaluate(
+      (node) => (node as unknown as { paintedFirst?: boolean }).paintedFirst === true,
+    );
+    expect(kept, path).toBe(true);
+    await page.unroute(/\/assets\/index-[\w-]+\.js$/);
+  }
+  expect(errors).toEqual([]);
+});
+
+test('a dark system, or a stored pick, is the first paint before the code runs', async ({ page }) => {
+  await page.emulateMedia({ colorScheme: 'dark' });
+  const release = await holdConsoleCode(page);
+  // Until 'commit' only: the load event waits for the held module.
+  await page.goto('/web-login', { waitUntil: 'commit' });
+  await expect(page.getByRole('heading', { name: 'Welcome to Spark for Teams' })).toBeVisible();
+  const scheme = () =>
+    page.evaluate(() => document.documentElement.getAttribute('data-mantine-color-scheme'));
+  const background = () => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+  expect(await scheme()).toBe('dark');
+  // Mantine's dark body (dark 7), not white.
+  expect(await background()).toBe('rgb(36, 36, 36)');
+
+  // A pick made in the user menu wins over the system's, on first paint too.
+  await page.evaluate(() => localStorage.setItem('spark-console:color-scheme', 'light'));
+  await page.reload({ waitUntil: 'commit' });
+  await expect(page.getByRole('heading', { name: 'Welcome to Spark for Teams' })).toBeVisible();
+  expect(await scheme()).toBe('light');
+  expect(await background()).toBe('rgb(255, 255, 255)');
+  release();
+});
+
+test('/web-login: the field and the buttons are disabled until the page works', async ({ page }) => {
+  const release = await holdConsoleCode(page);
+  // Until 'commit' only: the load event waits for the held module.
+  await page.goto('/web-login', { waitUntil: 'commit' });
+  const email = page.getByRole('textbox', { name: 'Email' });
+  const google = page.getByRole('button', { name: 'Continue with Google' });
+  await expect(google).toBeVisible();
+  await expect(email).toBeDisabled();
+  await expect(google).toBeDisabled();
+  await expect(page.getByRole('button', { name: 'Continue', exact: true })).toBeDisabled();
+
+  release();
+  await expect(email).toBeEnabled();
+  await expect(google).toBeEnabled();
+  await email.fill('visitor@example.com');
+  await expect(page.getByRole('button', { name: 'Continue', exact: true })).toBeEnabled();
+});

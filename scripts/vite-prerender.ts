@@ -1,0 +1,136 @@
+// A Vite plugin for the production build: the public pages a visitor opens from a link ship their
+// first frame in the HTML (src/prerender/). After the console's build it builds
+// src/prerender/prerender-entry.tsx for Node with the same configuration (so CSS module class names
+// match), renders each page, and writes dist/prerendered/<page>.html: index.html with the page's
+// frame in #root, its title, and a blocking script that marks the colour scheme before the frame
+// paints (no inline script: the CSP forbids it) and asks for the code once it has. The server answers
+// each page's addresses with it.
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { build, type Plugin, type ResolvedConfig } from 'vite';
+import type { RenderedPage } from '../src/prerender/prerender-entry';
+
+export const PRERENDERED_DIR = 'prerendered';
+/** What the server reads: each page's route pattern, file and (/web-login) sign-in providers. */
+export const PRERENDERED_MANIFEST = 'pages.json';
+
+const ENTRY = 'src/prerender/prerender-entry.tsx';
+const START_SCRIPT = 'prerendered-start.js';
+
+/**
+ * What a prerendered page runs first, from a classic script file in <head> (the CSP allows no inline
+ * script): the colour scheme on <html> before first paint, as app/color-scheme.ts sets it once the
+ * console runs (the stored pick, else the system's); then, once the frame has painted, the
+ * console's code (data-entry) and its preloads (data-preload). Asked for after the paint, the code
+ * does not share the slow network with the styles the paint waits for.
+ */
+export function startScript(storageKey: string): string {
+  return `(function(){try{var s=localStorage.getItem(${JSON.stringify(storageKey)});document.documentElement.setAttribute("data-mantine-color-scheme",s==="light"||s==="dark"?s:matchMedia("(prefers-color-scheme: dark)").matches?"dark":"light")}catch(e){}
+var me=document.currentScript,started=false;
+function add(tag,props){var e=document.createElement(tag);e.crossOrigin="";for(var k in props)e[k]=props[k];document.head.appendChild(e)}
+function start(){if(started)return;started=true;(me.getAttribute("data-preload")||"").split(" ").forEach(function(h){if(h)add("link",{rel:"modulepreload",href:h})});add("script",{type:"module",src:me.getAttribute("data-entry")})}
+requestAnimationFrame(function(){setTimeout(start,0)})})();
+`;
+}
+
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+const MODULE_SCRIPT = /\s*<script type="module" crossorigin src="([^"]+)"><\/script>/g;
+const MODULE_PRELOAD = /\s*<link rel="modulepreload" crossorigin href="([^"]+)">/g;
+
+/**
+ * index.html made into one prerendered page: the frame in #root, the page's title, and the console's
+ * code started by the start script after first paint instead of by index.html's module tags.
+ */
+export function prerenderedHtml(indexHtml: string, page: RenderedPage, startSrc: string): string {
+  const root = '<div id="root"></div>';
+  if (!indexHtml.includes(root)) throw new Error(`index.html has no ${root}`);
+  const entries = [...indexHtml.matchAll(MODULE_SCRIPT)].map((match) => match[1]);
+  if (entries.length !== 1) throw new Error('index.html has no single module script');
+  const preloads = [...indexHtml.matchAll(MODULE_PRELOAD)].map((match) => match[1]);
+  const start = `<script src="${startSrc}" data-entry="${entries[0]}" data-preload="${preloads.join(' ')}"></script>`;
+  return indexHtml
+    .replace(MODULE_SCRIPT, '')
+    .replace(MODULE_PRELOAD, '')
+    .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(page.title)}</title>`)
+    .replace('</head>', `  ${start}\n  </head>`)
+    .replace(root, `<div id="root">${page.html}</div>`);
+}
+
+/**
+ * Builds the prerender module for Node into a temporary folder and renders every page with it. The
+ * folder is in the project, so the module finds its packages in node_modules.
+ */
+async function renderPages(
+  config: ResolvedConfig,
+): Promise<{ pages: RenderedPage[]; consolePaths: string[] }> {
+  const outDir = await mkdtemp(path.join(config.root, '.prerender-'));
+  try {
+    await build({
+      configFile: config.configFile,
+      mode: config.mode,
+      logLevel: 'warn',
+      build: {
+        ssr: ENTRY,
+        outDir,
+        emptyOutDir: true,
+        copyPublicDir: false,
+        sourcemap: false,
+        manifest: false,
+        rolldownOptions: { output: { codeSplitting: false } },
+      },
+    });
+    const entry = path.join(outDir, `${path.basename(ENTRY, '.tsx')}.js`);
+    const module = (await import(pathToFileURL(entry).href)) as {
+      renderPages: () => Promise<RenderedPage[]>;
+      consolePaths: () => string[];
+    };
+    return { pages: await module.renderPages(), consolePaths: module.consolePaths() };
+  } finally {
+    await rm(outDir, { recursive: true, force: true });
+  }
+}
+
+export function prerender(): Plugin {
+  let config: ResolvedConfig;
+  return {
+    name: 'spark-prerender',
+    apply: 'build',
+    configResolved(resolved) {
+      config = resolved;
+    },
+    generateBundle() {
+      if (config.build.ssr) return;
+      const prefix = config.env.VITE_STORAGE_PREFIX ?? 'spark-console:';
+      this.emitFile({
+        type: 'asset',
+        name: START_SCRIPT,
+        source: startScript(`${prefix}color-scheme`),
+      });
+    },
+    async writeBundle(_options, bundle) {
+      if (config.build.ssr) return;
+      const start = Object.values(bundle).find((file) => file.name === START_SCRIPT);
+      if (!start) throw new Error('the start script was not emitted');
+      const distDir = path.resolve(config.root, config.build.outDir);
+      const indexHtml = await readFile(path.join(distDir, 'index.html'), 'utf8');
+      const { pages, consolePaths } = await renderPages(config);
+      const folder = path.join(distDir, PRERENDERED_DIR);
+      await mkdir(folder, { recursive: true });
+      for (const page of pages) {
+        await writeFile(path.join(folder, page.file), prerenderedHtml(indexHtml, page, `/${start.fileName}`));
+      }
+      const manifest = {
+        pages: pages.map(({ route, file, path: pattern, signInProviders }) => ({
+          route,
+          file,
+          path: pattern,
+          ...(signInProviders ? { signInProviders } : {}),
+        })),
+        consolePaths,
+      };
+      await writeFile(path.join(folder, PRERENDERED_MANIFEST), `${JSON.stringify(manifest, null, 2)}\n`);
+    },
+  };
+}

@@ -1,0 +1,48 @@
+// The pages the build prerenders (src/prerender/): the public pages a visitor opens from a link,
+// whose first frame needs nothing the build cannot know. Each is rendered at an address of its route
+// (a key or file link that is nobody's: the page renders its first step for any), and the server
+// answers each of the route's addresses with it. Shared by the build and the tests.
+import { SIGN_IN_PROVIDERS } from '@/domain/sign-in-providers';
+
+export interface PrerenderedPage {
+  /** The route's name in the route table, and the file's name (dist/prerendered/<file>). */
+  route: string;
+  file: string;
+  /** The address it is rendered at. */
+  url: string;
+  /** The route's path pattern the server matches ('*': any address no other route of the table takes). */
+  path: string;
+  /** /web-login: rendered once per set of sign-in providers a server may offer. */
+  signInProviders?: string[];
+}
+
+/** Every subset of the providers, in SIGN_IN_PROVIDERS' order: [], [google], [microsoft], [both]. */
+function providerSets(): string[][] {
+  let sets: string[][] = [[]];
+  for (const provider of SIGN_IN_PROVIDERS) sets = sets.concat(sets.map((set) => [...set, provider]));
+  return sets;
+}
+
+export const prerenderedPages: PrerenderedPage[] = [
+  ...providerSets().map((providers) => ({
+    route: 'web-login',
+    file: `web-login${providers.map((p) => `.${p}`).join('')}.html`,
+    url: '/web-login',
+    path: '/web-login',
+    signInProviders: providers,
+  })),
+  {
+    route: 'accept-invitation',
+    file: 'accept-invitation.html',
+    url: '/accept-invitation?key=x',
+    path: '/accept-invitation',
+  },
+  { route: 'back-to-app', file: 'back-to-app.html', url: '/back-to-app?key=x', path: '/back-to-app' },
+  {
+    route: 'public-file',
+    file: 'public-file.html',
+    url: '/public-files/x?s=x',
+    path: '/public-files/:fileKey',
+  },
+  { route: 'not-found', file: 'not-found.html', url: '/prerendered-not-found', path: '*' },
+];
