@@ -10,7 +10,7 @@ import { createDatabase, startPostgres } from './postgres';
 import { createProcessGroup } from './processes';
 
 const REST_MS = 10_000;
-export const TARGETS_MB = { embedded: 200, postgres: 120 } as const;
+export const TARGETS_MB = { embedded: 160, postgres: 110 } as const;
 
 function statusOf(pid: string): string {
   try {
