@@ -73,7 +73,8 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await testDb?.close();
-  await rm(dataDir, { recursive: true, force: true });
+  // A server that has just exited may still be flushing its database files: retry the removal.
+  await rm(dataDir, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 });
   await bundle?.remove();
 });
 
