@@ -239,6 +239,7 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
     async close() {
       if (second) {
         await second.sandbox.close();
+        await second.paddleSandbox?.close();
         await second.app.close();
         await secondDb?.close();
       }
