@@ -83,7 +83,8 @@ export default defineConfig({
     const { port, dataDir, baseUrl } = e2eServer(index);
     return {
       command: `rm -rf ${dataDir} && npm start`,
-      url: `${baseUrl}/`,
+      // Ready once its start is done (the demo billing made through the sandboxes), not at listen.
+      url: `${baseUrl}/readyz`,
       env: {
         PORT: String(port),
         HOST: '127.0.0.1',

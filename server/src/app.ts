@@ -41,6 +41,7 @@ import { REQUEST_ID_LOG_LABEL, requestIdFor } from './http/request-id';
 import { createResponseSerializerCompiler } from './http/response-serializer';
 import { registerRouteCatalogue } from './http/route-catalogue';
 import { registerSecurityHeaders, schedulingOrigins } from './http/security-headers';
+import { registerStarting } from './http/starting';
 import { zodValidatorCompiler } from './http/zod-validation';
 import type { Mailer } from './mail/mailer';
 import type { Metrics } from './metrics/metrics';
@@ -204,6 +205,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerLingeringClose(app);
   // Before any route: tests read every route and its schemas from here (the write-call fuzz).
   registerRouteCatalogue(app);
+  registerStarting(app);
   registerDraining(app);
   if (options.metrics) registerRequestMetrics(app, options.metrics, options.db);
 

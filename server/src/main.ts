@@ -167,6 +167,7 @@ async function main({ log, stream }: ServerLog): Promise<void> {
     if (!config.smtpUrl)
       app.log.info('SMTP_URL unset: mail goes to the outbox (npm run --silent cli -- outbox)');
     for (const warning of sharedStateWarnings(config)) app.log.warn(warning);
+    app.starting.begin();
     await app.listen({ port: config.port, host: config.host });
     if (metrics) metricsServer = await serveMetrics(metrics, config.host, config.metricsPort ?? 0);
     phases.mark('listening');
@@ -185,6 +186,7 @@ async function main({ log, stream }: ServerLog): Promise<void> {
     const publicUrl = resolvePublicUrl(config, address.port);
     await claim?.update({ url: localUrl(address), publicUrl });
 
+    app.starting.finish();
     phases.mark('ready');
     const stopGc = collectGarbageWhenQuiet(app);
     const env = process.env.DATA_DIR ? `DATA_DIR=${process.env.DATA_DIR} ` : '';

@@ -117,6 +117,23 @@ describe('/healthz and /readyz', () => {
     }
   });
 
+  it('/readyz answers 503 while the server is still starting, and 200 once it has', async () => {
+    const { app } = await buildLoggedApp(testDb.db, 'silent');
+    try {
+      expect((await app.inject('/readyz')).statusCode).toBe(200);
+      app.starting.begin();
+      const starting = await app.inject('/readyz');
+      expect(starting.statusCode).toBe(503);
+      expect(starting.json()).toEqual({ status: 'starting' });
+      // Alive all along: an orchestrator must not restart a server that is starting.
+      expect((await app.inject('/healthz')).statusCode).toBe(200);
+      app.starting.finish();
+      expect((await app.inject('/readyz')).json()).toEqual({ status: 'ok' });
+    } finally {
+      await app.close();
+    }
+  });
+
   it('/readyz answers 503 once the server begins to stop, and every answer then closes its connection', async () => {
     const { app } = await buildLoggedApp(testDb.db, 'silent');
     try {

@@ -12,7 +12,7 @@ export const READINESS_TIMEOUT_MS = 2000;
  */
 export const MAX_UNANSWERED_PROBES = 3;
 
-const status = z.object({ status: z.enum(['ok', 'stopping', 'database unavailable']) });
+const status = z.object({ status: z.enum(['ok', 'starting', 'stopping', 'database unavailable']) });
 
 /**
  * Whether the database answers `SELECT 1` within the timeout. Probes that come together (several
@@ -58,8 +58,9 @@ function createDatabaseCheck(db: Db, log: FastifyBaseLogger) {
  * Probes for orchestrators and load balancers, outside /api: no auth, no rate limit, no log line per
  * probe (even at LOG_LEVEL=debug), no internals in the body. /healthz (liveness) answers 200 while
  * the process serves and never touches the database, so a database outage restarts nothing.
- * /readyz (readiness) answers 200 when the database answers, and 503 from the moment the server
- * begins to stop (shutdown.ts), so the balancer sends new work elsewhere.
+ * /readyz (readiness) answers 200 when the database answers, and 503 while the server is still
+ * starting (http/starting.ts) and from the moment it begins to stop (shutdown.ts), so the balancer
+ * sends new work elsewhere.
  */
 export const healthRoutes: FastifyPluginAsync = async (instance) => {
   const app = instance.withTypeProvider<ZodTypeProvider>();
@@ -74,6 +75,7 @@ export const healthRoutes: FastifyPluginAsync = async (instance) => {
   app.get('/readyz', probe, async (_request, reply) => {
     void reply.header('cache-control', 'no-store');
     if (app.draining.started) return reply.status(503).send({ status: 'stopping' as const });
+    if (app.starting.pending) return reply.status(503).send({ status: 'starting' as const });
     if (!(await databaseAnswers()))
       return reply.status(503).send({ status: 'database unavailable' as const });
     // Stopping may have begun while the database answered.
