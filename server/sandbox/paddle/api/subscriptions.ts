@@ -3,6 +3,7 @@ import type { TransactionEntity } from '../billing/transaction-entity';
 import type { Ctx } from '../context';
 import { invalidField } from '../errors';
 import { listParam, paginate } from '../pagination';
+import { withManagementUrls, withManagementUrlsOf } from '../portal/management-urls';
 import type { RouteDef } from '../router';
 import { get, list } from '../store';
 
@@ -69,7 +70,8 @@ export const subscriptionRoutes: RouteDef[] = [
           (!statuses || statuses.includes(subscription.status)) &&
           (!prices || subscription.items.some((item) => prices.includes(item.price.id))),
       );
-      return paginate(items, query, url);
+      const page = paginate(items, query, url);
+      return { ...page, data: await withManagementUrls(ctx, page.data) };
     },
   },
   {
@@ -81,7 +83,7 @@ export const subscriptionRoutes: RouteDef[] = [
         params.subscription_id as string,
         'subscription',
       );
-      return { data: await withIncludes(ctx, subscription, query) };
+      return { data: await withIncludes(ctx, await withManagementUrlsOf(ctx, subscription), query) };
     },
   },
 ];
