@@ -19,6 +19,7 @@ import { runDueWork } from './billing/time-passing';
 import type { TransactionEntity } from './billing/transaction-entity';
 import { paddleJsStandIn } from './browser/paddle-js-plugin';
 import { checkoutBackEnd } from './checkout/checkout-routes';
+import { payLinkPage } from './checkout/pay-link-routes';
 import { sandboxNow, sandboxOffset, setSandboxOffset } from './clock';
 import { lockSandbox, type PaddleSandboxConfig } from './context';
 import { answerPaddleError, PaddleError } from './errors';
@@ -181,6 +182,7 @@ export function createPaddleSandbox(options: PaddleSandboxOptions): PaddleSandbo
     await app.register(invoices, { prefix: '/sandbox/paddle/invoices' });
     // The browser's side: the Paddle.js stand-in, its overlay checkout page and the page's files.
     await app.register(paddleJsStandIn);
+    await app.register(payLinkPage(unit, config));
     await app.register(portalPages(unit, options.publicUrl));
   };
 

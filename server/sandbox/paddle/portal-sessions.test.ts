@@ -156,3 +156,55 @@ describe('customer portal sessions', () => {
     expect(tokens.every((t) => !t.token_hash.startsWith('pga_'))).toBe(true);
   });
 });
+
+describe('subscriptions’ management_urls', () => {
+  it('link into the customer portal with a session of their own, on every answer but the events', async () => {
+    const { customerId, subscriptionId } = await checkoutSubscription(server, 'links@press.test');
+    const subscription = await server.paddle.subscriptions.get(subscriptionId);
+    const urls = subscription.managementUrls;
+    const cardUrl = new URL(urls?.updatePaymentMethod ?? '');
+    const cancelUrl = new URL(urls?.cancel ?? '');
+    expect(cardUrl.pathname).toMatch(/^\/sandbox\/paddle\/portal\/cpls_[a-z0-9]{26}$/);
+    expect(cardUrl.searchParams.get('action')).toBe('update_subscription_payment_method');
+    expect(cancelUrl.searchParams.get('action')).toBe('cancel_subscription');
+    for (const url of [cardUrl, cancelUrl]) {
+      expect(url.searchParams.get('subscription_id')).toBe(subscriptionId);
+      expect(url.searchParams.get('token')).toMatch(/^pga_/);
+    }
+    // Temporary, as Paddle's: each answer has a token of its own.
+    const again = await server.paddle.subscriptions.get(subscriptionId);
+    expect(again.managementUrls?.cancel).not.toBe(urls?.cancel);
+
+    const form = await page(cardUrl.toString());
+    expect(form.status).toBe(200);
+    expect(form.text).toContain('Save card');
+    const cancel = await page(cancelUrl.toString());
+    expect(cancel.status).toBe(200);
+    expect(cancel.text).toContain('Cancel at the end of the billing period');
+    // A link opens only its own customer's portal: another subscription's id shows the overview.
+    const other = await checkoutSubscription(server, 'other@press.test');
+    const foreign = new URL(cancelUrl);
+    foreign.searchParams.set('subscription_id', other.subscriptionId);
+    const overview = await page(foreign.toString());
+    expect(overview.text).not.toContain('Cancel at the end of the billing period');
+    // The token is the session's: on another session's address it opens nothing.
+    const session = await server.paddle.customerPortalSessions.create(customerId, []);
+    const elsewhere = new URL(session.urls.general.overview);
+    elsewhere.searchParams.set('token', cardUrl.searchParams.get('token') ?? '');
+    expect((await page(elsewhere.toString())).status).toBe(403);
+
+    // Lists and changes answer them too; the stored subscription, and so its events, carry none.
+    const listed = await server.http('GET', `/subscriptions?customer_id=${customerId}`);
+    expect(listed.body.data[0].management_urls.cancel).toMatch(/token=pga_/);
+    const canceled = await server.paddle.subscriptions.cancel(subscriptionId, {
+      effectiveFrom: 'next_billing_period',
+    });
+    expect(canceled.managementUrls?.cancel).toMatch(/token=pga_/);
+    const events = await server.http('GET', '/events?event_type=subscription.created,subscription.updated');
+    const mine = events.body.data.filter(
+      (event: { data: { id: string } }) => event.data.id === subscriptionId,
+    );
+    expect(mine.length).toBeGreaterThan(1);
+    for (const event of mine) expect(event.data.management_urls).toBeNull();
+  });
+});

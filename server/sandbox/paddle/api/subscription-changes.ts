@@ -9,6 +9,7 @@ import {
 import type { SubscriptionEntity } from '../billing/subscription-entity';
 import { priceItems } from '../billing/transactions';
 import type { Ctx } from '../context';
+import { withManagementUrlsOf } from '../portal/management-urls';
 import type { RouteDef } from '../router';
 import { getRow } from '../store';
 
@@ -33,7 +34,8 @@ export const subscriptionChangeRoutes: RouteDef[] = [
     path: '/subscriptions/:subscription_id',
     async handler(ctx, { params, body }) {
       const row = await rowOf(ctx, params.subscription_id);
-      return { data: await applyUpdate(ctx, row, await planUpdate(ctx, row.data, body)) };
+      const updated = await applyUpdate(ctx, row, await planUpdate(ctx, row.data, body));
+      return { data: await withManagementUrlsOf(ctx, updated) };
     },
   },
   {
@@ -52,7 +54,7 @@ export const subscriptionChangeRoutes: RouteDef[] = [
       const period = next.current_billing_period;
       return {
         data: {
-          ...next,
+          ...(await withManagementUrlsOf(ctx, next)),
           immediate_transaction:
             immediate && planned.immediate
               ? {
@@ -83,14 +85,15 @@ export const subscriptionChangeRoutes: RouteDef[] = [
     path: '/subscriptions/:subscription_id/cancel',
     async handler(ctx, { params, body }) {
       const { data: subscription } = await rowOf(ctx, params.subscription_id);
-      return { data: await cancelSubscription(ctx, subscription, body) };
+      return { data: await withManagementUrlsOf(ctx, await cancelSubscription(ctx, subscription, body)) };
     },
   },
   {
     method: 'POST',
     path: '/subscriptions/:subscription_id/activate',
     async handler(ctx, { params }) {
-      return { data: await activateSubscription(ctx, await rowOf(ctx, params.subscription_id)) };
+      const activated = await activateSubscription(ctx, await rowOf(ctx, params.subscription_id));
+      return { data: await withManagementUrlsOf(ctx, activated) };
     },
   },
   {

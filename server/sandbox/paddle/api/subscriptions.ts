@@ -1,8 +1,11 @@
+import { addCycle } from '../billing/periods';
+import { itemsOfSubscription } from '../billing/subscription-changes';
 import type { SubscriptionEntity } from '../billing/subscription-entity';
-import type { TransactionEntity } from '../billing/transaction-entity';
+import { priceItems } from '../billing/transactions';
 import type { Ctx } from '../context';
 import { invalidField } from '../errors';
 import { listParam, paginate } from '../pagination';
+import { withManagementUrls, withManagementUrlsOf } from '../portal/management-urls';
 import type { RouteDef } from '../router';
 import { get, list } from '../store';
 
@@ -11,37 +14,32 @@ import { get, list } from '../store';
 const STATUSES = ['active', 'canceled', 'past_due', 'paused', 'trialing'] as const;
 
 /**
- * `include=next_transaction,recurring_transaction_details`: what the next renewal will charge, as
- * Paddle previews it (the items at their full price for the next period).
+ * `include=next_transaction,recurring_transaction_details`: what the next bill will charge, as Paddle
+ * previews it: the subscription's items at their full price for the period starting at
+ * `next_billed_at` (a trial's first period too), at the customer's address.
  */
 async function withIncludes(ctx: Ctx, subscription: SubscriptionEntity, query: URLSearchParams) {
   const include = listParam(query, 'include') ?? [];
   if (!include.includes('next_transaction') && !include.includes('recurring_transaction_details')) {
     return subscription;
   }
-  const latest = (await list<TransactionEntity>(ctx, 'transaction', subscription.customer_id))
-    .filter(
-      (transaction) =>
-        transaction.subscription_id === subscription.id && transaction.details.totals.total !== '0',
-    )
-    .at(-1);
-  const next =
-    subscription.next_billed_at && latest && subscription.current_billing_period
-      ? {
-          billing_period: {
-            starts_at: subscription.current_billing_period.ends_at,
-            ends_at: subscription.next_billed_at,
-          },
-          details: latest.details,
-          adjustments: [],
-        }
-      : null;
+  const { details } = await priceItems(ctx, {
+    items: itemsOfSubscription(subscription),
+    addressId: subscription.address_id,
+    businessId: subscription.business_id,
+  });
+  const startsAt = subscription.next_billed_at;
+  const next = startsAt
+    ? {
+        billing_period: { starts_at: startsAt, ends_at: addCycle(startsAt, subscription.billing_cycle) },
+        details,
+        adjustments: [],
+      }
+    : null;
   return {
     ...subscription,
     ...(include.includes('next_transaction') ? { next_transaction: next } : {}),
-    ...(include.includes('recurring_transaction_details')
-      ? { recurring_transaction_details: latest?.details ?? null }
-      : {}),
+    ...(include.includes('recurring_transaction_details') ? { recurring_transaction_details: details } : {}),
   };
 }
 
@@ -69,7 +67,8 @@ export const subscriptionRoutes: RouteDef[] = [
           (!statuses || statuses.includes(subscription.status)) &&
           (!prices || subscription.items.some((item) => prices.includes(item.price.id))),
       );
-      return paginate(items, query, url);
+      const page = paginate(items, query, url);
+      return { ...page, data: await withManagementUrls(ctx, page.data) };
     },
   },
   {
@@ -81,7 +80,7 @@ export const subscriptionRoutes: RouteDef[] = [
         params.subscription_id as string,
         'subscription',
       );
-      return { data: await withIncludes(ctx, subscription, query) };
+      return { data: await withIncludes(ctx, await withManagementUrlsOf(ctx, subscription), query) };
     },
   },
 ];

@@ -1,13 +1,14 @@
 import { paddleIso } from '../clock';
 import type { Ctx } from '../context';
 import { recordEvent } from '../events';
+import { randomToken } from '../ids';
 import { listRows, put, type Row } from '../store';
 import { chargeOutcome } from './cards';
 import { addCycle } from './periods';
 import { endSubscription, itemsOfSubscription } from './subscription-changes';
 import type { SubscriptionEntity, SubscriptionInternal } from './subscription-entity';
 import type { TransactionEntity } from './transaction-entity';
-import { completeTransaction, createTransaction } from './transactions';
+import { completeTransaction, createTransaction, nextInvoiceNumber } from './transactions';
 
 // What happens as the sandbox's time passes (the clock worker, and `cli sandbox advance`): scheduled
 // cancels take effect, trials end and bill their first period, periods renew and bill the card on
@@ -107,9 +108,12 @@ async function bill(
 
 async function pastDue(ctx: Ctx, row: Row<SubscriptionEntity>, transaction: TransactionEntity, from: string) {
   const internal = row.internal as unknown as SubscriptionInternal;
+  // Billed, so numbered, as Paddle numbers a renewal's invoice whether or not its payment went through.
   const failed: TransactionEntity = {
     ...transaction,
     status: 'past_due',
+    invoice_id: `inv_${randomToken(26)}`,
+    invoice_number: await nextInvoiceNumber(ctx, from),
     billed_at: from,
     payments: [
       {

@@ -142,9 +142,15 @@ export async function priceItems(
   };
 }
 
-/** Where a buyer pays a transaction: the sandbox's checkout page, as Paddle's default payment link. */
+/** The sandbox's default payment link: a page that opens the checkout for the `_ptxn` it is given. */
+export const PAY_LINK_PATH = '/sandbox/paddle/pay';
+
+/**
+ * Where a buyer pays a transaction, as Paddle's `checkout.url`: the default payment link with
+ * `?_ptxn=<id>`, where Paddle.js opens the checkout for that transaction.
+ */
 export function checkoutUrlOf(ctx: Ctx, transactionId: string): string {
-  return `${ctx.config.publicUrl()}/sandbox/paddle/checkout?_ptxn=${transactionId}`;
+  return `${ctx.config.publicUrl()}${PAY_LINK_PATH}?_ptxn=${transactionId}`;
 }
 
 /** Makes a transaction (ready to pay, or draft without a customer) and records it. */
@@ -181,7 +187,7 @@ export async function createTransaction(ctx: Ctx, input: NewTransaction): Promis
 }
 
 /** Paddle's invoice numbers: the year and a running number, given when a transaction is billed. */
-async function nextInvoiceNumber(ctx: Ctx, now: string): Promise<string> {
+export async function nextInvoiceNumber(ctx: Ctx, now: string): Promise<string> {
   const next = (await getState<number>(ctx, 'invoice_number', 10_000)) + 1;
   await setState(ctx, 'invoice_number', next);
   return `${now.slice(0, 4)}-${next}`;

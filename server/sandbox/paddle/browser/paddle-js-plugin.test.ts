@@ -61,7 +61,8 @@ describe('Paddle.js stand-in routes', () => {
       window,
       URL,
       document: { currentScript: { src: 'http://127.0.0.1:3000/sandbox/paddle/paddle.js' } },
-      location: { origin: 'http://127.0.0.1:3000', href: 'http://127.0.0.1:3000/' },
+      URLSearchParams,
+      location: { origin: 'http://127.0.0.1:3000', href: 'http://127.0.0.1:3000/', search: '' },
       console: { error: (message: string) => errors.push(message) },
     });
     const paddle = window.PaddleBillingV1 as {

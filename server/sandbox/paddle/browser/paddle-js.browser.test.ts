@@ -5,7 +5,7 @@ import type { Browser, FrameLocator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from '../../stripe/pages/test-support/browser';
 import { paddleJsStandIn } from './paddle-js-plugin';
-import { createFakeCheckoutApi } from './test-support/fake-checkout-api';
+import { createFakeCheckoutApi, PAST_DUE_TRANSACTION } from './test-support/fake-checkout-api';
 import { registerMerchantPage } from './test-support/merchant-page';
 
 const token = 'test_sandboxclienttoken';
@@ -190,6 +190,22 @@ describe('Paddle.js stand-in (fake checkout back end)', () => {
     await page.getByRole('button', { name: 'Close from page' }).dispatchEvent('click');
     await poll(() => page.getByRole('dialog').count()).toBe(0);
     expect((await eventNames()).at(-1)).toBe('checkout.closed');
+  });
+
+  it('a payment link: Initialize on a page whose address has _ptxn opens the checkout for it, customer filled in', async () => {
+    await openMerchant(`&_ptxn=${PAST_DUE_TRANSACTION}`);
+    await poll(() => page.getByRole('dialog', { name: 'Paddle checkout' }).count()).toBe(1);
+    const frame = checkout();
+    await poll(() => frame.getByLabel('Email').inputValue()).toBe('pat@press.test');
+    expect(await frame.getByLabel('Email').isEditable()).toBe(false);
+    expect(await frame.getByLabel('Country').inputValue()).toBe('DE');
+    expect(await frame.getByLabel('Postcode').inputValue()).toBe('10115');
+    await frame.getByRole('button', { name: 'Continue' }).click();
+    await fillCard(frame, '4242 4242 4242 4242');
+    await frame.getByRole('button', { name: /^Pay / }).click();
+    await frame.getByRole('heading', { name: 'Payment successful' }).waitFor();
+    expect(fake.payments.at(-1)).toMatchObject({ transactionId: PAST_DUE_TRANSACTION });
+    expect(pageErrors).toEqual([]);
   });
 
   it('closing before paying sends checkout.closed with no transaction', async () => {

@@ -1,7 +1,7 @@
 import type { TransactionEntity } from '../billing/transaction-entity';
 import { type ItemInput, itemsFrom } from '../billing/transactions';
 import type { Ctx } from '../context';
-import { invalidField } from '../errors';
+import { invalidField, PaddleError } from '../errors';
 import { type Body, optionalObject } from '../fields';
 import { get } from '../store';
 
@@ -18,13 +18,42 @@ export async function checkoutItems(ctx: Ctx, body: Body): Promise<ItemInput[]> 
   return itemsFrom(ctx, items);
 }
 
-/** A transaction the checkout may pay: one waiting for its money (ready, billed or past due). */
+const PAYABLE: ReadonlySet<string> = new Set(['ready', 'billed', 'past_due']);
+
+/** Paid, canceled or not ready: the buyer reads why, and nothing is charged. */
+export function notPayable(transaction: TransactionEntity): PaddleError {
+  const why =
+    transaction.status === 'paid' || transaction.status === 'completed'
+      ? 'is already paid'
+      : transaction.status === 'canceled'
+        ? 'was canceled'
+        : 'is not ready to be paid';
+  const detail = `Transaction ${transaction.id} ${why}: there is nothing to pay.`;
+  return new PaddleError(400, 'transaction_not_payable', detail, [
+    { field: 'transactionId', message: `is ${transaction.status}` },
+  ]);
+}
+
+/** Whether the checkout may take money for it: it is waiting for its money (ready, billed or past due). */
+export const isPayable = (transaction: TransactionEntity): boolean => PAYABLE.has(transaction.status);
+
+/**
+ * A transaction the checkout may pay. A checkout opened for a customer pays only that customer's
+ * transactions, as Paddle's checkout keeps a transaction's customer.
+ */
 export async function payableTransaction(ctx: Ctx, body: Body): Promise<TransactionEntity> {
   if (typeof body.transactionId !== 'string') throw invalidField('transactionId', 'is required');
   const transaction = await get<TransactionEntity>(ctx, body.transactionId, 'transaction');
-  if (!['ready', 'billed', 'past_due'].includes(transaction.status)) {
-    throw invalidField('transactionId', `is ${transaction.status}: there is nothing to pay`);
+  const customerId = (body.customer as { id?: unknown } | undefined)?.id;
+  if (customerId !== undefined && customerId !== transaction.customer_id) {
+    throw new PaddleError(
+      400,
+      'transaction_customer_mismatch',
+      'This transaction is another customer\u2019s.',
+      [{ field: 'customer.id', message: 'is not the transaction\u2019s customer' }],
+    );
   }
+  if (!isPayable(transaction)) throw notPayable(transaction);
   return transaction;
 }
 

@@ -17,7 +17,14 @@ import { recordEvent } from '../events';
 import type { Body } from '../fields';
 import { newId, randomToken } from '../ids';
 import { get, getRow, getState, list, put, setState } from '../store';
-import { checkoutAddress, checkoutCustomData, checkoutItems, payableTransaction } from './checkout-input';
+import {
+  checkoutAddress,
+  checkoutCustomData,
+  checkoutItems,
+  isPayable,
+  notPayable,
+  payableTransaction,
+} from './checkout-input';
 
 /** The checkout's answer to a payment (contract B): paid, declined, or a 3-D Secure step first. */
 export type PayAnswer =
@@ -51,6 +58,8 @@ export async function authenticateCheckout(ctx: Ctx, id: string, body: Body): Pr
   if (body.outcome !== 'approve' && body.outcome !== 'fail')
     throw invalidField('outcome', 'must be approve or fail');
   const transaction = await get<TransactionEntity>(ctx, pending.transactionId, 'transaction');
+  // Paid some other way while this step waited (another tab, the portal): it is not charged twice.
+  if (!isPayable(transaction)) throw notPayable(transaction);
   if (body.outcome === 'fail') {
     await failTransactionPayment(
       ctx,

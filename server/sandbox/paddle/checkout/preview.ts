@@ -1,8 +1,11 @@
+import type { AddressEntity } from '../api/addresses-and-businesses';
+import type { CustomerEntity } from '../api/customers';
 import { trialOf } from '../billing/subscriptions';
 import type { TransactionEntity } from '../billing/transaction-entity';
 import { type ItemInput, priceItems } from '../billing/transactions';
 import type { Ctx } from '../context';
 import type { Body } from '../fields';
+import { findRow } from '../store';
 import { checkoutAddress, checkoutItems, payableTransaction } from './checkout-input';
 
 /** What the overlay shows before the card: the items, their totals, and what recurs. */
@@ -19,7 +22,10 @@ export async function previewCheckout(ctx: Ctx, body: Body) {
     const priced = address
       ? await priceItems(ctx, { items, addressId: null, countryCode })
       : { details: transaction.details, currency_code: transaction.currency_code };
-    return answer(items, priced.details.totals, priced.currency_code, null, transaction);
+    return {
+      ...answer(items, priced.details.totals, priced.currency_code, null, transaction),
+      customer: await knownCustomer(ctx, transaction),
+    };
   }
   const items = await checkoutItems(ctx, body);
   const trial = trialOf(items) !== null;
@@ -32,6 +38,24 @@ export async function previewCheckout(ctx: Ctx, body: Body) {
     ? (await priceItems(ctx, { items, addressId: null, countryCode })).details.totals
     : null;
   return answer(items, first.details.totals, first.currency_code, recurring, null);
+}
+
+/**
+ * A transaction's own customer and address, which Paddle's checkout shows filled in: the payment
+ * link of an invoice asks the buyer only for the card.
+ */
+async function knownCustomer(ctx: Ctx, transaction: TransactionEntity) {
+  if (!transaction.customer_id) return null;
+  const customer = await findRow<CustomerEntity>(ctx, transaction.customer_id, 'customer');
+  const address = transaction.address_id
+    ? await findRow<AddressEntity>(ctx, transaction.address_id, 'address')
+    : null;
+  if (!customer) return null;
+  return {
+    email: customer.data.email,
+    countryCode: address?.data.country_code ?? null,
+    postalCode: address?.data.postal_code ?? null,
+  };
 }
 
 type TotalsOf = { subtotal: string; tax: string; total: string };

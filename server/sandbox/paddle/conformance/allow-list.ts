@@ -53,11 +53,6 @@ export const ALLOWED: Allowed[] = [
     why: 'NOT YET: the sandbox answers null where Paddle gives the totals after adjustments (the SDK types allow null)',
   },
   {
-    operation: SUBSCRIPTION,
-    where: /\/management_urls$/,
-    why: 'NOT YET: the sandbox answers null where Paddle gives portal links (update_payment_method, cancel); the SDK types allow null',
-  },
-  {
     operation: /^PATCH \/subscriptions\/\{subscription_id\}\/preview 200$/,
     where: /^\.data\.id$/,
     why: 'NOT YET: a preview names the subscription it previews; Paddle\u2019s has no `id` (the SDK ignores it)',

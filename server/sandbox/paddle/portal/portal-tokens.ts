@@ -13,6 +13,8 @@ export async function issuePortalToken(
   customerId: string,
 ): Promise<string> {
   const token = `pga_${randomBytes(32).toString('base64url')}`;
+  // Every subscription answer makes a session (its management URLs): tokens long expired go.
+  await tx.query(`DELETE FROM paddle_sandbox_portal_tokens WHERE expires_at < now() - interval '1 day'`);
   await tx.query(
     `INSERT INTO paddle_sandbox_portal_tokens (token_hash, session_id, customer_id, expires_at)
      VALUES ($1, $2, $3, now() + make_interval(secs => $4))`,

@@ -59,10 +59,15 @@ export function createPaddleBilling(settings: PaddleSettings, deps: PaddleDeps) 
       return { ...toSubscription(live), card };
     },
 
-    /** The team's Paddle transactions as invoices; `ref` is the `{tid}-{uid}` the links carry. */
+    /**
+     * The team's Paddle transactions as invoices; `ref` is the `{tid}-{uid}` the links carry. A card
+     * change's transaction charges nothing and bills nothing, so it is no invoice.
+     */
     async payments(team: Team, ref: string): Promise<Invoice[]> {
       const invoiceBase = `/api/v1/collab/${ref}/billing-paddle/payments`;
-      return (await transactions(team.id)).map((t) => toInvoice(t, invoiceBase));
+      return (await transactions(team.id))
+        .filter((t) => t.origin !== 'subscription_payment_method_change')
+        .map((t) => toInvoice(t, invoiceBase));
     },
 
     /** Paddle's short-lived URL of one of the team's invoice PDFs; another team's id is not found. */

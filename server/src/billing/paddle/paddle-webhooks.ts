@@ -96,7 +96,15 @@ export function createPaddleWebhooks(base: PaddleTeamBase) {
     const planId = planIdOf(data.items[0]?.price);
     // A first purchase: the team follows the subscription it bought, before (or without) that
     // subscription's own event. Later ones (renewals) change nothing the subscription's events do not.
-    if (type === 'transaction.completed' && data.subscriptionId && planId && !link?.subscriptionId) {
+    // A trial's (every price has one) leaves it to `subscription.trialing`, which has the trial's dates.
+    const trial = data.items.length > 0 && data.items.every((item) => item.price?.trialPeriod);
+    if (
+      type === 'transaction.completed' &&
+      data.subscriptionId &&
+      planId &&
+      !trial &&
+      !link?.subscriptionId
+    ) {
       const state = {
         id: data.subscriptionId,
         customerId: data.customerId,

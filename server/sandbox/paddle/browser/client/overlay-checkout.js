@@ -221,6 +221,15 @@ async function authenticate(outcome) {
   settle(answer);
 }
 
+/** A transaction's own customer (a payment link): its email is the transaction's, not the buyer's to change. */
+function fillKnownCustomer(known) {
+  if (!known?.email) return;
+  input('email').value = known.email;
+  input('email').readOnly = true;
+  if (known.countryCode) input('country').value = known.countryCode;
+  if (known.postalCode) input('postcode').value = known.postalCode;
+}
+
 function close() {
   emit('checkout.closed');
 }
@@ -235,8 +244,9 @@ function start(message) {
   if (message.customer?.email) input('email').value = message.customer.email;
   loadPreview(null).then((loaded) => {
     if (!loaded) return;
+    fillKnownCustomer(state.preview.customer);
     showSection('details-section');
-    input(message.customer?.email ? 'country' : 'email').focus();
+    input(input('email').value ? 'country' : 'email').focus();
     emit('checkout.loaded');
   });
 }

@@ -127,6 +127,9 @@ const PaddleSandbox = {
     const parsed = parseInitializeOptions(options);
     if (parsed.error) return logPaddleError(parsed.error);
     paddleState.setup = parsed;
+    // A seller's payment link: Paddle.js opens the checkout for the transaction its address names.
+    const linked = new URLSearchParams(location.search).get('_ptxn');
+    if (linked) PaddleSandbox.Checkout.open({ transactionId: linked });
   },
   Update(options) {
     if (!paddleState.setup) return logPaddleError('Call Paddle.Initialize before Paddle.Update.');

@@ -26,6 +26,9 @@ const authenticationFailed = {
   message:
     'We are unable to authenticate your payment method. Please choose a different payment method and try again.',
 };
+/** A past-due renewal's transaction, as a payment link (?_ptxn=) names it. */
+export const PAST_DUE_TRANSACTION = 'txn_01pastduerenewal';
+const pastDueCustomer = { email: 'pat@press.test', countryCode: 'DE', postalCode: '10115' };
 const id = (prefix: string) => `${prefix}_${randomBytes(8).toString('hex')}`;
 
 function paddleError(reply: FastifyReply, status: number, code: string, detail: string) {
@@ -80,6 +83,8 @@ export function createFakeCheckoutApi(clientToken: string) {
         })),
         totals,
         recurringTotals: transactionId ? null : totals,
+        // A renewal's transaction has its customer and address, which the checkout shows filled in.
+        customer: transactionId === PAST_DUE_TRANSACTION ? pastDueCustomer : null,
       };
     });
 
