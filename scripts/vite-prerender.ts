@@ -17,20 +17,29 @@ export const PRERENDERED_MANIFEST = 'pages.json';
 
 const ENTRY = 'src/prerender/prerender-entry.tsx';
 const START_SCRIPT = 'prerendered-start.js';
+const PAINT_WAIT_MS = 3000;
 
 /**
  * What a prerendered page runs first, from a classic script file in <head> (the CSP allows no inline
  * script): the colour scheme on <html> before first paint, as app/color-scheme.ts sets it once the
  * console runs (the stored pick, else the system's); then, once the frame has painted, the
- * console's code (data-entry) and its preloads (data-preload). Asked for after the paint, the code
- * does not share the slow network with the styles the paint waits for.
+ * console's code (data-entry) and its preloads (data-preload). Asked for once the browser reports the
+ * first contentful paint (a frame callback alone runs before the frame is shown), the code does not
+ * share the slow network with the styles the paint waits for. A hidden tab paints nothing, so it
+ * starts at once; a browser without paint timing waits one frame; a paint that never comes is waited
+ * for PAINT_WAIT_MS at most.
  */
 export function startScript(storageKey: string): string {
   return `(function(){try{var s=localStorage.getItem(${JSON.stringify(storageKey)});document.documentElement.setAttribute("data-mantine-color-scheme",s==="light"||s==="dark"?s:matchMedia("(prefers-color-scheme: dark)").matches?"dark":"light")}catch(e){}
 var me=document.currentScript,started=false;
 function add(tag,props){var e=document.createElement(tag);e.crossOrigin="";for(var k in props)e[k]=props[k];document.head.appendChild(e)}
 function start(){if(started)return;started=true;(me.getAttribute("data-preload")||"").split(" ").forEach(function(h){if(h)add("link",{rel:"modulepreload",href:h})});add("script",{type:"module",src:me.getAttribute("data-entry")})}
-requestAnimationFrame(function(){setTimeout(start,0)})})();
+function whenPainted(){if(document.visibilityState==="hidden"){setTimeout(start,0);return}
+var types=typeof PerformanceObserver==="function"&&PerformanceObserver.supportedEntryTypes||[];
+if(types.indexOf("paint")<0){requestAnimationFrame(function(){setTimeout(start,0)});return}
+var seen=new PerformanceObserver(function(list){if(list.getEntriesByName("first-contentful-paint").length){seen.disconnect();setTimeout(start,0)}});
+seen.observe({type:"paint",buffered:true});document.addEventListener("visibilitychange",start);setTimeout(start,${PAINT_WAIT_MS})}
+whenPainted()})();
 `;
 }
 
