@@ -71,6 +71,7 @@ describe('startScript', () => {
     const attributes: Record<string, string> = {
       'data-entry': '/assets/index-abc.js',
       'data-preload': '/assets/vendor-abc.js /assets/shell-abc.js',
+      'data-styles': '/assets/vendor-abc.css /assets/shell-abc.css',
     };
     class FakePerformanceObserver {
       static supportedEntryTypes = paintTiming ? ['paint', 'largest-contentful-paint'] : ['resource'];
@@ -122,6 +123,8 @@ describe('startScript', () => {
   }
 
   const CODE = [
+    { tag: 'link', crossOrigin: '', rel: 'stylesheet', href: '/assets/vendor-abc.css' },
+    { tag: 'link', crossOrigin: '', rel: 'stylesheet', href: '/assets/shell-abc.css' },
     { tag: 'link', crossOrigin: '', rel: 'modulepreload', href: '/assets/vendor-abc.js' },
     { tag: 'link', crossOrigin: '', rel: 'modulepreload', href: '/assets/shell-abc.js' },
     { tag: 'script', crossOrigin: '', type: 'module', src: '/assets/index-abc.js' },
@@ -142,7 +145,7 @@ describe('startScript', () => {
     expect(result.added).toEqual(CODE);
   });
 
-  it("asks for the console's code only once the first contentful paint is reported, preloads first, once", () => {
+  it('asks for the style sheets and the code only once the first contentful paint is reported, preloads first, once', () => {
     const result = run(null, false);
     result.runTimers(0);
     for (const frame of result.frames.splice(0)) frame();
