@@ -1,7 +1,8 @@
 // The public pages a visitor opens from a link paint from their HTML (src/prerender/): the server's
 // answer carries each page's first frame and no inline script; React takes that HTML over without a
 // mismatch (the nodes painted first are the nodes that stay); the colour scheme is right before the
-// console's code runs; and what is not wired yet is disabled, not dead.
+// console's code runs, with the frame's style rules inlined and the style sheets asked for after the
+// paint; and what is not wired yet is disabled, not dead.
 import { expect, type Page, test } from '@playwright/test';
 
 const PAGES = [
@@ -25,11 +26,16 @@ const PAGES = [
  * it with `waitUntil: 'commit'`: the load event waits for the module).
  */
 async function holdConsoleCode(page: Page): Promise<() => void> {
+  return hold(page, /\/assets\/index-[\w-]+\.js$/);
+}
+
+/** Holds every request to addresses matching `pattern` until `release()`. */
+async function hold(page: Page, pattern: RegExp): Promise<() => void> {
   let release = () => {};
   const released = new Promise<void>((resolve) => {
     release = resolve;
   });
-  await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
+  await page.route(pattern, async (route) => {
     await released;
     await route.continue();
   });
@@ -88,6 +94,8 @@ test('React takes over the prerendered HTML without a mismatch', async ({ page }
 
 test('a dark system, or a stored pick, is the first paint before the code runs', async ({ page }) => {
   await page.emulateMedia({ colorScheme: 'dark' });
+  // The style sheets held too: the inlined rules alone paint either scheme.
+  const releaseStyles = await hold(page, /\/assets\/[\w-]+\.css$/);
   const release = await holdConsoleCode(page);
   // Until 'commit' only: the load event waits for the held module.
   await page.goto('/web-login', { waitUntil: 'commit' });
@@ -105,7 +113,42 @@ test('a dark system, or a stored pick, is the first paint before the code runs',
   await expect(page.getByRole('heading', { name: 'Welcome to Spark for Teams' })).toBeVisible();
   expect(await scheme()).toBe('light');
   expect(await background()).toBe('rgb(255, 255, 255)');
+  releaseStyles();
   release();
+});
+
+test('the frame paints styled from the HTML alone, the style sheets asked for only after it', async ({
+  page,
+}) => {
+  const styleSheets: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'stylesheet') styleSheets.push(request.url());
+  });
+  const releaseStyles = await hold(page, /\/assets\/[\w-]+\.css$/);
+  const releaseCode = await holdConsoleCode(page);
+  await page.goto('/web-login', { waitUntil: 'commit' });
+  const heading = page.getByRole('heading', { name: 'Welcome to Spark for Teams' });
+  await expect(heading).toBeVisible();
+  // Mantine's rules, not the browser's defaults: the body's margin and font, the title's weight.
+  const looks = await heading.evaluate((node) => {
+    const body = getComputedStyle(document.body);
+    return { margin: body.margin, font: body.fontFamily, weight: getComputedStyle(node).fontWeight };
+  });
+  expect(looks).toEqual({
+    margin: '0px',
+    font: expect.stringContaining('BlinkMacSystemFont'),
+    weight: '600',
+  });
+  // The whole sheets come after the paint, from the start script, not from the HTML.
+  await expect.poll(() => styleSheets.length).toBeGreaterThan(0);
+  const linked = await page.evaluate(() =>
+    [...document.querySelectorAll('link[rel="stylesheet"]')].map((link) => link.parentElement?.tagName),
+  );
+  expect(linked.length).toBeGreaterThan(0);
+  expect(linked.every((parent) => parent === 'HEAD')).toBe(true);
+  releaseStyles();
+  releaseCode();
+  await expect(page.getByRole('textbox', { name: 'Email' })).toBeEnabled();
 });
 
 test('/web-login: the field and the buttons are disabled until the page works', async ({ page }) => {

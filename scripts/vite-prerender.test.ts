@@ -52,16 +52,42 @@ describe('prerenderedHtml', () => {
 });
 
 describe('startScript', () => {
+  interface Browser {
+    storage?: boolean;
+    /** Paint timing as Chromium and Firefox report it; false for a browser without it. */
+    paintTiming?: boolean;
+    hidden?: boolean;
+  }
+
   /** Runs the script against a stored pick and a system preference; answers what it did. */
-  function run(stored: string | null, systemDark: boolean, storage = true) {
+  function run(stored: string | null, systemDark: boolean, browser: Browser = {}) {
+    const { storage = true, paintTiming = true, hidden = false } = browser;
     let scheme: string | null = null;
     const added: Record<string, unknown>[] = [];
     const frames: (() => void)[] = [];
-    const timers: (() => void)[] = [];
+    const timers: { callback: () => void; delay: number }[] = [];
+    const paintObservers: ((names: string[]) => void)[] = [];
+    const visibilityListeners: (() => void)[] = [];
     const attributes: Record<string, string> = {
       'data-entry': '/assets/index-abc.js',
       'data-preload': '/assets/vendor-abc.js /assets/shell-abc.js',
+      'data-styles': '/assets/vendor-abc.css /assets/shell-abc.css',
     };
+    class FakePerformanceObserver {
+      static supportedEntryTypes = paintTiming ? ['paint', 'largest-contentful-paint'] : ['resource'];
+      disconnected = false;
+      constructor(callback: (list: { getEntriesByName: (name: string) => unknown[] }) => void) {
+        paintObservers.push((names) => {
+          if (!this.disconnected) callback({ getEntriesByName: (name) => names.filter((n) => n === name) });
+        });
+      }
+      observe(options: { type: string; buffered: boolean }) {
+        if (options.type !== 'paint' || !options.buffered) throw new Error('observes buffered paint entries');
+      }
+      disconnect() {
+        this.disconnected = true;
+      }
+    }
     runInNewContext(startScript('spark-console:color-scheme'), {
       localStorage: {
         getItem: (key: string) => {
@@ -71,21 +97,38 @@ describe('startScript', () => {
       },
       matchMedia: (query: string) => ({ matches: query === '(prefers-color-scheme: dark)' && systemDark }),
       requestAnimationFrame: (callback: () => void) => frames.push(callback),
-      setTimeout: (callback: () => void) => timers.push(callback),
+      setTimeout: (callback: () => void, delay = 0) => timers.push({ callback, delay }),
+      PerformanceObserver: FakePerformanceObserver,
       document: {
+        visibilityState: hidden ? 'hidden' : 'visible',
+        addEventListener: (type: string, listener: () => void) => {
+          if (type === 'visibilitychange') visibilityListeners.push(listener);
+        },
         currentScript: { getAttribute: (name: string) => attributes[name] ?? null },
         documentElement: { setAttribute: (_name: string, value: string) => (scheme = value) },
         createElement: (tag: string) => ({ tag }),
         head: { appendChild: (element: Record<string, unknown>) => added.push({ ...element }) },
       },
     });
-    return {
-      scheme,
-      added,
-      frames,
-      timers,
+    const runTimers = (atMost: number) => {
+      for (const timer of timers.splice(0)) {
+        if (timer.delay <= atMost) timer.callback();
+        else timers.push(timer);
+      }
     };
+    const paint = (...names: string[]) => {
+      for (const observer of paintObservers) observer(names);
+    };
+    return { scheme, added, frames, timers, runTimers, paint, visibilityListeners };
   }
+
+  const CODE = [
+    { tag: 'link', crossOrigin: '', rel: 'stylesheet', href: '/assets/vendor-abc.css' },
+    { tag: 'link', crossOrigin: '', rel: 'stylesheet', href: '/assets/shell-abc.css' },
+    { tag: 'link', crossOrigin: '', rel: 'modulepreload', href: '/assets/vendor-abc.js' },
+    { tag: 'link', crossOrigin: '', rel: 'modulepreload', href: '/assets/shell-abc.js' },
+    { tag: 'script', crossOrigin: '', type: 'module', src: '/assets/index-abc.js' },
+  ];
 
   it("marks the stored pick, else the system's", () => {
     expect(run('light', true).scheme).toBe('light');
@@ -95,21 +138,52 @@ describe('startScript', () => {
   });
 
   it('leaves the page to CSS when storage is refused, and still starts the code', () => {
-    const result = run(null, true, false);
+    const result = run(null, true, { storage: false });
     expect(result.scheme).toBeNull();
-    expect(result.frames).toHaveLength(1);
+    result.paint('first-contentful-paint');
+    result.runTimers(0);
+    expect(result.added).toEqual(CODE);
   });
 
-  it("asks for the console's code only after the first frame, with its preloads first", () => {
+  it('asks for the style sheets and the code only once the first contentful paint is reported, preloads first, once', () => {
     const result = run(null, false);
-    expect(result.added).toEqual([]);
+    result.runTimers(0);
     for (const frame of result.frames.splice(0)) frame();
     expect(result.added).toEqual([]);
-    for (const timer of result.timers.splice(0)) timer();
-    expect(result.added).toEqual([
-      { tag: 'link', crossOrigin: '', rel: 'modulepreload', href: '/assets/vendor-abc.js' },
-      { tag: 'link', crossOrigin: '', rel: 'modulepreload', href: '/assets/shell-abc.js' },
-      { tag: 'script', crossOrigin: '', type: 'module', src: '/assets/index-abc.js' },
-    ]);
+    result.paint('first-paint');
+    result.runTimers(0);
+    expect(result.added).toEqual([]);
+    result.paint('first-contentful-paint');
+    expect(result.added).toEqual([]);
+    result.runTimers(0);
+    expect(result.added).toEqual(CODE);
+    result.runTimers(Number.POSITIVE_INFINITY);
+    for (const listener of result.visibilityListeners) listener();
+    expect(result.added).toEqual(CODE);
+  });
+
+  it('starts without a paint after a bounded wait, or when the tab is hidden meanwhile', () => {
+    const waited = run(null, false);
+    waited.runTimers(2999);
+    expect(waited.added).toEqual([]);
+    waited.runTimers(3000);
+    expect(waited.added).toEqual(CODE);
+
+    const hiddenLater = run(null, false);
+    for (const listener of hiddenLater.visibilityListeners) listener();
+    expect(hiddenLater.added).toEqual(CODE);
+  });
+
+  it('starts at once in a hidden tab, and after one frame in a browser without paint timing', () => {
+    const hidden = run(null, false, { hidden: true });
+    hidden.runTimers(0);
+    expect(hidden.added).toEqual(CODE);
+
+    const noPaintTiming = run(null, false, { paintTiming: false });
+    noPaintTiming.runTimers(0);
+    expect(noPaintTiming.added).toEqual([]);
+    for (const frame of noPaintTiming.frames.splice(0)) frame();
+    noPaintTiming.runTimers(0);
+    expect(noPaintTiming.added).toEqual(CODE);
   });
 });

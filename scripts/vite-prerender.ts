@@ -2,14 +2,16 @@
 // first frame in the HTML (src/prerender/). After the console's build it builds
 // src/prerender/prerender-entry.tsx for Node with the same configuration (so CSS module class names
 // match), renders each page, and writes dist/prerendered/<page>.html: index.html with the page's
-// frame in #root, its title, and a blocking script that marks the colour scheme before the frame
-// paints (no inline script: the CSP forbids it) and asks for the code once it has. The server answers
-// each page's addresses with it.
+// frame in #root, its title, the style rules the frame uses inlined (scripts/prerender-styles.ts),
+// and a blocking script that marks the colour scheme before the frame paints (no inline script: the
+// CSP forbids it) and asks for the style sheets and the code once it has. The server answers each
+// page's addresses with it.
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build, type Plugin, type ResolvedConfig } from 'vite';
 import type { RenderedPage } from '../src/prerender/prerender-entry';
+import { deferStyleSheets, inlineFrameStyles } from './prerender-styles';
 
 export const PRERENDERED_DIR = 'prerendered';
 /** What the server reads: each page's route pattern, file and (/web-login) sign-in providers. */
@@ -17,20 +19,29 @@ export const PRERENDERED_MANIFEST = 'pages.json';
 
 const ENTRY = 'src/prerender/prerender-entry.tsx';
 const START_SCRIPT = 'prerendered-start.js';
+const PAINT_WAIT_MS = 3000;
 
 /**
  * What a prerendered page runs first, from a classic script file in <head> (the CSP allows no inline
  * script): the colour scheme on <html> before first paint, as app/color-scheme.ts sets it once the
  * console runs (the stored pick, else the system's); then, once the frame has painted, the
- * console's code (data-entry) and its preloads (data-preload). Asked for after the paint, the code
- * does not share the slow network with the styles the paint waits for.
+ * console's style sheets (data-styles: the frame's rules are inlined), its code (data-entry) and the
+ * code's preloads (data-preload). They are asked for once the browser reports the first contentful
+ * paint (a frame callback alone runs before the frame is shown), so they never share the slow
+ * network with the paint. A hidden tab paints nothing, so it starts at once; a browser without paint
+ * timing waits one frame; a paint that never comes is waited for PAINT_WAIT_MS at most.
  */
 export function startScript(storageKey: string): string {
   return `(function(){try{var s=localStorage.getItem(${JSON.stringify(storageKey)});document.documentElement.setAttribute("data-mantine-color-scheme",s==="light"||s==="dark"?s:matchMedia("(prefers-color-scheme: dark)").matches?"dark":"light")}catch(e){}
 var me=document.currentScript,started=false;
 function add(tag,props){var e=document.createElement(tag);e.crossOrigin="";for(var k in props)e[k]=props[k];document.head.appendChild(e)}
-function start(){if(started)return;started=true;(me.getAttribute("data-preload")||"").split(" ").forEach(function(h){if(h)add("link",{rel:"modulepreload",href:h})});add("script",{type:"module",src:me.getAttribute("data-entry")})}
-requestAnimationFrame(function(){setTimeout(start,0)})})();
+function start(){if(started)return;started=true;(me.getAttribute("data-styles")||"").split(" ").forEach(function(h){if(h)add("link",{rel:"stylesheet",href:h})});(me.getAttribute("data-preload")||"").split(" ").forEach(function(h){if(h)add("link",{rel:"modulepreload",href:h})});add("script",{type:"module",src:me.getAttribute("data-entry")})}
+function whenPainted(){if(document.visibilityState==="hidden"){setTimeout(start,0);return}
+var types=typeof PerformanceObserver==="function"&&PerformanceObserver.supportedEntryTypes||[];
+if(types.indexOf("paint")<0){requestAnimationFrame(function(){setTimeout(start,0)});return}
+var seen=new PerformanceObserver(function(list){if(list.getEntriesByName("first-contentful-paint").length){seen.disconnect();setTimeout(start,0)}});
+seen.observe({type:"paint",buffered:true});document.addEventListener("visibilitychange",start);setTimeout(start,${PAINT_WAIT_MS})}
+whenPainted()})();
 `;
 }
 
@@ -119,7 +130,11 @@ export function prerender(): Plugin {
       const folder = path.join(distDir, PRERENDERED_DIR);
       await mkdir(folder, { recursive: true });
       for (const page of pages) {
-        await writeFile(path.join(folder, page.file), prerenderedHtml(indexHtml, page, `/${start.fileName}`));
+        const html = prerenderedHtml(indexHtml, page, `/${start.fileName}`);
+        await writeFile(
+          path.join(folder, page.file),
+          deferStyleSheets(await inlineFrameStyles(html, distDir)),
+        );
       }
       const manifest = {
         pages: pages.map(({ route, file, path: pattern, signInProviders }) => ({
