@@ -2,7 +2,7 @@
 // by matching each selector against the page), and the style sheets themselves are asked for by the
 // start script once the frame has painted. The first paint then waits for the HTML alone, as a plain
 // page does; the whole sheets arrive before the console's code renders anything new.
-import Beasties from 'beasties';
+import Beasties, { type Options } from 'beasties';
 
 const STYLE_SHEET_LINK = /\s*<link rel="stylesheet"(?: crossorigin)? href="([^"]+)">/g;
 const START_SCRIPT_TAG = /<script src="([^"]+)" data-entry=/;
@@ -24,8 +24,9 @@ export async function inlineFrameStyles(html: string, distDir: string): Promise<
   const beasties = new Beasties({
     path: distDir,
     publicPath: '/',
-    // The links are moved by deferStyleSheets, which knows the start script.
-    preload: false,
+    // The links are moved by deferStyleSheets, which knows the start script. `false` (leave them
+    // alone) is documented in Beasties' README but missing from its types.
+    preload: false as unknown as Options['preload'],
     pruneSource: false,
     // Mantine's own <style> in #root is the theme's variables, all of them used.
     reduceInlineStyles: false,
