@@ -24,7 +24,7 @@ export const groupLoaders: Record<RouteGroup, () => Promise<GroupModule>> = {
   // Its own chunk, as each built team page has: a visitor opening a shared file loads that page only.
   'public-file': () => import('@/routes/public/public-file.group'),
   // Its own chunk too: a buyer Paddle sends to pay loads this page, then Paddle.js, nothing else.
-  'public-paddle-pay': () => import('@/routes/public/public-paddle-pay.group'),
+  'paddle-pay': () => import('@/routes/public/paddle-pay.group'),
 };
 
 /** The groups whose chunk is in: their pages render at once. */

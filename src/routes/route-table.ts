@@ -28,7 +28,7 @@ export type RouteGroup =
   | 'public-invitation'
   | 'public-back-to-app'
   | 'public-file'
-  | 'public-paddle-pay';
+  | 'paddle-pay';
 
 /**
  * Where a route sits: inside the public layout (header, footer), inside the team area, or on its
@@ -208,7 +208,7 @@ export const routeTable = [
     ...visitor,
     key: 'paddle-pay',
     title: 'Pay invoice',
-    group: 'public-paddle-pay',
+    group: 'paddle-pay',
   },
   {
     name: 'accept-invitation',
