@@ -89,6 +89,12 @@ export const screens: Screen[] = [
     ready: text('Redirect key is invalid.'),
   },
   { name: 'public-file', as: null, path: `/public-files/${'k'.repeat(20)}?s=x`, ready: heading(/.+/) },
+  {
+    name: 'paddle-pay: not a payment link',
+    as: null,
+    path: '/paddle-pay?_ptxn=nope',
+    ready: text('This payment link is not valid. Please check the link you were sent.'),
+  },
   { name: 'page not found', as: null, path: '/no/such/page', ready: text('Page not found') },
 
   // Home and personal pages.

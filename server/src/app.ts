@@ -51,6 +51,7 @@ import { authRoutes } from './routes/auth.routes';
 import { webLoginRoutes } from './routes/auth-web.routes';
 import { avatarsRoutes } from './routes/avatars.routes';
 import { personalBillingRoutes } from './routes/billing.routes';
+import { paddlePublicRoutes } from './routes/billing-paddle-public.routes';
 import { teamBillingRoutes } from './routes/collab-billing.routes';
 import { teamBillingPaddleRoutes } from './routes/collab-billing-paddle.routes';
 import { teamBillingPaddlePaymentsRoutes } from './routes/collab-billing-paddle-payments.routes';
@@ -292,6 +293,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(teamBillingRoutes);
   await app.register(teamBillingPaddleRoutes);
   await app.register(teamBillingPaddlePaymentsRoutes);
+  await app.register(paddlePublicRoutes);
   await app.register(stripeWebhooksRoutes);
   await app.register(paddleWebhooksRoutes);
   await app.register(personalBillingRoutes);

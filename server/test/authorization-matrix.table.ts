@@ -264,6 +264,7 @@ export const rows: Row[] = [
   row('POST', '/api/v1/webhooks/paddle', rules.public, json({})),
   row('POST', '/api/v1/teams/join/:key', rules.public, () => ({ params: { key: KEY_43 } })),
   row('GET', '/api/v1/redirects/:id', rules.public, () => ({ params: { id: KEY_43 } })),
+  row('GET', '/api/v1/billing-paddle/paddle-js', rules.public),
 
   // Public files: uploads and deletions by staff; the links are open to anyone with the secret.
   row('POST', '/api/v1/files', rules.staff, (c) => ({ query: `s=${FILE_SECRET}`, ...c.pngUpload() })),

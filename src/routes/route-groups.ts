@@ -23,6 +23,8 @@ export const groupLoaders: Record<RouteGroup, () => Promise<GroupModule>> = {
   'public-back-to-app': () => import('@/routes/public/public-back-to-app.group'),
   // Its own chunk, as each built team page has: a visitor opening a shared file loads that page only.
   'public-file': () => import('@/routes/public/public-file.group'),
+  // Its own chunk too: a buyer Paddle sends to pay loads this page, then Paddle.js, nothing else.
+  'paddle-pay': () => import('@/routes/public/paddle-pay.group'),
 };
 
 /** The groups whose chunk is in: their pages render at once. */

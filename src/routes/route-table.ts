@@ -27,7 +27,8 @@ export type RouteGroup =
   | 'not-found'
   | 'public-invitation'
   | 'public-back-to-app'
-  | 'public-file';
+  | 'public-file'
+  | 'paddle-pay';
 
 /**
  * Where a route sits: inside the public layout (header, footer), inside the team area, or on its
@@ -197,6 +198,17 @@ export const routeTable = [
     key: 'back-to-app',
     title: 'Back to Spark',
     group: 'public-back-to-app',
+  },
+  {
+    // Paddle's default payment link: set in Paddle's dashboard (docs/operations.md), and offline the
+    // sandbox's checkout.url. Open to anyone: Paddle's mails reach people who are not signed in.
+    name: 'paddle-pay',
+    path: '/paddle-pay',
+    layout: 'public',
+    ...visitor,
+    key: 'paddle-pay',
+    title: 'Pay invoice',
+    group: 'paddle-pay',
   },
   {
     name: 'accept-invitation',

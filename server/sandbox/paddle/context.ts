@@ -7,6 +7,8 @@ export interface PaddleSandboxConfig {
   webhookSecret: string;
   notificationSettingId: string;
   publicUrl: () => string;
+  /** The seller's default payment link (an absolute URL), or null for the sandbox's own page. */
+  defaultPaymentLink: () => string | null;
   /** Real time; the sandbox clock adds its stored offset. */
   realNow: () => Date;
   log: (msg: string, data?: unknown) => void;

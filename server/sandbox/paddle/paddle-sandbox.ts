@@ -36,6 +36,11 @@ export interface PaddleSandboxOptions {
   publicUrl: () => string;
   /** Where signed events are POSTed (the product's `${base}/api/v1/webhooks/paddle`). */
   webhookUrl: () => string;
+  /**
+   * The seller's default payment link, as set in Paddle's dashboard (Checkout settings): the page
+   * every transaction's `checkout.url` names, with `?_ptxn=`. Unset or null: the sandbox's own page.
+   */
+  defaultPaymentLink?: () => string | null;
   now?: () => Date;
   log?: (msg: string, data?: unknown) => void;
 }
@@ -100,6 +105,7 @@ export function createPaddleSandbox(options: PaddleSandboxOptions): PaddleSandbo
     webhookSecret: `pdl_ntfset_${randomToken(26)}_${randomToken(32)}`,
     notificationSettingId: newId('notification_setting'),
     publicUrl: options.publicUrl,
+    defaultPaymentLink: options.defaultPaymentLink ?? (() => null),
     realNow: options.now ?? (() => new Date()),
     log: options.log ?? (() => {}),
   };

@@ -22,6 +22,8 @@ describe('Paddle sandbox: the payment link of a past-due transaction', () => {
   let pastDue: Transaction;
   let subscriptionId: string;
   let strangerId: string;
+  /** The seller's default payment link, as a test sets it (null: the sandbox's own page). */
+  let sellerLink: string | null = null;
 
   async function checkout(path: string, body: Record<string, unknown>) {
     const response = await fetch(`${origin}/sandbox/paddle/checkout/${path}`, {
@@ -53,7 +55,7 @@ describe('Paddle sandbox: the payment link of a past-due transaction', () => {
   }
 
   beforeAll(async () => {
-    server = await startPaddleTestServer();
+    server = await startPaddleTestServer({ defaultPaymentLink: () => sellerLink });
     paddle = server.paddle;
     origin = new URL(server.sandbox.apiBaseUrl()).origin;
     const product = await paddle.products.create({ name: 'Spark Plus', taxCategory: 'saas' });
@@ -158,6 +160,18 @@ describe('Paddle sandbox: the payment link of a past-due transaction', () => {
     const active = await paddle.subscriptions.get(subscriptionId);
     expect(active.status).toBe('active');
     expect(active.nextBilledAt).toBe(pastDue.billingPeriod?.endsAt);
+  });
+
+  it('is the seller’s default payment link with ?_ptxn= once one is set, as in Paddle’s dashboard', async () => {
+    sellerLink = 'https://console.example/paddle-pay';
+    try {
+      const change = await paddle.subscriptions.getPaymentMethodChangeTransaction(subscriptionId);
+      expect(change.checkout?.url).toBe(`https://console.example/paddle-pay?_ptxn=${change.id}`);
+      // The sandbox's own page still serves the transaction, for links made before.
+      expect((await fetch(payLink(change.id))).status).toBe(200);
+    } finally {
+      sellerLink = null;
+    }
   });
 
   it('says why a link cannot be paid: already paid, unknown, not a payment link', async () => {

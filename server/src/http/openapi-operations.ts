@@ -42,6 +42,10 @@ export const operations: Record<string, OperationName> = {
   [`GET ${teams}/seat-cost`]: op('getSeatCost', 'Read what one more seat costs'),
   [`POST ${teams}/invite`]: op('inviteTeamUsers', 'Invite people to a team by email'),
   [`POST ${teams}/resend-invitation`]: op('resendInvitations', 'Send invitations again'),
+  'GET /api/v1/billing-paddle/paddle-js': op(
+    'getPaddleJsSettings',
+    'Read what a browser needs to load Paddle.js',
+  ),
   'POST /api/v1/teams/join/:key': op('joinTeam', 'Accept an invitation by its key'),
 
   [`GET ${collab}/users`]: op('listTeamUsers', "List a team's members, a page at a time"),

@@ -3,6 +3,9 @@ import type { Db } from '../db/db';
 import type { Config } from '../settings/config';
 import { paddleSandboxDecision } from '../settings/stand-ins';
 
+/** The console's default payment link page (src/routes/route-table.ts, route `paddle-pay`). */
+export const PADDLE_PAY_LINK_PAGE = '/paddle-pay';
+
 /**
  * The seam between the product and the Paddle stand-in: without PADDLE_API_KEY, and where the
  * sandbox may run (stand-ins.ts: a loopback PUBLIC_URL, or PADDLE_SANDBOX=on), this makes the
@@ -21,6 +24,8 @@ export async function startPaddleSandbox(
     db,
     publicUrl,
     webhookUrl: () => `${localUrl()}/api/v1/webhooks/paddle`,
+    // As an operator sets it in Paddle's dashboard: the console's own payment link page.
+    defaultPaymentLink: () => `${publicUrl()}${PADDLE_PAY_LINK_PAGE}`,
   });
   await sandbox.migrate();
   return sandbox;

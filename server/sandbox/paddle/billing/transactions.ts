@@ -146,11 +146,13 @@ export async function priceItems(
 export const PAY_LINK_PATH = '/sandbox/paddle/pay';
 
 /**
- * Where a buyer pays a transaction, as Paddle's `checkout.url`: the default payment link with
- * `?_ptxn=<id>`, where Paddle.js opens the checkout for that transaction.
+ * Where a buyer pays a transaction, as Paddle's `checkout.url`: the seller's default payment link
+ * (else the sandbox's own page) with `?_ptxn=<id>`, where Paddle.js opens the checkout for it.
  */
 export function checkoutUrlOf(ctx: Ctx, transactionId: string): string {
-  return `${ctx.config.publicUrl()}${PAY_LINK_PATH}?_ptxn=${transactionId}`;
+  const link = new URL(ctx.config.defaultPaymentLink() ?? `${ctx.config.publicUrl()}${PAY_LINK_PATH}`);
+  link.searchParams.set('_ptxn', transactionId);
+  return link.href;
 }
 
 /** Makes a transaction (ready to pay, or draft without a customer) and records it. */

@@ -20,7 +20,7 @@ export interface PaddleTestServer {
 
 /** The sandbox on its own database and port, as a test file needs it. */
 export async function startPaddleTestServer(
-  options: { webhookUrl?: () => string } = {},
+  options: { webhookUrl?: () => string; defaultPaymentLink?: () => string | null } = {},
 ): Promise<PaddleTestServer> {
   let baseUrl = '';
   const testDb = await createTestDb();
@@ -28,6 +28,7 @@ export async function startPaddleTestServer(
     db: testDb.db,
     publicUrl: () => baseUrl,
     webhookUrl: options.webhookUrl ?? (() => `${baseUrl}/hooks`),
+    defaultPaymentLink: options.defaultPaymentLink,
   });
   await sandbox.migrate();
   const app = Fastify({ logger: false });

@@ -78,3 +78,39 @@ export async function openPaddleCheckout(
     paddle.Checkout.close();
   };
 }
+
+/** The checkout on a payment link page: open it again after it was closed, or close it for good. */
+export interface PaymentLinkCheckout {
+  reopen(): void;
+  close(): void;
+}
+
+/**
+ * A default payment link page (`?_ptxn=txn_…` in its address): initializing Paddle.js opens the
+ * checkout for that transaction by itself, as Paddle's own script does on a seller's payment link.
+ * `onOutcome` hears its completion or its closing; the listener is set first, so none is missed.
+ */
+export async function openPaddlePaymentLink(
+  settings: PaddleJsSettings,
+  transactionId: string,
+  onOutcome: (outcome: PaddleCheckoutOutcome) => void,
+): Promise<PaymentLinkCheckout> {
+  const own = (event: PaddleEventData) => {
+    const name: string | undefined = event.name;
+    if (name === 'checkout.completed') onOutcome('completed');
+    else if (name === 'checkout.closed') onOutcome('closed');
+  };
+  listener = own;
+  const paddle = await paddleFor(settings).catch((error: unknown) => {
+    if (listener === own) listener = null;
+    throw error;
+  });
+  return {
+    reopen: () => paddle.Checkout.open({ transactionId }),
+    close: () => {
+      if (listener !== own) return;
+      listener = null;
+      paddle.Checkout.close();
+    },
+  };
+}
