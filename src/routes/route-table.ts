@@ -46,8 +46,9 @@ export interface RouteMeta {
   /**
    * The screen's identity: a screen stays mounted while its key (with path params, and with the
    * query when reloadOnUrlChange) stays the same. Routes sharing a key share one screen instance.
+   * Without one, the route's name (every first visit carries this table, so it says no more).
    */
-  key: string;
+  key?: string;
   /** The screen restarts when the query string changes, not only the path. */
   reloadOnUrlChange: boolean;
   /** Shown before the product name in the document title; null: the product name alone. */
@@ -69,7 +70,6 @@ export const routeTable = [
     path: '/',
     layout: 'public',
     ...member,
-    key: 'home',
     title: null,
     group: 'home',
     loads: [profileLoad],
@@ -79,7 +79,6 @@ export const routeTable = [
     path: '/login',
     layout: 'public',
     ...visitor,
-    key: 'login',
     title: 'Log in',
     group: 'auth',
   },
@@ -89,7 +88,6 @@ export const routeTable = [
     layout: 'public',
     needsLogIn: false,
     reloadOnUrlChange: true,
-    key: 'auth',
     title: 'Log in',
     group: 'auth',
   },
@@ -107,7 +105,6 @@ export const routeTable = [
     path: '/web-login',
     layout: 'public',
     ...visitor,
-    key: 'web-login',
     title: 'Sign up',
     group: 'signup',
   },
@@ -116,7 +113,6 @@ export const routeTable = [
     path: '/teams/:teamUser/weblogin-success',
     layout: 'public',
     ...visitor,
-    key: 'weblogin-success',
     title: 'Welcome to Spark Premium',
     // Its own chunk: /web-login's first visit does not carry this page (public JS budget).
     group: 'signup-success',
@@ -126,7 +122,6 @@ export const routeTable = [
     path: '/teams/:teamUser',
     layout: 'top',
     ...member,
-    key: 'team',
     title: null,
     group: 'team',
     loads: [profileLoad],
@@ -136,7 +131,6 @@ export const routeTable = [
     path: '/teams/:teamUser/overview',
     layout: 'team',
     ...member,
-    key: 'team-overview',
     title: 'Overview',
     group: 'team-overview',
     loads: [overviewLoad],
@@ -146,7 +140,6 @@ export const routeTable = [
     path: '/teams/:teamUser/users',
     layout: 'team',
     ...member,
-    key: 'team-users',
     title: 'Members',
     group: 'team-members',
     loads: [firstMembersPageLoad],
@@ -156,7 +149,6 @@ export const routeTable = [
     path: '/teams/:teamUser/billing',
     layout: 'team',
     ...member,
-    key: 'team-billing',
     title: 'Billing',
     group: 'team-billing',
     loads: [billingPageLoad],
@@ -166,7 +158,6 @@ export const routeTable = [
     path: '/teams/:teamUser/contact-us',
     layout: 'team',
     ...member,
-    key: 'team-contact-us',
     title: 'Contact us',
     group: 'team-contact-us',
   },
@@ -175,7 +166,6 @@ export const routeTable = [
     path: '/public-files/upload',
     layout: 'public',
     ...member,
-    key: 'public-files-upload',
     title: 'Upload a public file',
     group: 'internal',
   },
@@ -185,7 +175,6 @@ export const routeTable = [
     layout: 'public',
     needsLogIn: false,
     reloadOnUrlChange: true,
-    key: 'public-file',
     title: 'Download file',
     group: 'public-file',
     loads: [publicFileLoad],
@@ -195,7 +184,6 @@ export const routeTable = [
     path: '/back-to-app',
     layout: 'public',
     ...visitor,
-    key: 'back-to-app',
     title: 'Back to Spark',
     group: 'public-back-to-app',
   },
@@ -206,7 +194,6 @@ export const routeTable = [
     path: '/paddle-pay',
     layout: 'public',
     ...visitor,
-    key: 'paddle-pay',
     title: 'Pay invoice',
     group: 'paddle-pay',
   },
@@ -215,7 +202,6 @@ export const routeTable = [
     path: '/accept-invitation',
     layout: 'public',
     ...visitor,
-    key: 'accept-invitation',
     title: 'Accept invitation',
     group: 'public-invitation',
   },
@@ -224,7 +210,6 @@ export const routeTable = [
     path: '/debug-es',
     layout: 'public',
     ...member,
-    key: 'debug-es',
     title: 'Event stream',
     group: 'internal',
   },
@@ -233,7 +218,6 @@ export const routeTable = [
     path: '/profile',
     layout: 'public',
     ...member,
-    key: 'profile',
     title: 'Profile',
     group: 'personal',
   },
@@ -242,7 +226,6 @@ export const routeTable = [
     path: '/pb/portal',
     layout: 'public',
     ...member,
-    key: 'pb-portal',
     title: 'Billing portal',
     group: 'personal',
   },
@@ -251,7 +234,6 @@ export const routeTable = [
     path: '/pb/setup',
     layout: 'public',
     ...member,
-    key: 'pb-setup',
     title: 'Billing details',
     group: 'personal',
   },
@@ -260,7 +242,6 @@ export const routeTable = [
     path: '/pb/trial',
     layout: 'public',
     ...member,
-    key: 'pb-trial',
     title: 'Trial',
     group: 'personal',
   },
@@ -269,7 +250,6 @@ export const routeTable = [
     path: '/pb/products',
     layout: 'public',
     ...member,
-    key: 'pb-products',
     title: 'Products',
     group: 'personal',
   },
@@ -278,7 +258,6 @@ export const routeTable = [
     path: '/pb/result',
     layout: 'public',
     ...member,
-    key: 'pb-result',
     title: 'Checkout result',
     group: 'personal',
   },
@@ -287,7 +266,6 @@ export const routeTable = [
     path: '*',
     layout: 'public',
     ...visitor,
-    key: 'not-found',
     title: null,
     group: 'not-found',
   },
@@ -361,5 +339,5 @@ export function screenKey(
     .filter(([, value]) => value !== undefined)
     .map(([name, value]) => `${name}=${value}`)
     .join('&');
-  return [route.key, paramPart, route.reloadOnUrlChange ? search : ''].join('|');
+  return [route.key ?? route.name, paramPart, route.reloadOnUrlChange ? search : ''].join('|');
 }
