@@ -82,6 +82,25 @@ describe('security headers on a running console', () => {
     }
   });
 
+  it("lets Paddle's origins in on the billing page and Paddle's payment link page only", async () => {
+    for (const url of ['/teams/1-2/billing?provider=paddle', '/paddle-pay?_ptxn=txn_01abc']) {
+      const csp = directives((await inject(url, html)).headers['content-security-policy']);
+      expect(csp.get('script-src'), url).toContain('https://cdn.paddle.com');
+      expect(csp.get('frame-src'), url).toEqual(
+        expect.arrayContaining(['https://buy.paddle.com', 'https://sandbox-buy.paddle.com']),
+      );
+      expect(csp.get('connect-src'), url).toContain('https://checkout-service.paddle.com');
+    }
+    // The payment link page has no card form of Stripe's.
+    expect((await inject('/paddle-pay', html)).headers['content-security-policy']).not.toContain(
+      'stripe.com',
+    );
+    for (const url of ['/teams/1-2/overview', '/web-login', '/paddle-payx', '/back-to-app']) {
+      const header = (await inject(url, html)).headers['content-security-policy'];
+      expect(header, url).not.toContain('paddle.com');
+    }
+  });
+
   it('caches fingerprinted assets for a year and never the page', async () => {
     expect((await inject('/assets/app-abc123.js')).headers['cache-control']).toBe(
       'public, max-age=31536000, immutable',

@@ -10,8 +10,41 @@ const stripe = {
   connect: ['https://api.stripe.com'],
 };
 
-/** Paths whose page opens a card form: only they may load Stripe.js and frame Stripe. */
+// The origins Paddle.js v2 needs: its script and images on Paddle's CDN, its overlay checkout framed
+// from buy.paddle.com (sandbox-buy for Paddle's sandbox), its checkout service for prices. Offline,
+// the sandbox's Paddle.js stand-in is served from this origin.
+const paddle = {
+  script: ['https://cdn.paddle.com'],
+  frame: ['https://buy.paddle.com', 'https://sandbox-buy.paddle.com'],
+  connect: ['https://checkout-service.paddle.com', 'https://sandbox-checkout-service.paddle.com'],
+  img: ['https://cdn.paddle.com'],
+};
+
+/** Paths whose page opens a card form: only they may load Stripe.js or Paddle.js and frame them. */
 const CARD_FORM_PATH = /^\/teams\/[^/]+\/billing(?:[/?#]|$)/;
+/** Paddle's default payment link: Paddle.js opens a transaction's checkout there. */
+const PADDLE_PAY_PATH = /^\/paddle-pay(?:[/?#]|$)/;
+
+interface Origins {
+  script: string[];
+  frame: string[];
+  connect: string[];
+  img: string[];
+}
+
+/** The payment providers' origins a page at `path` may use: none but on the two checkout pages. */
+function providerOrigins(path: string): Origins {
+  if (CARD_FORM_PATH.test(path)) {
+    return {
+      script: [...stripe.script, ...paddle.script],
+      frame: [...stripe.frame, ...paddle.frame],
+      connect: [...stripe.connect, ...paddle.connect],
+      img: paddle.img,
+    };
+  }
+  if (PADDLE_PAY_PATH.test(path)) return paddle;
+  return { script: [], frame: [], connect: [], img: [] };
+}
 
 /**
  * The console's Content-Security-Policy for a page path; `frameOrigins` are the scheduling pages the
@@ -20,16 +53,15 @@ const CARD_FORM_PATH = /^\/teams\/[^/]+\/billing(?:[/?#]|$)/;
  * <style> element and style attributes. Nobody may frame the console.
  */
 export function consoleCsp(path: string, frameOrigins: readonly string[] = []): string {
-  const card = CARD_FORM_PATH.test(path);
-  const list = (base: string[], extra: string[]) => [...base, ...(card ? extra : [])].join(' ');
+  const provider = providerOrigins(path);
   return [
     "default-src 'self'",
-    `script-src ${list(["'self'"], stripe.script)}`,
+    ["script-src 'self'", ...provider.script].join(' '),
     "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data: blob:",
+    ["img-src 'self' data: blob:", ...provider.img].join(' '),
     "font-src 'self' data:",
-    `connect-src ${list(["'self'"], stripe.connect)}`,
-    `frame-src ${list(["'self'", ...frameOrigins], stripe.frame)}`,
+    ["connect-src 'self'", ...provider.connect].join(' '),
+    ["frame-src 'self'", ...frameOrigins, ...provider.frame].join(' '),
     "form-action 'self'",
     "frame-ancestors 'none'",
     "object-src 'none'",
