@@ -17,6 +17,7 @@ export const CONSOLE_FILES_WITH_MODULE_MOCKS = [
   'src/routes/team/billing/billing-flows.test.tsx',
   'src/routes/team/billing/billing-flows-paddle.test.tsx',
   'src/routes/team/billing/billing-page.test.tsx',
+  'src/routes/public/paddle-pay-page.test.tsx',
 ];
 
 /** The console's views in jsdom: both projects that test them ('console', 'console-mocked'). */

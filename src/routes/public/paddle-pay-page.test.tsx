@@ -43,6 +43,21 @@ function installPaddleStub(): PaddleStub {
   return stub;
 }
 
+// @paddle/paddle-js keeps the first Paddle.js it finds for the worker's lifetime, and this file's stub
+// changes from test to test: it stands in for the wrapper with the wrapper's own steps (the
+// environment, then Initialize or Update) on the stub of the moment. Mocking it puts this file in the
+// isolated project, so no other file's Paddle.js meets this one's.
+vi.mock('@paddle/paddle-js', () => ({
+  initializePaddle: async ({ environment, ...options }: { environment?: string; token: string }) => {
+    const paddle = (window as unknown as { PaddleBillingV1?: PaddleStub }).PaddleBillingV1;
+    if (!paddle) return undefined;
+    if (environment) paddle.Environment.set(environment);
+    if (paddle.Initialized) paddle.Update();
+    else paddle.Initialize(options);
+    return paddle;
+  },
+}));
+
 beforeAll(preloadRouteGroups, 30_000);
 afterEach(() => {
   delete (window as unknown as { PaddleBillingV1?: unknown }).PaddleBillingV1;
