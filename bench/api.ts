@@ -1,10 +1,11 @@
 // The API under load: autocannon at 64 connections for 10 s on GET team,
 // GET members page and PUT team rename, against the embedded database and a Postgres server (and two
 // servers on one Postgres, connections spread round-robin), beside a bare Fastify hello-world started
-// in the same run. Each server is its own process started as `npm start` would (build excluded);
+// in the same run. Each server is its own process started as `npm start` would (build excluded; the
+// node flags of its script, through NODE_OPTIONS);
 // autocannon runs here. Run: npm run bench -- api   (BENCH_API_SECONDS=3 for a quick look).
 import { type ChildProcess, execFile } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -92,12 +93,19 @@ interface Server {
   child: ChildProcess;
 }
 
+/** The node flags `npm start` runs the server with (package.json), so the servers here get them too. */
+function startFlags(checkout: string): string {
+  const pkg = JSON.parse(readFileSync(path.join(checkout, 'package.json'), 'utf8'));
+  return /\bnode ((?:--\S+ )*)dist-server\/main\.mjs/.exec(pkg.scripts.start)?.[1]?.trim() ?? '';
+}
+
 async function startServer(env: NodeJS.ProcessEnv, checkout = root): Promise<Server> {
   const port = await freePort();
+  const nodeOptions = [process.env.NODE_OPTIONS, startFlags(checkout)].filter(Boolean).join(' ');
   const child = start(
     tsx,
     ['server/src/main.ts'],
-    { PORT: String(port), HOST: '127.0.0.1', ...env },
+    { PORT: String(port), HOST: '127.0.0.1', NODE_OPTIONS: nodeOptions, ...env },
     'ignore',
     checkout,
   );

@@ -1,10 +1,12 @@
 // The server as one ES module (docs/decisions/013-start-up.md): `npm start` used to run the server
 // through tsx, which resolves and transforms ~250 TypeScript files through its loader on every start
 // (about 1.4 s of CPU even with its cache). esbuild bundles our code in a fraction of a second; npm
-// packages stay external (node loads them as before), so only our own files are joined.
+// packages stay external (node loads them as before), so only our own files are joined, and the
+// payment SDKs (joinedPackages below).
 import { existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { readBuildStamp } from './build-stamp.mjs';
 
 export const serverOutDir = 'dist-server';
@@ -36,6 +38,23 @@ const ownLocation = (outDir) => ({
       source = `import { fileURLToPath as __ownLocationPath } from 'node:url';\n${source}`;
       return { contents: source, loader: 'ts' };
     });
+  },
+});
+
+/**
+ * Packages joined into the bundle: both payment SDKs are plain ES modules in hundreds of files
+ * (Paddle's 780, Stripe's 220), and node keeps a module record, its source and its compiled code per
+ * file for the life of the process. Joined, each is one module (Paddle's still a chunk of its own,
+ * loaded with its first call), and a fresh server holds less (docs/decisions/050-memory-at-rest-on-node-24.md).
+ */
+const joinedPackages = ['stripe', '@paddle/paddle-node-sdk'];
+
+const joinPackages = () => ({
+  name: 'join-packages',
+  setup(bundle) {
+    const filter = new RegExp(`^(${joinedPackages.map((name) => name.replace(/[/.]/g, '\\$&')).join('|')})$`);
+    // Resolved as node would (its import conditions), so the bundle holds the files node would load.
+    bundle.onResolve({ filter }, (args) => ({ path: fileURLToPath(import.meta.resolve(args.path)) }));
   },
 });
 
@@ -98,7 +117,7 @@ export async function buildServerBundle({
     // The name, version and commit, for the start-up line and `cli --version` (server/src/start/version.ts).
     define: { __BUILD_STAMP__: JSON.stringify(stamp) },
     logLevel: 'warning',
-    plugins: [ownLocation(path.resolve(outDir))],
+    plugins: [joinPackages(), ownLocation(path.resolve(outDir))],
   });
   // The files it was made from, and the configuration that shaped it.
   const inputs = [

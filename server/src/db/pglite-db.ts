@@ -47,8 +47,12 @@ export async function openPgliteDb(target: string | { loadDataDir?: Blob } = {})
   // about 50 MB resident (optimised code and the compilers' freed-but-kept malloc arenas) for a
   // speed-up that did not show on the console's short statements (decision 023). Liftoff only, then:
   // read when a module is compiled, so it must be set before the first PGlite starts; the process
-  // has no other WebAssembly.
-  setFlagsFromString('--liftoff-only');
+  // has no other WebAssembly. Set at run time, --liftoff-only alone no longer stops the tier-up
+  // (Node 24's V8 applies a flag's implications only at its own start), so the two tier-up flags
+  // it implies are set too: without them one hot function's TurboFan compilation peaked at 600 MB.
+  for (const flag of ['--liftoff-only', '--no-wasm-tier-up', '--no-wasm-dynamic-tiering']) {
+    setFlagsFromString(flag);
+  }
   const pglite =
     typeof target === 'string'
       ? await PGlite.create(target, { startParams: PGLITE_START_PARAMS })

@@ -29,7 +29,10 @@ function fullGc(): void {
  * busy: a full collection of this heap takes a few tens of milliseconds. Returns a stop function.
  */
 export function collectGarbageWhenQuiet(app: FastifyInstance): () => void {
-  // Start-up counts as activity: the timers it started (the sandbox, the mail sweeper) settle first.
+  // Start-up's garbage (migrations, demo data, the catalogue sync) goes at once, whenever the first
+  // quiet moment would come. Start-up counts as activity too: once the timers it started (the
+  // sandbox, the mail sweeper) have run and five quiet seconds passed, a second collection follows.
+  fullGc();
   let lastRequestAt = Date.now();
   let lastCollectedAt = 0;
   let dirty = true;
