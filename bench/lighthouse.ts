@@ -210,9 +210,13 @@ if (!existsSync(CHROMIUM)) {
     if (['overview', 'members', 'billing'].some((name) => PAGES.has(name))) {
       // Sign in as a user would: a login link from the CLI, opened in this browser.
       await page.goto(await loginUrl('olivia@acme.test', server.env, 'Acme Inc'));
-      await page.waitForFunction(() => /\/teams\/\d+-\d+\/overview$/.test(location.pathname), {
-        timeout: 30_000,
-      });
+      // The address is the team page's while the code is still exchanged: signed in once it is stored.
+      await page.waitForFunction(
+        () =>
+          /\/teams\/\d+-\d+\/overview$/.test(location.pathname) &&
+          localStorage.getItem('spark-console:session') !== null,
+        { timeout: 30_000 },
+      );
       const overview = page.url();
       await page.goto('about:blank');
       const teamPage = (name: string) => overview.replace(/\/overview$/, `/${name}`);

@@ -17,6 +17,8 @@ async function refOf(email: string, team: string): Promise<string> {
 async function signIn(page: Page, email: string, team = 'Acme Inc') {
   await page.goto(await loginUrl(email, team));
   await expect(page).toHaveURL(/\/overview$/);
+  // The address is the team page's while the code is still exchanged: signed in once it is stored.
+  await expect.poll(() => page.evaluate(() => localStorage.getItem('spark-console:session'))).not.toBeNull();
 }
 
 async function openMembers(page: Page, email: string, team = 'Acme Inc') {

@@ -1,6 +1,7 @@
 import { runInNewContext } from 'node:vm';
+import type { Rolldown } from 'vite';
 import { describe, expect, it } from 'vitest';
-import { prerenderedHtml, startScript } from './vite-prerender';
+import { groupStyles, prerenderedHtml, startScript } from './vite-prerender';
 
 const indexHtml = `<!doctype html>
 <html lang="en">
@@ -22,6 +23,7 @@ const page = {
   path: '/web-login',
   html: '<h1>Welcome to Spark for Teams</h1>',
   title: 'Sign up <&> – Spark Teams Console',
+  groups: ['signup'],
 };
 
 describe('prerenderedHtml', () => {
@@ -46,6 +48,24 @@ describe('prerenderedHtml', () => {
     }
   });
 
+  it('refuses a frame with an inline script (a Suspense boundary React would finish with one)', () => {
+    const waiting = { ...page, html: '<!--$?--><template id="B:0"></template><script>$RC("B:0")</script>' };
+    expect(() => prerenderedHtml(indexHtml, waiting, '/x.js')).toThrow(/inline script/);
+    const fine = { ...page, html: '<p>frame</p><script src="/assets/x.js"></script>' };
+    expect(() => prerenderedHtml(indexHtml, fine, '/x.js')).not.toThrow();
+  });
+
+  it("links the page's own style sheets in <head>, not index.html's again", () => {
+    const styled = prerenderedHtml(indexHtml, page, '/x.js', [
+      '/assets/vendor-abc.css',
+      '/assets/signup-abc.css',
+    ]);
+    expect(styled.match(/vendor-abc\.css/g)).toHaveLength(1);
+    const link = '<link rel="stylesheet" crossorigin href="/assets/signup-abc.css">';
+    expect(styled).toContain(link);
+    expect(styled.indexOf(link)).toBeLessThan(styled.indexOf('</head>'));
+  });
+
   it('refuses an index.html without the root element', () => {
     expect(() => prerenderedHtml('<html></html>', page, '/x.js')).toThrow(/root/);
   });
@@ -60,7 +80,7 @@ describe('startScript', () => {
   }
 
   /** Runs the script against a stored pick and a system preference; answers what it did. */
-  function run(stored: string | null, systemDark: boolean, browser: Browser = {}) {
+  function run(stored: string | null, systemDark: boolean, browser: Browser = {}, first = '') {
     const { storage = true, paintTiming = true, hidden = false } = browser;
     let scheme: string | null = null;
     const added: Record<string, unknown>[] = [];
@@ -88,7 +108,7 @@ describe('startScript', () => {
         this.disconnected = true;
       }
     }
-    runInNewContext(startScript('spark-console:color-scheme'), {
+    runInNewContext(startScript('spark-console:color-scheme', first), {
       localStorage: {
         getItem: (key: string) => {
           if (!storage) throw new Error('storage is off');
@@ -145,6 +165,17 @@ describe('startScript', () => {
     expect(result.added).toEqual(CODE);
   });
 
+  it("runs a first part (the team pages' login link) before, and goes on when it throws", () => {
+    const ran = run('dark', false, {}, 'requestAnimationFrame(function first() {});');
+    expect(ran.scheme).toBe('dark');
+    expect(ran.frames.map((frame) => frame.name)).toEqual(['first']);
+    const failed = run('dark', false, {}, 'throw new Error("no login link here");');
+    expect(failed.scheme).toBe('dark');
+    failed.paint('first-contentful-paint');
+    failed.runTimers(0);
+    expect(failed.added).toEqual(CODE);
+  });
+
   it('asks for the style sheets and the code only once the first contentful paint is reported, preloads first, once', () => {
     const result = run(null, false);
     result.runTimers(0);
@@ -185,5 +216,43 @@ describe('startScript', () => {
     for (const frame of noPaintTiming.frames.splice(0)) frame();
     noPaintTiming.runTimers(0);
     expect(noPaintTiming.added).toEqual(CODE);
+  });
+});
+
+describe('groupStyles', () => {
+  const chunk = (fileName: string, facade: string | null, imports: string[], css: string[]) =>
+    ({
+      type: 'chunk',
+      fileName,
+      facadeModuleId: facade,
+      imports,
+      viteMetadata: { importedCss: new Set(css), importedAssets: new Set() },
+    }) as unknown as Rolldown.OutputChunk;
+  const bundle = Object.fromEntries(
+    [
+      chunk(
+        'assets/team.group-1.js',
+        '/src/routes/team/team.group.ts',
+        ['assets/shared-1.js'],
+        ['assets/team.css'],
+      ),
+      chunk('assets/team-overview.group-1.js', '/src/routes/team/team-overview.group.ts', [], []),
+      chunk(
+        'assets/team-billing.group-1.js',
+        '/src/routes/team/team-billing.group.ts',
+        [],
+        ['assets/billing.css'],
+      ),
+      chunk('assets/shared-1.js', null, ['assets/shared-1.js'], ['assets/shared.css']),
+    ].map((file) => [file.fileName, file]),
+  ) as Rolldown.OutputBundle;
+
+  it("collects the groups' chunks' CSS and that of the chunks they import", () => {
+    expect(groupStyles(bundle, ['team', 'team-overview']).sort()).toEqual([
+      '/assets/shared.css',
+      '/assets/team.css',
+    ]);
+    expect(groupStyles(bundle, ['team-billing'])).toEqual(['/assets/billing.css']);
+    expect(groupStyles(bundle, ['nothing'])).toEqual([]);
   });
 });

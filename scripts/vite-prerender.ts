@@ -1,5 +1,5 @@
-// A Vite plugin for the production build: the public pages a visitor opens from a link ship their
-// first frame in the HTML (src/prerender/). After the console's build it builds
+// A Vite plugin for the production build: the public pages a visitor opens from a link, and the
+// team pages' frame, ship their first frame in the HTML (src/prerender/). After the console's build it builds
 // src/prerender/prerender-entry.tsx for Node with the same configuration (so CSS module class names
 // match), renders each page, and writes dist/prerendered/<page>.html: index.html with the page's
 // frame in #root, its title, the style rules the frame uses inlined (scripts/prerender-styles.ts),
@@ -9,7 +9,7 @@
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { build, type Plugin, type ResolvedConfig } from 'vite';
+import { build, type Plugin, type ResolvedConfig, type Rolldown } from 'vite';
 import type { RenderedPage } from '../src/prerender/prerender-entry';
 import { deferStyleSheets, inlineFrameStyles } from './prerender-styles';
 
@@ -19,6 +19,9 @@ export const PRERENDERED_MANIFEST = 'pages.json';
 
 const ENTRY = 'src/prerender/prerender-entry.tsx';
 const START_SCRIPT = 'prerendered-start.js';
+/** The team pages' start script: the same, after a login link's exchange begun (team-start.ts). */
+const TEAM_START_SCRIPT = 'prerendered-team-start.js';
+const TEAM_START_ENTRY = 'src/prerender/team-start.ts';
 const PAINT_WAIT_MS = 3000;
 
 /**
@@ -31,8 +34,9 @@ const PAINT_WAIT_MS = 3000;
  * network with the paint. A hidden tab paints nothing, so it starts at once; a browser without paint
  * timing waits one frame; a paint that never comes is waited for PAINT_WAIT_MS at most.
  */
-export function startScript(storageKey: string): string {
-  return `(function(){try{var s=localStorage.getItem(${JSON.stringify(storageKey)});document.documentElement.setAttribute("data-mantine-color-scheme",s==="light"||s==="dark"?s:matchMedia("(prefers-color-scheme: dark)").matches?"dark":"light")}catch(e){}
+export function startScript(storageKey: string, first = ''): string {
+  // A failure of the first part must not keep the colour scheme or the console's code from coming.
+  return `${first ? `try{${first.trim()}}catch(e){}\n` : ''}(function(){try{var s=localStorage.getItem(${JSON.stringify(storageKey)});document.documentElement.setAttribute("data-mantine-color-scheme",s==="light"||s==="dark"?s:matchMedia("(prefers-color-scheme: dark)").matches?"dark":"light")}catch(e){}
 var me=document.currentScript,started=false;
 function add(tag,props){var e=document.createElement(tag);e.crossOrigin="";for(var k in props)e[k]=props[k];document.head.appendChild(e)}
 function start(){if(started)return;started=true;(me.getAttribute("data-styles")||"").split(" ").forEach(function(h){if(h)add("link",{rel:"stylesheet",href:h})});(me.getAttribute("data-preload")||"").split(" ").forEach(function(h){if(h)add("link",{rel:"modulepreload",href:h})});add("script",{type:"module",src:me.getAttribute("data-entry")})}
@@ -54,16 +58,31 @@ const MODULE_PRELOAD = /\s*<link rel="modulepreload" crossorigin href="([^"]+)">
  * index.html made into one prerendered page: the frame in #root, the page's title, and the console's
  * code started by the start script after first paint instead of by index.html's module tags.
  */
-export function prerenderedHtml(indexHtml: string, page: RenderedPage, startSrc: string): string {
+export function prerenderedHtml(
+  indexHtml: string,
+  page: RenderedPage,
+  startSrc: string,
+  styles: readonly string[] = [],
+): string {
   const root = '<div id="root"></div>';
   if (!indexHtml.includes(root)) throw new Error(`index.html has no ${root}`);
   const entries = [...indexHtml.matchAll(MODULE_SCRIPT)].map((match) => match[1]);
   if (entries.length !== 1) throw new Error('index.html has no single module script');
   const preloads = [...indexHtml.matchAll(MODULE_PRELOAD)].map((match) => match[1]);
+  // React finishes a Suspense boundary that was still waiting with an inline script: the CSP would
+  // block it, and the page would stay at its fallback.
+  if (/<script\b(?![^>]*\ssrc=)/.test(page.html))
+    throw new Error(`${page.file}: an inline script in the frame`);
   const start = `<script src="${startSrc}" data-entry="${entries[0]}" data-preload="${preloads.join(' ')}"></script>`;
+  // The page's own style sheets beside index.html's, so the frame paints styled, not shifted when
+  // its chunks' CSS arrives; the chunks' loader then finds them in place and asks for nothing again.
+  const links = styles
+    .filter((href) => !indexHtml.includes(`href="${href}"`))
+    .map((href) => `<link rel="stylesheet" crossorigin href="${href}">`);
   return indexHtml
     .replace(MODULE_SCRIPT, '')
     .replace(MODULE_PRELOAD, '')
+    .replace('</head>', `${links.map((link) => `  ${link}\n`).join('')}</head>`)
     .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(page.title)}</title>`)
     .replace('</head>', `  ${start}\n  </head>`)
     .replace(root, `<div id="root">${page.html}</div>`);
@@ -103,6 +122,63 @@ async function renderPages(
   }
 }
 
+/**
+ * The team pages' first part, built for the browser as one classic script: the same aliases and
+ * environment as the console, without this build's plugins (no nested prerender).
+ */
+async function buildTeamStart(config: ResolvedConfig): Promise<string> {
+  const output = await build({
+    configFile: false,
+    root: config.root,
+    mode: config.mode,
+    logLevel: 'warn',
+    resolve: { alias: config.resolve.alias },
+    define: config.define,
+    build: {
+      write: false,
+      minify: true,
+      sourcemap: false,
+      copyPublicDir: false,
+      rolldownOptions: {
+        input: path.resolve(config.root, TEAM_START_ENTRY),
+        output: { format: 'iife' },
+        // Its modules are pure; left to itself, the bundler keeps their unused constants' values.
+        treeshake: { moduleSideEffects: false },
+      },
+    },
+  });
+  const chunks = (Array.isArray(output) ? output : [output]).flatMap((result) =>
+    'output' in result ? result.output : [],
+  );
+  const chunk = chunks.find((file) => file.type === 'chunk');
+  if (chunk?.type !== 'chunk') throw new Error(`${TEAM_START_ENTRY} built into nothing`);
+  return chunk.code;
+}
+
+/**
+ * The style sheets a page's route groups load with their chunks and the chunks those import, as
+ * root-relative addresses, from the build's output.
+ */
+export function groupStyles(bundle: Rolldown.OutputBundle, groups: readonly string[]): string[] {
+  const chunks = Object.values(bundle).filter((file): file is Rolldown.OutputChunk => file.type === 'chunk');
+  const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+  const stack = chunks.filter((chunk) =>
+    groups.some((group) => chunk.facadeModuleId?.endsWith(`/${group}.group.ts`)),
+  );
+  const seen = new Set<Rolldown.OutputChunk>();
+  const styles = new Set<string>();
+  for (let chunk = stack.pop(); chunk; chunk = stack.pop()) {
+    if (seen.has(chunk)) continue;
+    seen.add(chunk);
+    for (const css of chunk.viteMetadata?.importedCss ?? []) styles.add(`/${css}`);
+    for (const file of chunk.imports) {
+      const imported = byFile.get(file);
+      if (imported) stack.push(imported);
+    }
+  }
+  return [...styles];
+}
+
 export function prerender(): Plugin {
   let config: ResolvedConfig;
   return {
@@ -111,7 +187,7 @@ export function prerender(): Plugin {
     configResolved(resolved) {
       config = resolved;
     },
-    generateBundle() {
+    async generateBundle() {
       if (config.build.ssr) return;
       const prefix = config.env.VITE_STORAGE_PREFIX ?? 'spark-console:';
       this.emitFile({
@@ -119,18 +195,30 @@ export function prerender(): Plugin {
         name: START_SCRIPT,
         source: startScript(`${prefix}color-scheme`),
       });
+      this.emitFile({
+        type: 'asset',
+        name: TEAM_START_SCRIPT,
+        source: startScript(`${prefix}color-scheme`, await buildTeamStart(config)),
+      });
     },
     async writeBundle(_options, bundle) {
       if (config.build.ssr) return;
       const start = Object.values(bundle).find((file) => file.name === START_SCRIPT);
-      if (!start) throw new Error('the start script was not emitted');
+      const teamStart = Object.values(bundle).find((file) => file.name === TEAM_START_SCRIPT);
+      if (!start || !teamStart) throw new Error('the start scripts were not emitted');
       const distDir = path.resolve(config.root, config.build.outDir);
       const indexHtml = await readFile(path.join(distDir, 'index.html'), 'utf8');
       const { pages, consolePaths } = await renderPages(config);
       const folder = path.join(distDir, PRERENDERED_DIR);
       await mkdir(folder, { recursive: true });
       for (const page of pages) {
-        const html = prerenderedHtml(indexHtml, page, `/${start.fileName}`);
+        const script = page.team ? teamStart : start;
+        const html = prerenderedHtml(
+          indexHtml,
+          page,
+          `/${script.fileName}`,
+          groupStyles(bundle, page.groups),
+        );
         await writeFile(
           path.join(folder, page.file),
           deferStyleSheets(await inlineFrameStyles(html, distDir)),

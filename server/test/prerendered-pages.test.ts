@@ -9,6 +9,11 @@ import { readPrerenderedSite } from '../src/http/prerendered-pages';
 import { buildTestApp, type TestApp } from './helper';
 
 const html = { accept: 'text/html,application/xhtml+xml,*/*;q=0.8' };
+/** A login link's one-time code as the console reads it (its claims; the signature is the server's). */
+const code = ['{"alg":"HS256"}', '{"kind":"auth_code","uid":2}']
+  .map((part) => Buffer.from(part).toString('base64url'))
+  .concat('signature')
+  .join('.');
 
 const pages = [
   { route: 'web-login', file: 'web-login.html', path: '/web-login', signInProviders: [] },
@@ -27,6 +32,8 @@ const pages = [
   },
   { route: 'public-file', file: 'public-file.html', path: '/public-files/:fileKey' },
   { route: 'not-found', file: 'not-found.html', path: '*' },
+  { route: 'team-overview', file: 'team-overview.html', path: '/teams/:teamUser/overview', team: true },
+  { route: 'team-billing', file: 'team-billing.html', path: '/teams/:teamUser/billing', team: true },
 ];
 const consolePaths = [
   '/',
@@ -34,6 +41,7 @@ const consolePaths = [
   '/web-login',
   '/teams/:teamUser',
   '/teams/:teamUser/overview',
+  '/teams/:teamUser/billing',
   '/public-files/upload',
   '/public-files/:fileKey',
 ];
@@ -89,8 +97,34 @@ describe('with prerendered pages', () => {
       '/',
       '/login?token=abc',
       '/teams/1-2',
-      '/teams/1-2/overview/',
       '/teams/nonsense/overview',
+      '/teams/0-2/billing',
+    ]) {
+      expect((await page(url)).body, url).toContain('<div id="root"></div>');
+    }
+  });
+
+  it("answers a team page's addresses with its frame, and a login link with the page it lands on", async () => {
+    for (const url of [
+      '/teams/1-2/overview',
+      '/teams/12-34/overview/',
+      `/login?token=${code}&team_id=1&user_id=2`,
+    ]) {
+      expect((await page(url)).body, url).toContain('<h1>team-overview.html</h1>');
+    }
+    for (const url of [
+      '/teams/1-2/billing?result=success',
+      `/login?token=${code}&team_id=1&user_id=2&redirectTo=billing`,
+    ]) {
+      expect((await page(url)).body, url).toContain('<h1>team-billing.html</h1>');
+    }
+    // Without a one-time code (a refresh token is tried on the sign-in page), or without a team and
+    // user, /login is the console's own sign-in page.
+    for (const url of [
+      '/login?team_id=1&user_id=2',
+      '/login?token=abc&team_id=1&user_id=2',
+      `/login?token=${code}&team_id=1`,
+      `/login?token=${code}&team_id=x&user_id=2`,
     ]) {
       expect((await page(url)).body, url).toContain('<div id="root"></div>');
     }

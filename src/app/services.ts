@@ -8,6 +8,7 @@ import { listTeams } from '@/api/teams';
 import { type AnalyticsSink, apiAnalyticsSink } from '@/app/analytics';
 import { deviceInfo } from '@/app/device-info';
 import { createErrorHandler } from '@/app/error-handling';
+import { type LoginLink, takeLoginLink } from '@/app/login-link';
 import { createRouteDataStore } from '@/app/route-data';
 import type { SessionStore } from '@/app/session-storage';
 import { passesUpFromScreenSetup } from '@/domain/error-policy';
@@ -23,9 +24,21 @@ export interface AppServicesOptions {
   analyticsSink?: AnalyticsSink;
   /** The Stately inspector's hook, in development. */
   inspect?: Observer<InspectionEvent> | ((event: InspectionEvent) => void);
+  /**
+   * A login link whose exchange the page's start script began (app/login-link.ts), logged in with
+   * at start; by default the one the page left, if any.
+   */
+  loginLink?: LoginLink | null;
 }
 
-export function createAppServices({ store, fetch, prefixUrl, analyticsSink, inspect }: AppServicesOptions) {
+export function createAppServices({
+  store,
+  fetch,
+  prefixUrl,
+  analyticsSink,
+  inspect,
+  loginLink = takeLoginLink(globalThis),
+}: AppServicesOptions) {
   // Late-bound: the router is created after the services (its loaders need them).
   let rerunAuthFlow = () => {};
 
@@ -33,7 +46,10 @@ export function createAppServices({ store, fetch, prefixUrl, analyticsSink, insp
     sessionMachine.provide({
       actors: {
         restoreSession: fromPromise(async () => store.load()),
-        exchangeAuthCode: fromPromise(({ input }) => exchangeAuthCode(api, input.code, deviceInfo())),
+        exchangeAuthCode: fromPromise(
+          ({ input: { code } }) =>
+            (code === loginLink?.code && loginLink.tokens) || exchangeAuthCode(api, code, deviceInfo()),
+        ),
         refreshTokens: fromPromise(({ input }) => refreshTokens(api, input.refreshToken)),
         // Best effort: this tab and the others are logged out whatever the server answers.
         revokeSession: fromPromise(async ({ input, signal }) => {
@@ -88,6 +104,9 @@ export function createAppServices({ store, fetch, prefixUrl, analyticsSink, insp
 
   const actors: AnyActorRef[] = [session, flash, registry];
   for (const actor of actors) actor.start();
+  // The page's login link, its exchange on its way: the session logs in with it (the actor above
+  // takes the exchange over).
+  if (loginLink) session.send({ type: 'session.login', token: loginLink.code });
 
   return {
     /** The dev inspector's hook, for screen actors (`useActorRef(logic, { inspect })`). */
@@ -96,6 +115,8 @@ export function createAppServices({ store, fetch, prefixUrl, analyticsSink, insp
     session,
     flash,
     registry,
+    /** The page's login link, if it came with one (its code, for the sign-in page it fails to). */
+    loginLink,
     /** The routes' first loads, kept until their pages take them (route-data.ts). */
     routeData: createRouteDataStore(),
     handleError,

@@ -30,6 +30,8 @@ export interface RenderedPage extends PrerenderedPage {
   html: string;
   /** The document title the page sets. */
   title: string;
+  /** The route groups whose chunks the page loads (a team page's frame's too): their styles paint it. */
+  groups: string[];
 }
 
 async function renderPage(page: PrerenderedPage): Promise<RenderedPage> {
@@ -48,7 +50,9 @@ async function renderPage(page: PrerenderedPage): Promise<RenderedPage> {
       </StrictMode>,
     );
     const html = await new Response(prelude).text();
-    return { ...page, html, title: documentTitle(routeMeta(page.route as RouteName).title) };
+    const route = routeMeta(page.route as RouteName);
+    const groups = route.layout === 'team' ? [routeMeta('team').group, route.group] : [route.group];
+    return { ...page, html, title: documentTitle(route.title), groups };
   } finally {
     services.stop();
     renderWithSettings(null);

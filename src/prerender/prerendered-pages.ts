@@ -1,7 +1,9 @@
 // The pages the build prerenders (src/prerender/): the public pages a visitor opens from a link,
-// whose first frame needs nothing the build cannot know. Each is rendered at an address of its route
-// (a key or file link that is nobody's: the page renders its first step for any), and the server
-// answers each of the route's addresses with it. Shared by the build and the tests.
+// whose first frame needs nothing the build cannot know, and the team pages' frame (the header, the
+// selector's place, the nav's entries everyone has, the page's heading). Each is rendered at an
+// address of its route (a key, file or team that is nobody's: the page renders its first step for
+// any), and the server answers each of the route's addresses with it, a team page also the login
+// links that land on it. Shared by the build and the tests.
 import { SIGN_IN_PROVIDERS } from '@/domain/sign-in-providers';
 
 export interface PrerenderedPage {
@@ -14,6 +16,19 @@ export interface PrerenderedPage {
   path: string;
   /** /web-login: rendered once per set of sign-in providers a server may offer. */
   signInProviders?: string[];
+  /** A team page: its start script also begins a login link's code exchange (login-link-start.ts). */
+  team?: boolean;
+}
+
+/** A team page's frame, rendered for a team user no one has. */
+function teamPage(route: string, page: string): PrerenderedPage {
+  return {
+    route,
+    file: `${route}.html`,
+    url: `/teams/1-1/${page}`,
+    path: `/teams/:teamUser/${page}`,
+    team: true,
+  };
 }
 
 /** Every subset of the providers, in SIGN_IN_PROVIDERS' order: [], [google], [microsoft], [both]. */
@@ -45,4 +60,8 @@ export const prerenderedPages: PrerenderedPage[] = [
     path: '/public-files/:fileKey',
   },
   { route: 'not-found', file: 'not-found.html', url: '/prerendered-not-found', path: '*' },
+  teamPage('team-overview', 'overview'),
+  teamPage('team-users', 'users'),
+  teamPage('team-billing', 'billing'),
+  teamPage('team-contact-us', 'contact-us'),
 ];

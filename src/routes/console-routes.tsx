@@ -36,7 +36,8 @@ function BadTeamUser({ route }: { route: RouteMeta }) {
 export function RoutePage({ route }: { route: RouteMeta }) {
   const { teamUser } = useParams();
   if (teamUser !== undefined && parseTeamUserRef(teamUser) === null) return <BadTeamUser route={route} />;
-  if (!route.needsLogIn) return <Screen route={route} />;
+  // The team area guards itself, showing its frame meanwhile (team/team-layout.route.tsx).
+  if (!route.needsLogIn || route.layout === 'top') return <Screen route={route} />;
   return (
     <RequireLogin>
       <Screen route={route} />

@@ -1,7 +1,8 @@
-import { Group, Loader, Skeleton, Text, Title } from '@mantine/core';
+import { Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { linkClick, type NavigateHandler } from '@/ui/link-click';
 import { PageFrame } from '@/ui/PageFrame';
+import { TeamPagePlaceholder } from '@/ui/TeamPagePlaceholder';
 import classes from './TeamLayout.module.css';
 
 /**
@@ -20,13 +21,13 @@ export interface TeamLayoutProps {
   selector: ReactNode;
   /** The signed-in person's menu (email, profile, 'Log out'), at the header's end. */
   userMenu?: ReactNode;
-  /** The team nav bar, shown once the membership is known. */
+  /** The team nav bar; while loading, its entries before the membership is known (or nothing). */
   nav: ReactNode;
-  /** The team page. */
-  children: ReactNode;
+  /** The team page (none in the frame painted before it is known). */
+  children?: ReactNode;
   /**
-   * The page's shape while the memberships load (the billing page's placeholders), under a
-   * placeholder of the nav, so a page opened afresh has its layout at once.
+   * The page's start while the memberships load (its heading, 'Loading', the billing page's
+   * placeholders): a page opened afresh has its layout at once. 'Loading' alone when left out.
    */
   placeholder?: ReactNode;
   termsHref: string;
@@ -67,27 +68,14 @@ export function TeamLayout(props: TeamLayoutProps) {
 type TeamBodyProps = Pick<TeamLayoutProps, 'state' | 'nav' | 'children' | 'placeholder'>;
 
 function TeamBody({ state, nav, children, placeholder }: TeamBodyProps) {
-  if (state === 'loading' || state === 'redirecting') {
-    return (
-      <>
-        <Group gap="xs">
-          <Loader size="sm" aria-hidden />
-          <Text role="status">Loading</Text>
-        </Group>
-        {placeholder && (
-          <>
-            <Skeleton height={36} mt="xs" aria-hidden />
-            <div className={classes.content}>{placeholder}</div>
-          </>
-        )}
-      </>
-    );
-  }
   if (state === 'notMember') return <Text>You are not a member of this team</Text>;
+  // Loading: the nav's place (its entries before the membership is known) and the page's start,
+  // where the page will show them, so nothing moves when they come.
+  const loading = state === 'loading' || state === 'redirecting';
   return (
     <>
       {nav}
-      <div className={classes.content}>{children}</div>
+      <div className={classes.content}>{loading ? (placeholder ?? <TeamPagePlaceholder />) : children}</div>
     </>
   );
 }

@@ -72,3 +72,30 @@ describe('TeamNav', () => {
     expect(onNavigate).toHaveBeenCalledOnce();
   });
 });
+
+describe('TeamNav, pending (the team frame before the membership is known)', () => {
+  it('shows the entries in their places as plain text, marked disabled, with no link to follow', () => {
+    const onNavigate = vi.fn();
+    render(
+      <Providers env="test">
+        <TeamNav
+          entries={[
+            { key: 'members', label: 'Members', route: 'team-users' },
+            { key: 'overview', label: 'Overview', route: 'team-overview' },
+          ]}
+          activeRoute="team-overview"
+          hrefFor={(route) => `/teams/1-2/${route}`}
+          onNavigate={onNavigate}
+          pending
+        />
+      </Providers>,
+    );
+    const nav = screen.getByRole('navigation', { name: 'Team' });
+    expect(within(nav).queryAllByRole('link')).toHaveLength(0);
+    const overview = within(nav).getByText('Overview');
+    expect(overview.getAttribute('aria-disabled')).toBe('true');
+    expect(overview.getAttribute('aria-current')).toBe('page');
+    fireEvent.click(overview);
+    expect(onNavigate).not.toHaveBeenCalled();
+  });
+});

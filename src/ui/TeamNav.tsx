@@ -11,6 +11,11 @@ export interface TeamNavProps {
   /** The address of a team route for the team on show. */
   hrefFor: (route: TeamRouteName) => string;
   onNavigate?: NavigateHandler;
+  /**
+   * The team frame before the membership is known: the entries everyone has, in their places, as
+   * plain text that does not look or act like a link until the real nav replaces it.
+   */
+  pending?: boolean;
 }
 
 /**
@@ -56,7 +61,7 @@ function useHiddenEntries(nav: RefObject<HTMLElement | null>) {
  * The team area's nav bar (spec section 2, Nav). On a narrow screen it scrolls sideways; a fade and
  * an arrow at the cut edge say there is more, and the arrow scrolls to it.
  */
-export function TeamNav({ entries, activeRoute, hrefFor, onNavigate }: TeamNavProps) {
+export function TeamNav({ entries, activeRoute, hrefFor, onNavigate, pending }: TeamNavProps) {
   const activeLink = useRef<HTMLAnchorElement>(null);
   const navRef = useRef<HTMLElement>(null);
   const { before, after, measure } = useHiddenEntries(navRef);
@@ -97,6 +102,18 @@ export function TeamNav({ entries, activeRoute, hrefFor, onNavigate }: TeamNavPr
         {entries.map((entry) => {
           const href = hrefFor(entry.route);
           const active = entry.route === activeRoute;
+          if (pending) {
+            return (
+              <span
+                key={entry.key}
+                className={classes.link}
+                aria-disabled="true"
+                aria-current={active ? 'page' : undefined}
+              >
+                {entry.label}
+              </span>
+            );
+          }
           return (
             <a
               key={entry.key}

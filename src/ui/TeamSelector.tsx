@@ -1,7 +1,7 @@
 import { Text, UnstyledButton } from '@mantine/core';
 import { type ComponentPropsWithoutRef, forwardRef, useId } from 'react';
 import type { TeamMembership } from '@/domain/entities';
-import { lazyPopup } from '@/ui/lazy-view';
+import { lazyPopup } from '@/ui/lazy-popup';
 import { isCurrent, optionValue, sameEmail, type TeamChoiceProps, TeamLabel } from './TeamLabel';
 import classes from './TeamSelector.module.css';
 
@@ -25,26 +25,28 @@ interface TeamSelectorButtonProps extends ComponentPropsWithoutRef<'button'> {
   signedInEmail: string | null | undefined;
 }
 
-/** The dropdown's button: the team on show ('Select team' when none is, 'Loading...' while loading). */
-const TeamSelectorButton = forwardRef<HTMLButtonElement, TeamSelectorButtonProps>(function TeamSelectorButton(
-  { selected, loading, signedInEmail, ...rest },
-  ref,
-) {
-  return (
-    <UnstyledButton ref={ref} className={classes.target} disabled={loading} {...rest}>
-      <span className={classes.targetLabel}>
-        {loading ? (
-          <Text size="sm">Loading...</Text>
-        ) : selected ? (
-          <TeamLabel membership={selected} signedInEmail={signedInEmail} />
-        ) : (
-          <Text size="sm">Select team</Text>
-        )}
-      </span>
-      <SelectorChevron />
-    </UnstyledButton>
-  );
-});
+/**
+ * The dropdown's button: the team on show ('Select team' when none is, 'Loading...' while loading,
+ * and disabled then, as in the team frame painted from HTML, where it stands alone).
+ */
+export const TeamSelectorButton = forwardRef<HTMLButtonElement, TeamSelectorButtonProps>(
+  function TeamSelectorButton({ selected, loading, signedInEmail, ...rest }, ref) {
+    return (
+      <UnstyledButton ref={ref} className={classes.target} disabled={loading} {...rest}>
+        <span className={classes.targetLabel}>
+          {loading ? (
+            <Text size="sm">Loading...</Text>
+          ) : selected ? (
+            <TeamLabel membership={selected} signedInEmail={signedInEmail} />
+          ) : (
+            <Text size="sm">Select team</Text>
+          )}
+        </span>
+        <SelectorChevron />
+      </UnstyledButton>
+    );
+  },
+);
 
 export interface TeamSelectorProps extends TeamChoiceProps {
   /** The list open inline (home page) instead of a dropdown. */

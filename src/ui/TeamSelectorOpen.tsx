@@ -1,6 +1,6 @@
 import { Combobox, useCombobox } from '@mantine/core';
 import { useId, useLayoutEffect, useRef } from 'react';
-import type { PopupProps } from '@/ui/lazy-view';
+import type { PopupProps } from '@/ui/lazy-popup';
 import { isCurrent, optionValue, sameEmail, type TeamChoiceProps, TeamLabel } from './TeamLabel';
 
 /**

@@ -1,7 +1,7 @@
 import { Text, UnstyledButton } from '@mantine/core';
 import type { ComponentPropsWithoutRef, Ref } from 'react';
 import { Avatar } from '@/ui/Avatar';
-import { lazyPopup } from '@/ui/lazy-view';
+import { lazyPopup } from '@/ui/lazy-popup';
 import classes from './UserMenu.module.css';
 import type { UserMenuProps } from './UserMenuOpen';
 
@@ -10,8 +10,8 @@ interface UserMenuButtonProps extends ComponentPropsWithoutRef<'button'> {
   ref?: Ref<HTMLButtonElement> | undefined;
 }
 
-/** The menu's button: the avatar and, but on a phone, the email. */
-function UserMenuButton({ email, ref, ...rest }: UserMenuButtonProps) {
+/** The menu's button: the avatar and, but on a phone, the email (disabled: the frame's, before it works). */
+export function UserMenuButton({ email, ref, ...rest }: UserMenuButtonProps) {
   return (
     <UnstyledButton
       ref={ref}

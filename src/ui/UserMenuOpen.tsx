@@ -1,5 +1,5 @@
 import { Menu, Text } from '@mantine/core';
-import type { PopupProps } from '@/ui/lazy-view';
+import type { PopupProps } from '@/ui/lazy-popup';
 import { linkClick, type NavigateHandler } from '@/ui/link-click';
 import { useMenuOpenedOnMount } from '@/ui/use-menu-opened-on-mount';
 import classes from './UserMenuOpen.module.css';

@@ -122,7 +122,7 @@ export async function registerConsole(
   );
   const pageFor = (url: string): IndexPage => {
     if (!site || !page) return page as IndexPage;
-    const file = prerenderedFileFor(url.split('?')[0] ?? url, site.entries, site.consolePaths);
+    const file = prerenderedFileFor(url, site.entries, site.consolePaths);
     return (file && prerendered.get(file)) || page;
   };
   if (page) {

@@ -1,13 +1,18 @@
 // The team area frame for /teams/{tid}-{uid}/... (spec section 2): 'Back to Spark', the team
-// selector, 'Team Preferences', the nav for the user's role and plan, the page, the footer.
-import { useEffect, useMemo } from 'react';
-import { Outlet, useLocation, useNavigate, useParams } from 'react-router';
+// selector, 'Team Preferences', the nav for the user's role and plan, the page, the footer. Until
+// the session has settled it shows the frame painted from HTML (team-frame.tsx) rather than the
+// login guard's loading screen, and while React hydrates that HTML it renders the same.
+
+import { startTransition, useEffect, useMemo, useState } from 'react';
+import { Navigate, Outlet, useLocation, useNavigate, useParams } from 'react-router';
+import type { SnapshotFrom } from 'xstate';
 import { links } from '@/app/config';
 import { useServices } from '@/app/services-context';
 import { classifyError } from '@/domain/error-policy';
 import { ownMembershipInTeam, withTeamUser } from '@/domain/memberships';
 import { teamNav } from '@/domain/permissions';
 import { formatTeamUserRef, parseTeamUserRef } from '@/domain/team-user-ref';
+import type { SessionActor } from '@/machines/session.client';
 import {
   selectMembership,
   selectRegistryError,
@@ -15,27 +20,62 @@ import {
   selectSelectableMemberships,
 } from '@/machines/team-registry.selectors';
 import { useCurrentRoute } from '@/routes/current-route';
+import { isSessionSettled, RequireLogin } from '@/routes/login-guard';
+import { loginRedirectPath } from '@/routes/login-redirect';
 import { pathTo } from '@/routes/route-table';
 import { useSignedInEmail } from '@/routes/signed-in-email';
+import { PendingTeamNav, TeamFrame, TeamPageStart, teamRouteOf } from '@/routes/team/team-frame';
 import { useSelectorInTransition } from '@/routes/transition-selector';
 import { useColorSchemeToggle } from '@/routes/use-color-scheme-toggle';
 import { useLogout } from '@/routes/use-logout';
-import { BillingPlaceholder } from '@/ui/billing-page/BillingSkeleton';
 import { ErrorBox } from '@/ui/ErrorBox';
 import { TeamLayout } from '@/ui/TeamLayout';
 import { TeamNav } from '@/ui/TeamNav';
 import { TeamSelector } from '@/ui/TeamSelector';
 import { UserMenu } from '@/ui/UserMenu';
 
-const TEAM_ROUTES = ['team-overview', 'team-users', 'team-billing', 'team-contact-us'] as const;
-type TeamRoute = (typeof TEAM_ROUTES)[number];
-
-function isTeamRoute(name: string | undefined): name is TeamRoute {
-  return TEAM_ROUTES.includes(name as TeamRoute);
-}
+// Here rather than in session.selectors.ts: the sign-in pages import that file, and a module both
+// they and the team area import would become a chunk of its own, one more file on each first visit.
+const selectLoginRefused = (snapshot: SnapshotFrom<SessionActor>) =>
+  snapshot.matches('loggedOut') && snapshot.context.loginError !== null;
 
 export function TeamLayoutRoute() {
-  const { registry } = useServices();
+  // The frame as the HTML has it while React hydrates it, whatever is known by now; the area after,
+  // in a transition: rendered at once (as useHydrated's store update is), the area and its page were
+  // one long task of the main thread (decision 028).
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => startTransition(() => setHydrated(true)), []);
+  const { session, loginLink } = useServices();
+  // Then the frame again until the session has settled, where the guard would show the loading
+  // screen; once it has, the guard decides at once. Kept from then on: the area stays mounted.
+  // In a transition, as the area's other reads: the whole area renders once it flips (decision 028).
+  const settled = useSelectorInTransition(session, isSessionSettled);
+  const [guarded, setGuarded] = useState(false);
+  if (hydrated && settled && !guarded) setGuarded(true);
+  const refused = useSelectorInTransition(session, selectLoginRefused);
+  const location = useLocation();
+  if (!guarded) return <TeamFrame />;
+  if (refused && loginLink) {
+    // The page's login link was refused: the sign-in page says so, as it does for any token (the
+    // exchange's answer is kept, so nothing is asked again).
+    const here = new URL(`${location.pathname}${location.search}`, window.location.origin);
+    here.searchParams.set('token', loginLink.code);
+    return <Navigate replace to={loginRedirectPath(here)} />;
+  }
+  return (
+    <RequireLogin>
+      <TeamArea />
+    </RequireLogin>
+  );
+}
+
+function TeamArea() {
+  const { registry, loginLink } = useServices();
+  // Signed in (the guard let the area through): the page's login link is spent, and a later login
+  // with its code goes to the server like any other, not to the exchange kept for a refusal.
+  useEffect(() => {
+    if (loginLink) loginLink.tokens = null;
+  }, [loginLink]);
   const navigate = useNavigate();
   const route = useCurrentRoute();
   // The route's loader has already refused anything that is not {tid}-{uid}.
@@ -77,13 +117,16 @@ export function TeamLayoutRoute() {
       onSelect={(teamId, userId) => navigate(pathTo('team-overview', { teamId, userId }))}
     />
   );
+  const teamRoute = teamRouteOf(route?.name);
   const nav = membership ? (
     <TeamNav
       entries={teamNav(membership.profile.role, membership.team.plan)}
-      activeRoute={isTeamRoute(route?.name) ? route.name : null}
-      hrefFor={(teamRoute) => pathTo(teamRoute, ref)}
+      activeRoute={teamRoute}
+      hrefFor={(name) => pathTo(name, ref)}
       onNavigate={(href) => navigate(href)}
     />
+  ) : loading || ownPath ? (
+    <PendingTeamNav activeRoute={teamRoute} />
   ) : null;
 
   const errorOutcome = error ? classifyError(error) : null;
@@ -104,7 +147,7 @@ export function TeamLayoutRoute() {
       backHref={links.appDeepLink}
       selector={selector}
       nav={nav}
-      placeholder={route?.name === 'team-billing' ? <BillingPlaceholder /> : null}
+      placeholder={<TeamPageStart route={teamRoute} />}
       termsHref={links.termsOfService}
       privacyHref={links.privacyPolicy}
       year={new Date().getFullYear()}

@@ -1,4 +1,4 @@
-import { Paper, Skeleton, Stack, Title } from '@mantine/core';
+import { Paper, Skeleton, Stack } from '@mantine/core';
 import classes from './BillingBlocks.module.css';
 
 /**
@@ -26,16 +26,6 @@ export function BillingSkeleton() {
         <Skeleton height={140} radius="md" />
         <Skeleton height={140} radius="md" />
       </div>
-    </Stack>
-  );
-}
-
-/** The billing page's heading and placeholders, for the team layout to show before the team is known. */
-export function BillingPlaceholder() {
-  return (
-    <Stack gap="md">
-      <Title order={2}>Billing</Title>
-      <BillingSkeleton />
     </Stack>
   );
 }

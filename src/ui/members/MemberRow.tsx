@@ -3,7 +3,7 @@ import { type ComponentPropsWithoutRef, memo, type Ref } from 'react';
 import type { Role, TeamUser } from '@/domain/entities';
 import { displayName, memberStatusLabel } from '@/domain/members';
 import { Avatar } from '@/ui/Avatar';
-import { lazyPopup } from '@/ui/lazy-view';
+import { lazyPopup } from '@/ui/lazy-popup';
 import classes from './MemberList.module.css';
 import type { MemberRowAction, RowMenuProps } from './member-row-action';
 

@@ -1,5 +1,5 @@
 import { Menu } from '@mantine/core';
-import type { PopupProps } from '@/ui/lazy-view';
+import type { PopupProps } from '@/ui/lazy-popup';
 import { useMenuOpenedOnMount } from '@/ui/use-menu-opened-on-mount';
 import { DESTRUCTIVE_ROW_ACTIONS, MEMBER_ROW_ACTION_LABELS, type RowMenuProps } from './member-row-action';
 import classes from './RowMenuOpen.module.css';

@@ -1,0 +1,202 @@
+// The team pages paint their frame from HTML (src/prerender/, routes/team/team-frame.tsx): the
+// server's answer to a team page, and to a login link, carries the header, the selector's place, the
+// nav's entries everyone has and the page's heading, with no inline script; nothing in it acts
+// before it works; a login link's code is exchanged by the page's start script before the console's
+// code has loaded, once, and the console takes that exchange over; a refused link says so.
+import { expect, type Page, type Request, test } from '@playwright/test';
+import { loginUrl, seedReset } from './support/cli';
+
+test.beforeAll(async () => {
+  await seedReset();
+});
+
+/** Holds the console's entry module until `release()` (open the page with `waitUntil: 'commit'`). */
+async function holdConsoleCode(page: Page): Promise<() => void> {
+  let release = () => {};
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
+    await released;
+    await route.continue();
+  });
+  return release;
+}
+
+/** Console errors and uncaught errors (a hydration mismatch is reported as one). */
+function watchErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) {
+      errors.push(message.text());
+    }
+  });
+  page.on('pageerror', (error) => errors.push(error.message));
+  return errors;
+}
+
+/** The code exchanges the page asks for, as they are sent. */
+function watchExchanges(page: Page): Request[] {
+  const exchanges: Request[] = [];
+  page.on('request', (request) => {
+    if (request.method() === 'POST' && new URL(request.url()).pathname === '/api/v2/auth/code') {
+      exchanges.push(request);
+    }
+  });
+  return exchanges;
+}
+
+function expectNoInlineScript(html: string, address: string) {
+  const scripts = html.match(/<script\b[^>]*>/g) ?? [];
+  expect(scripts.length, address).toBeGreaterThan(0);
+  for (const script of scripts) expect(script, address).toMatch(/\ssrc="\/assets\//);
+  expect(html, address).not.toMatch(/<script\b[^>]*>[^<]/);
+}
+
+test('a team page and a login link arrive with the team frame in the HTML, and the link unspent', async ({
+  request,
+}) => {
+  const link = await loginUrl('olivia@acme.test', 'Acme Inc');
+  const billingLink = `${link}&redirectTo=billing`;
+  const pages = [
+    { address: '/teams/1-1/overview', heading: 'Overview' },
+    { address: '/teams/1-1/billing', heading: 'Billing' },
+    { address: link, heading: 'Overview' },
+    { address: billingLink, heading: 'Billing' },
+  ];
+  for (const { address, heading } of pages) {
+    const response = await request.get(address, { headers: { accept: 'text/html' } });
+    const html = await response.text();
+    expect(response.headers()['content-security-policy'], address).toContain("script-src 'self'");
+    expect(html, address).toContain('>Team Preferences</h1>');
+    expect(html, address).toContain(`>${heading}</h2>`);
+    expect(html, address).toContain('Back to Spark');
+    // The nav's entries everyone has, in their places, not links yet; the selector waits, disabled.
+    expect(html, address).toMatch(/<nav[^>]*aria-label="Team"[^>]*>.*Members.*Overview.*<\/nav>/s);
+    expect(html, address).not.toMatch(/<nav[^>]*aria-label="Team"[^>]*>(?:(?!<\/nav>).)*<a\b/s);
+    expect(html, address).toMatch(/<button[^>]*\sdisabled[\s=>][^>]*>.*Loading\.\.\./s);
+    expectNoInlineScript(html, address);
+  }
+  // Fetched without running it, the page spent nothing: the link still signs in.
+  const code = new URL(link).searchParams.get('token') ?? '';
+  const exchange = await request.post('/api/v2/auth/code', {
+    data: {
+      code,
+      app: 'console',
+      platform: 'web',
+      version: 'e2e',
+      osVersion: 'x',
+      device: 'x',
+      locale: 'en',
+    },
+  });
+  expect(exchange.status()).toBe(200);
+});
+
+test('a login link: exchanged once before the console loads, then the page works', async ({ page }) => {
+  const errors = watchErrors(page);
+  const exchanges = watchExchanges(page);
+  const link = await loginUrl('olivia@acme.test', 'Acme Inc');
+  const release = await holdConsoleCode(page);
+  await page.goto(link, { waitUntil: 'commit' });
+
+  // The frame, painted from HTML while the console's code is held back.
+  await expect(page.getByRole('heading', { level: 1, name: 'Team Preferences' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 2, name: 'Overview' })).toBeVisible();
+  const nav = page.getByRole('navigation', { name: 'Team' });
+  await expect(nav).toContainText('Members');
+  await expect(nav.getByRole('link')).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Loading...' })).toBeDisabled();
+  await expect(page.getByRole('button', { name: 'Account' })).toBeDisabled();
+  // The exchange has begun without the console's code, and the token has left the address bar.
+  await expect.poll(() => exchanges.length).toBe(1);
+  await expect(page).toHaveURL(/\/teams\/\d+-\d+\/overview$/);
+  expect(page.url()).not.toContain('token');
+
+  release();
+  await expect(nav.getByRole('link')).toHaveText([
+    'Members',
+    'Overview',
+    'Billing',
+    'Talk to Customer Success',
+  ]);
+  await expect(page.getByRole('button', { name: /Acme Inc/ })).toBeEnabled();
+  await expect(page.getByRole('button', { name: /^Account olivia@acme\.test/ })).toBeEnabled();
+  await page.waitForLoadState('networkidle');
+  expect(exchanges).toHaveLength(1);
+
+  // The page works: the nav goes to the members page, and a reload keeps the session.
+  await nav.getByRole('link', { name: 'Members' }).click();
+  await expect(page).toHaveURL(/\/teams\/\d+-\d+\/users$/);
+  await expect(page.getByRole('heading', { name: 'Members' }).first()).toBeVisible();
+  await page.reload();
+  await expect(nav.getByRole('link', { name: 'Billing' })).toBeVisible();
+  expect(exchanges).toHaveLength(1);
+  expect(errors).toEqual([]);
+  await page.unroute(/\/assets\/index-[\w-]+\.js$/);
+});
+
+test('a login link to billing lands on billing, its frame first', async ({ page }) => {
+  const errors = watchErrors(page);
+  const exchanges = watchExchanges(page);
+  const release = await holdConsoleCode(page);
+  await page.goto(`${await loginUrl('olivia@acme.test', 'Acme Inc')}&redirectTo=billing`, {
+    waitUntil: 'commit',
+  });
+  await expect(page.getByRole('heading', { level: 2, name: 'Billing' })).toBeVisible();
+  await expect(page.getByTestId('billing-skeleton')).toBeVisible();
+  await expect(page).toHaveURL(/\/teams\/\d+-\d+\/billing$/);
+  release();
+  await expect(
+    page.getByRole('navigation', { name: 'Team' }).getByRole('link', { name: 'Billing' }),
+  ).toHaveAttribute('aria-current', 'page');
+  await expect(page.getByTestId('billing-skeleton')).toHaveCount(0);
+  await expect(page.getByRole('heading', { level: 2, name: 'Billing' })).toHaveCount(1);
+  expect(exchanges).toHaveLength(1);
+  expect(errors).toEqual([]);
+  await page.unroute(/\/assets\/index-[\w-]+\.js$/);
+});
+
+test('a refused login link says Token is invalid, and is not asked again', async ({ page, request }) => {
+  const link = await loginUrl('mia@acme.test', 'Acme Inc');
+  const code = new URL(link).searchParams.get('token') ?? '';
+  // Spent elsewhere first.
+  const spent = await request.post('/api/v2/auth/code', {
+    data: {
+      code,
+      app: 'console',
+      platform: 'web',
+      version: 'e2e',
+      osVersion: 'x',
+      device: 'x',
+      locale: 'en',
+    },
+  });
+  expect(spent.status()).toBe(200);
+
+  const exchanges = watchExchanges(page);
+  await page.goto(link);
+  await expect(page.getByText('Token is invalid')).toBeVisible();
+  await expect(page).toHaveURL(/\/auth\?/);
+  await page.waitForLoadState('networkidle');
+  expect(exchanges).toHaveLength(1);
+  expect((await exchanges[0]?.response())?.status()).toBe(401);
+});
+
+test('a signed-in team page hydrates its frame without a mismatch', async ({ page }) => {
+  await page.goto(await loginUrl('olivia@acme.test', 'Acme Inc'));
+  await expect(
+    page.getByRole('navigation', { name: 'Team' }).getByRole('link', { name: 'Billing' }),
+  ).toBeVisible();
+  const errors = watchErrors(page);
+  const release = await holdConsoleCode(page);
+  await page.reload({ waitUntil: 'commit' });
+  await expect(page.getByRole('heading', { level: 2, name: 'Overview' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Loading...' })).toBeDisabled();
+  release();
+  await expect(page.getByRole('button', { name: /Acme Inc/ })).toBeEnabled();
+  await expect(page.getByRole('heading', { level: 2, name: 'Overview' })).toHaveCount(1);
+  await page.waitForLoadState('networkidle');
+  expect(errors).toEqual([]);
+  await page.unroute(/\/assets\/index-[\w-]+\.js$/);
+});

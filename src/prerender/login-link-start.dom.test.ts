@@ -1,0 +1,116 @@
+import { LOGIN_LINK, type LoginLink } from '@/app/login-link';
+import { exchangeLoginCode, startLoginLink } from '@/prerender/login-link-start';
+
+function token(claims: object): string {
+  const part = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
+  return `${part({ alg: 'HS256' })}.${part(claims)}.signature`;
+}
+const CODE = token({ kind: 'auth_code', uid: 7 });
+const TOKENS = { refreshToken: 'r', accessToken: token({ uid: 7 }), expiresAt: 1 };
+const SESSION_KEY = 'spark-console:session';
+
+/** The page's window at `address`, with a fetch that answers from `answer` and records each call. */
+function pageAt(address: string, answer: (call: number) => Response | Promise<Response> = () => ok()) {
+  window.history.replaceState(null, '', address);
+  const calls: { url: string; init: RequestInit }[] = [];
+  const fetch = vi.fn(async (url: string, init: RequestInit) => {
+    calls.push({ url, init });
+    return answer(calls.length);
+  });
+  vi.stubGlobal('fetch', fetch);
+  return { calls, link: () => (window as unknown as Record<string, LoginLink | undefined>)[LOGIN_LINK] };
+}
+
+const ok = () => new Response(JSON.stringify(TOKENS), { status: 200 });
+const status = (code: number) => new Response('{}', { status: code });
+
+afterEach(() => {
+  delete (window as unknown as Record<string, unknown>)[LOGIN_LINK];
+  localStorage.clear();
+  vi.unstubAllGlobals();
+  vi.useRealTimers();
+});
+
+describe('startLoginLink', () => {
+  it("starts a login link's exchange at once, leaves it for the console, and takes the team page's address", async () => {
+    const { calls, link } = pageAt(`/login?token=${CODE}&team_id=12&user_id=34&redirectTo=billing`);
+    startLoginLink(window, SESSION_KEY);
+    expect(window.location.pathname + window.location.search).toBe('/teams/12-34/billing');
+    expect(calls).toHaveLength(1);
+    expect(calls[0]?.url).toBe('/api/v2/auth/code');
+    const body = JSON.parse(String(calls[0]?.init.body));
+    expect(body).toMatchObject({ code: CODE, app: 'console', platform: 'web' });
+    expect(new Headers(calls[0]?.init.headers).get('idempotency-key')).toMatch(/^[0-9a-f]{36}$/);
+    expect(link()?.code).toBe(CODE);
+    await expect(link()?.tokens).resolves.toEqual(TOKENS);
+  });
+
+  it('does nothing anywhere else, nor for a token that is no one-time code', () => {
+    for (const address of [
+      '/teams/12-34/overview',
+      `/auth?token=${CODE}`,
+      `/login?token=${CODE}`,
+      `/login?token=${token({ kind: 'refresh' })}&team_id=12&user_id=34`,
+    ]) {
+      const { calls, link } = pageAt(address);
+      startLoginLink(window, SESSION_KEY);
+      expect(calls, address).toHaveLength(0);
+      expect(link(), address).toBeUndefined();
+      expect(window.location.pathname + window.location.search, address).toBe(address);
+    }
+  });
+
+  it("keeps the stored session of the code's own account: no exchange, the team page's address", () => {
+    localStorage.setItem(
+      SESSION_KEY,
+      JSON.stringify({ refreshToken: 'r', accessToken: null, expiresAt: null, uid: 7 }),
+    );
+    const { calls, link } = pageAt(`/login?token=${CODE}&team_id=12&user_id=34`);
+    startLoginLink(window, SESSION_KEY);
+    expect(calls).toHaveLength(0);
+    expect(link()).toBeUndefined();
+    expect(window.location.pathname).toBe('/teams/12-34/overview');
+  });
+
+  it("exchanges a code of another account than the stored session's", () => {
+    localStorage.setItem(
+      SESSION_KEY,
+      JSON.stringify({ refreshToken: 'r', accessToken: null, expiresAt: null, uid: 8 }),
+    );
+    const { calls } = pageAt(`/login?token=${CODE}&team_id=12&user_id=34`);
+    startLoginLink(window, SESSION_KEY);
+    expect(calls).toHaveLength(1);
+  });
+});
+
+describe('exchangeLoginCode', () => {
+  it('tries again after a network failure or a 5xx, 2 s apart, with the same key', async () => {
+    vi.useFakeTimers();
+    const { calls } = pageAt('/', (call) => {
+      if (call === 1) throw new TypeError('Failed to fetch');
+      return call === 2 ? status(503) : ok();
+    });
+    const tokens = exchangeLoginCode(window, CODE);
+    await vi.advanceTimersByTimeAsync(1999);
+    expect(calls).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(2001);
+    await expect(tokens).resolves.toEqual(TOKENS);
+    expect(calls).toHaveLength(3);
+    const keys = calls.map(({ init }) => new Headers(init.headers).get('idempotency-key'));
+    expect(new Set(keys).size).toBe(1);
+  });
+
+  it('is refused at once by a 4xx, and gives up after 5 retries', async () => {
+    vi.useFakeTimers();
+    const refused = pageAt('/', () => status(401));
+    await expect(exchangeLoginCode(window, CODE)).rejects.toThrow(/refused \(401\)/);
+    expect(refused.calls).toHaveLength(1);
+
+    const down = pageAt('/', () => status(502));
+    const tokens = exchangeLoginCode(window, CODE);
+    tokens.catch(() => {});
+    await vi.advanceTimersByTimeAsync(5 * 2000);
+    await expect(tokens).rejects.toThrow(/could not be exchanged/);
+    expect(down.calls).toHaveLength(6);
+  });
+});

@@ -1,0 +1,73 @@
+// What a team page's start script does first when the page is a login link's
+// (`/login?token=...&team_id=...&user_id=...`, which the server answers with the frame of the team
+// page it lands on): it starts the code's exchange at once, before the console's code has loaded,
+// and moves the address to that team page, so the token leaves the address bar and the console
+// starts on the page its HTML shows. The console takes the exchange over (app/login-link.ts).
+// scripts/vite-prerender.ts builds it into the start script; it imports only small pure modules.
+import { APP_NAME } from '@/api/auth';
+import { RETRY_DELAY_MS, RETRY_LIMIT } from '@/api/client';
+import { deviceInfo } from '@/app/device-info';
+import { LOGIN_LINK, type LoginLink } from '@/app/login-link';
+import { parseStoredSession } from '@/app/session-storage';
+import { tokenUid } from '@/domain/auth-token';
+import type { Tokens } from '@/domain/entities';
+import { loginLinkDestination } from '@/domain/login-link';
+
+/** A fresh idempotency key, made as api/client.ts makes them (crypto.randomUUID needs HTTPS). */
+function newKey(crypto: Crypto): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(18));
+  return Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
+}
+
+/** Whether the stored session is the account `code` names (session.machine.ts reuses it then). */
+function isStoredUser(win: Window, sessionKey: string, code: string): boolean {
+  try {
+    const stored = parseStoredSession(win.localStorage.getItem(sessionKey));
+    return stored !== null && stored.uid === tokenUid(code);
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * POST /api/v2/auth/code as the console's client sends it: a network failure or a 5xx is tried
+ * again, RETRY_LIMIT times RETRY_DELAY_MS apart, with the same idempotency key (the server then
+ * answers a retry of an exchange it made with a session, not a refusal); any other answer is final.
+ */
+export async function exchangeLoginCode(win: Window, code: string): Promise<Tokens> {
+  const init: RequestInit = {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'idempotency-key': newKey(win.crypto) },
+    body: JSON.stringify({ code, app: APP_NAME, ...deviceInfo(win.navigator) }),
+  };
+  for (let attempt = 0; ; attempt++) {
+    const response = await win.fetch('/api/v2/auth/code', init).catch(() => null);
+    if (response?.ok) return (await response.json()) as Tokens;
+    // Read to its end: a body left unread keeps the request open (and the page never idle).
+    await response?.text().catch(() => '');
+    if (response && response.status < 500) throw new Error(`The login code was refused (${response.status})`);
+    if (attempt >= RETRY_LIMIT) throw new Error('The login code could not be exchanged');
+    await new Promise((resolve) => win.setTimeout(resolve, RETRY_DELAY_MS));
+  }
+}
+
+/**
+ * On a login link's address: starts its exchange and leaves it for the console, then takes the
+ * address of the team page the link lands on; anywhere else it does nothing. A code of the account
+ * already signed in is not exchanged: that session is kept, as the session statechart does.
+ */
+export function startLoginLink(win: Window, sessionKey: string): void {
+  const { pathname, search } = win.location;
+  const params = new URLSearchParams(search);
+  const destination = pathname === '/login' ? loginLinkDestination(params) : null;
+  if (!destination) return;
+  const code = (params.get('token') ?? '').trim();
+  if (!isStoredUser(win, sessionKey, code)) {
+    const tokens = exchangeLoginCode(win, code);
+    // Handled here too: a console that never loads must not leave an unhandled rejection.
+    tokens.catch(() => {});
+    const link: LoginLink = { code, tokens };
+    (win as unknown as Record<string, LoginLink>)[LOGIN_LINK] = link;
+  }
+  win.history.replaceState(win.history.state, '', destination);
+}
