@@ -2,7 +2,9 @@
 // server's answer to a team page, and to a login link, carries the header, the selector's place, the
 // nav's entries everyone has and the page's heading, with no inline script; nothing in it acts
 // before it works; a login link's code is exchanged by the page's start script before the console's
-// code has loaded, once, and the console takes that exchange over; a refused link says so.
+// code has loaded, once, and the console takes that exchange over; the address stays the link's
+// until the session is stored, so a reload meanwhile still signs in, and Back after arrival does not
+// return to the spent link; a refused link says so.
 import { expect, type Page, type Request, test } from '@playwright/test';
 import { loginUrl, seedReset } from './support/cli';
 
@@ -44,6 +46,33 @@ function watchExchanges(page: Page): Request[] {
     }
   });
   return exchanges;
+}
+
+/** The stored session, or null (the console's storage key, with the default prefix). */
+function storedSession(page: Page): Promise<string | null> {
+  return page.evaluate(() => localStorage.getItem('spark-console:session'));
+}
+
+/**
+ * Holds the page's first code exchange until `release()` (later ones go through), before it
+ * reaches the server, or with `spent` after the server answered it (the answer held back).
+ */
+async function holdFirstExchange(page: Page, { spent = false } = {}) {
+  let release = () => {};
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  let calls = 0;
+  let held = false;
+  await page.route('**/api/v2/auth/code', async (route) => {
+    if (++calls > 1) return route.continue();
+    const answer = spent ? await route.fetch() : null;
+    held = true;
+    await released;
+    // The held call's page has gone by now: nothing takes its answer.
+    await (answer ? route.fulfill({ response: answer }) : route.continue()).catch(() => {});
+  });
+  return { release, held: () => held };
 }
 
 function expectNoInlineScript(html: string, address: string) {
@@ -108,12 +137,17 @@ test('a login link: exchanged once before the console loads, then the page works
   await expect(nav.getByRole('link')).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Loading...' })).toBeDisabled();
   await expect(page.getByRole('button', { name: 'Account' })).toBeDisabled();
-  // The exchange has begun without the console's code, and the token has left the address bar.
+  // The exchange has begun without the console's code; the address keeps the link until the
+  // session is stored, which takes the console.
   await expect.poll(() => exchanges.length).toBe(1);
-  await expect(page).toHaveURL(/\/teams\/\d+-\d+\/overview$/);
-  expect(page.url()).not.toContain('token');
+  await (await exchanges[0]?.response())?.finished();
+  expect(new URL(page.url()).pathname).toBe('/login');
+  expect(await storedSession(page)).toBeNull();
 
   release();
+  // Then the team page's address, the token gone from the address bar, and the session stored.
+  await expect(page).toHaveURL(/\/teams\/\d+-\d+\/overview$/);
+  expect(await storedSession(page)).not.toBeNull();
   await expect(nav.getByRole('link')).toHaveText([
     'Members',
     'Overview',
@@ -145,8 +179,8 @@ test('a login link to billing lands on billing, its frame first', async ({ page 
   });
   await expect(page.getByRole('heading', { level: 2, name: 'Billing' })).toBeVisible();
   await expect(page.getByTestId('billing-skeleton')).toBeVisible();
-  await expect(page).toHaveURL(/\/teams\/\d+-\d+\/billing$/);
   release();
+  await expect(page).toHaveURL(/\/teams\/\d+-\d+\/billing$/);
   await expect(
     page.getByRole('navigation', { name: 'Team' }).getByRole('link', { name: 'Billing' }),
   ).toHaveAttribute('aria-current', 'page');
@@ -177,7 +211,9 @@ test('a refused login link says Token is invalid, and is not asked again', async
   const exchanges = watchExchanges(page);
   await page.goto(link);
   await expect(page.getByText('Token is invalid')).toBeVisible();
-  await expect(page).toHaveURL(/\/auth\?/);
+  // The link's own page, the sign-in page, says so, as before the team frame.
+  expect(page.url()).toBe(link);
+  expect(await storedSession(page)).toBeNull();
   await page.waitForLoadState('networkidle');
   expect(exchanges).toHaveLength(1);
   expect((await exchanges[0]?.response())?.status()).toBe(401);
@@ -199,4 +235,62 @@ test('a signed-in team page hydrates its frame without a mismatch', async ({ pag
   await page.waitForLoadState('networkidle');
   expect(errors).toEqual([]);
   await page.unroute(/\/assets\/index-[\w-]+\.js$/);
+});
+
+for (const spent of [false, true]) {
+  const when = spent ? 'the server spent the code, its answer held' : 'held before the server';
+  test(`a reload while the exchange is on its way (${when}) still ends signed in on the team page`, async ({
+    page,
+  }) => {
+    const errors = watchErrors(page);
+    const exchanges = watchExchanges(page);
+    const link = await loginUrl('olivia@acme.test', 'Acme Inc');
+    const hold = await holdFirstExchange(page, { spent });
+    await page.goto(link, { waitUntil: 'commit' });
+    await expect(page.getByRole('heading', { level: 2, name: 'Overview' })).toBeVisible();
+    await expect.poll(hold.held).toBe(true);
+    // Nothing is signed in yet: the address still holds the code, and nothing is stored.
+    await expect(page.getByRole('button', { name: 'Loading...' })).toBeDisabled();
+    expect(page.url()).toBe(link);
+    expect(await storedSession(page)).toBeNull();
+
+    // The person reloads meanwhile: the page asks again for the same code, and signs in.
+    await page.reload();
+    hold.release();
+    await expect(page).toHaveURL(/\/teams\/\d+-\d+\/overview$/);
+    await expect(
+      page.getByRole('navigation', { name: 'Team' }).getByRole('link', { name: 'Billing' }),
+    ).toBeVisible();
+    expect(await storedSession(page)).not.toBeNull();
+    expect(exchanges).toHaveLength(2);
+    await expect(page.getByText('Token is invalid')).toHaveCount(0);
+    expect(errors).toEqual([]);
+    await page.unroute('**/api/v2/auth/code');
+  });
+}
+
+test('Back after arrival does not return to the spent link', async ({ page }) => {
+  const exchanges = watchExchanges(page);
+  // A page before the link, as a mail client's would be.
+  await page.goto('/web-login');
+  await expect(page.getByText("Let's add your email")).toBeVisible();
+  const link = await loginUrl('olivia@acme.test', 'Acme Inc');
+  await page.goto(link);
+  await expect(page).toHaveURL(/\/teams\/\d+-\d+\/overview$/);
+  await expect(
+    page.getByRole('navigation', { name: 'Team' }).getByRole('link', { name: 'Billing' }),
+  ).toBeVisible();
+
+  await page.goBack();
+  await expect(page).toHaveURL(/\/web-login$/);
+  await expect(page.getByText("Let's add your email")).toBeVisible();
+  await page.goForward();
+  await expect(page).toHaveURL(/\/teams\/\d+-\d+\/overview$/);
+  await expect(
+    page.getByRole('navigation', { name: 'Team' }).getByRole('link', { name: 'Billing' }),
+  ).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  // The spent code was never asked for again, and nothing says it is invalid.
+  expect(exchanges).toHaveLength(1);
+  await expect(page.getByText('Token is invalid')).toHaveCount(0);
 });

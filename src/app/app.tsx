@@ -39,7 +39,11 @@ export function AppRoutes({ services }: { services: AppServices }) {
  * the first render.
  */
 export function startConsole(root: HTMLElement, services: AppServices, location: Location = window.location) {
-  startRouteLoads(services, location);
+  // A login link's page shows the team page it lands on (routes/login-link-address.ts).
+  startRouteLoads(
+    services,
+    services.loginLink ? { pathname: services.loginLink.destination, search: '' } : location,
+  );
   // The first render in a transition: React renders it in slices of about 5 ms instead of one long
   // task, so the page's start-up does not block the main thread (Lighthouse's TBT; decision 028).
   const app = (

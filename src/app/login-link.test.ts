@@ -11,6 +11,7 @@ function token(claims: object): string {
   return `${part({ alg: 'HS256' })}.${part(claims)}.signature`;
 }
 const CODE = token({ kind: 'auth_code', uid: 7 });
+const DESTINATION = '/teams/12-7/overview';
 const TOKENS: Tokens = {
   refreshToken: 'refresh-7',
   accessToken: token({ uid: 7 }),
@@ -36,7 +37,7 @@ const settled = (services: ReturnType<typeof createAppServices>) =>
 
 describe('takeLoginLink', () => {
   it('takes the link the start script left, once, and leaves nothing behind', () => {
-    const link: LoginLink = { code: CODE, tokens: Promise.resolve(TOKENS) };
+    const link: LoginLink = { code: CODE, destination: DESTINATION, tokens: Promise.resolve(TOKENS) };
     const page = { [LOGIN_LINK]: link } as unknown as typeof globalThis;
     expect(takeLoginLink(page)).toBe(link);
     expect(LOGIN_LINK in page).toBe(false);
@@ -46,7 +47,11 @@ describe('takeLoginLink', () => {
 
 describe("the console takes a login link's exchange over", () => {
   it('signs in with the tokens the page asked for, asking the server nothing', async () => {
-    const { services, store, exchanges } = servicesWith({ code: CODE, tokens: Promise.resolve(TOKENS) });
+    const { services, store, exchanges } = servicesWith({
+      code: CODE,
+      destination: DESTINATION,
+      tokens: Promise.resolve(TOKENS),
+    });
     const snapshot = await settled(services);
     expect(snapshot.matches('loggedIn')).toBe(true);
     expect(snapshot.context.uid).toBe(7);
@@ -55,15 +60,44 @@ describe("the console takes a login link's exchange over", () => {
     services.stop();
   });
 
+  it('tells it landed once the session is stored, not before', async () => {
+    let answer: (tokens: Tokens) => void = () => {};
+    const tokens = new Promise<Tokens>((resolve) => {
+      answer = resolve;
+    });
+    const { services, store } = servicesWith({ code: CODE, destination: DESTINATION, tokens });
+    let landed: boolean | null = null;
+    services.loginLinkLanded?.then((value) => {
+      landed = value;
+      // Whoever hears it may move the address: the session is in storage by then.
+      expect(store.value?.refreshToken).toBe('refresh-7');
+    });
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(landed).toBeNull();
+    expect(store.value).toBeNull();
+    answer(TOKENS);
+    await expect.poll(() => landed).toBe(true);
+    services.stop();
+  });
+
+  it('tells a refused code did not land', async () => {
+    const refused = Promise.reject(new Error('The login code was refused (401)'));
+    refused.catch(() => {});
+    const { services, store } = servicesWith({ code: CODE, destination: DESTINATION, tokens: refused });
+    await expect(services.loginLinkLanded).resolves.toBe(false);
+    expect(store.value).toBeNull();
+    services.stop();
+  });
+
   it('a refused code: Token is invalid, and a second login with it asks nothing again', async () => {
     const refused = Promise.reject(new Error('The login code was refused (401)'));
     refused.catch(() => {});
-    const { services, exchanges } = servicesWith({ code: CODE, tokens: refused });
+    const { services, exchanges } = servicesWith({ code: CODE, destination: DESTINATION, tokens: refused });
     const first = await settled(services);
     expect(first.matches('loggedOut')).toBe(true);
     expect(first.context.loginError).toBe('Token is invalid');
 
-    // The sign-in page the team page sends it to logs in with the code again.
+    // The link's own page, the sign-in page, logs in with the code again.
     services.session.send({ type: 'session.login', token: CODE });
     const second = await settled(services);
     expect(second.context.loginError).toBe('Token is invalid');
@@ -72,7 +106,7 @@ describe("the console takes a login link's exchange over", () => {
   });
 
   it('once the page is signed in (tokens null), the spent code goes to the server like any other', async () => {
-    const link: LoginLink = { code: CODE, tokens: Promise.resolve(TOKENS) };
+    const link: LoginLink = { code: CODE, destination: DESTINATION, tokens: Promise.resolve(TOKENS) };
     const { services, exchanges } = servicesWith(link, () =>
       jsonResponse(401, { errorCode: 1200, errorMessage: 'Token is invalid', errorData: null }),
     );
@@ -87,7 +121,11 @@ describe("the console takes a login link's exchange over", () => {
   });
 
   it('another code is exchanged by the console itself', async () => {
-    const { services, exchanges } = servicesWith({ code: CODE, tokens: Promise.resolve(TOKENS) });
+    const { services, exchanges } = servicesWith({
+      code: CODE,
+      destination: DESTINATION,
+      tokens: Promise.resolve(TOKENS),
+    });
     await settled(services);
     const other = token({ kind: 'auth_code', uid: 8 });
     services.session.send({ type: 'session.login', token: other });

@@ -8,6 +8,8 @@ export const LOGIN_LINK = 'sparkLoginLink';
 
 export interface LoginLink {
   code: string;
+  /** The team page the link lands on (domain/login-link.ts), its address once signed in. */
+  destination: string;
   /**
    * The exchange's tokens (retried as the console's client retries), or its refusal, kept for a
    * second login with the code; null once the team page it lands on is signed in with them.

@@ -7,7 +7,8 @@ function token(claims: object): string {
 }
 const CODE = token({ kind: 'auth_code', uid: 7 });
 const TOKENS = { refreshToken: 'r', accessToken: token({ uid: 7 }), expiresAt: 1 };
-const SESSION_KEY = 'spark-console:session';
+const PREFIX = 'spark-console:';
+const SESSION_KEY = `${PREFIX}session`;
 
 /** The page's window at `address`, with a fetch that answers from `answer` and records each call. */
 function pageAt(address: string, answer: (call: number) => Response | Promise<Response> = () => ok()) {
@@ -27,15 +28,19 @@ const status = (code: number) => new Response('{}', { status: code });
 afterEach(() => {
   delete (window as unknown as Record<string, unknown>)[LOGIN_LINK];
   localStorage.clear();
+  sessionStorage.clear();
   vi.unstubAllGlobals();
   vi.useRealTimers();
 });
 
 describe('startLoginLink', () => {
-  it("starts a login link's exchange at once, leaves it for the console, and takes the team page's address", async () => {
-    const { calls, link } = pageAt(`/login?token=${CODE}&team_id=12&user_id=34&redirectTo=billing`);
-    startLoginLink(window, SESSION_KEY);
-    expect(window.location.pathname + window.location.search).toBe('/teams/12-34/billing');
+  it("starts a login link's exchange at once and leaves it for the console, the address the link's", async () => {
+    const address = `/login?token=${CODE}&team_id=12&user_id=34&redirectTo=billing`;
+    const { calls, link } = pageAt(address);
+    startLoginLink(window, PREFIX);
+    // The console moves the address once the session is stored: a reload meanwhile holds the code.
+    expect(window.location.pathname + window.location.search).toBe(address);
+    expect(link()?.destination).toBe('/teams/12-34/billing');
     expect(calls).toHaveLength(1);
     expect(calls[0]?.url).toBe('/api/v2/auth/code');
     const body = JSON.parse(String(calls[0]?.init.body));
@@ -53,7 +58,7 @@ describe('startLoginLink', () => {
       `/login?token=${token({ kind: 'refresh' })}&team_id=12&user_id=34`,
     ]) {
       const { calls, link } = pageAt(address);
-      startLoginLink(window, SESSION_KEY);
+      startLoginLink(window, PREFIX);
       expect(calls, address).toHaveLength(0);
       expect(link(), address).toBeUndefined();
       expect(window.location.pathname + window.location.search, address).toBe(address);
@@ -66,10 +71,27 @@ describe('startLoginLink', () => {
       JSON.stringify({ refreshToken: 'r', accessToken: null, expiresAt: null, uid: 7 }),
     );
     const { calls, link } = pageAt(`/login?token=${CODE}&team_id=12&user_id=34`);
-    startLoginLink(window, SESSION_KEY);
+    startLoginLink(window, PREFIX);
     expect(calls).toHaveLength(0);
     expect(link()).toBeUndefined();
     expect(window.location.pathname).toBe('/teams/12-34/overview');
+  });
+
+  it('asks again after a reload with the same key, so a cut-off answer is answered again', async () => {
+    const address = `/login?token=${CODE}&team_id=12&user_id=34`;
+    const first = pageAt(address);
+    startLoginLink(window, PREFIX);
+    const second = pageAt(address);
+    startLoginLink(window, PREFIX);
+    const keyOf = (calls: typeof first.calls) => new Headers(calls[0]?.init.headers).get('idempotency-key');
+    expect(keyOf(second.calls)).toMatch(/^[0-9a-f]{36}$/);
+    expect(keyOf(second.calls)).toBe(keyOf(first.calls));
+    // Another link's code gets a key of its own.
+    const other = token({ kind: 'auth_code', uid: 9 });
+    const third = pageAt(`/login?token=${other}&team_id=12&user_id=34`);
+    startLoginLink(window, PREFIX);
+    expect(keyOf(third.calls)).not.toBe(keyOf(first.calls));
+    await second.link()?.tokens;
   });
 
   it("exchanges a code of another account than the stored session's", () => {
@@ -78,7 +100,7 @@ describe('startLoginLink', () => {
       JSON.stringify({ refreshToken: 'r', accessToken: null, expiresAt: null, uid: 8 }),
     );
     const { calls } = pageAt(`/login?token=${CODE}&team_id=12&user_id=34`);
-    startLoginLink(window, SESSION_KEY);
+    startLoginLink(window, PREFIX);
     expect(calls).toHaveLength(1);
   });
 });

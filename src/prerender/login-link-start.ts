@@ -19,6 +19,28 @@ function newKey(crypto: Crypto): string {
   return Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
 }
 
+/**
+ * The exchange's idempotency key for `code`, the same for this tab across reloads: an exchange the
+ * server made whose answer a reload cut off is answered again for it (within the server's grace
+ * window) rather than refused as spent. Kept in sessionStorage, the tab's own, never in an address;
+ * a fresh key where that storage is unusable.
+ */
+function keyFor(win: Window, storageKey: string | null, code: string): string {
+  try {
+    if (storageKey === null) return newKey(win.crypto);
+    const kept = JSON.parse(win.sessionStorage.getItem(storageKey) ?? 'null') as {
+      code?: unknown;
+      key?: unknown;
+    } | null;
+    if (kept?.code === code && typeof kept.key === 'string') return kept.key;
+    const key = newKey(win.crypto);
+    win.sessionStorage.setItem(storageKey, JSON.stringify({ code, key }));
+    return key;
+  } catch {
+    return newKey(win.crypto);
+  }
+}
+
 /** Whether the stored session is the account `code` names (session.machine.ts reuses it then). */
 function isStoredUser(win: Window, sessionKey: string, code: string): boolean {
   try {
@@ -34,10 +56,14 @@ function isStoredUser(win: Window, sessionKey: string, code: string): boolean {
  * again, RETRY_LIMIT times RETRY_DELAY_MS apart, with the same idempotency key (the server then
  * answers a retry of an exchange it made with a session, not a refusal); any other answer is final.
  */
-export async function exchangeLoginCode(win: Window, code: string): Promise<Tokens> {
+export async function exchangeLoginCode(
+  win: Window,
+  code: string,
+  keyStorage: string | null = null,
+): Promise<Tokens> {
   const init: RequestInit = {
     method: 'POST',
-    headers: { 'content-type': 'application/json', 'idempotency-key': newKey(win.crypto) },
+    headers: { 'content-type': 'application/json', 'idempotency-key': keyFor(win, keyStorage, code) },
     body: JSON.stringify({ code, app: APP_NAME, ...deviceInfo(win.navigator) }),
   };
   for (let attempt = 0; ; attempt++) {
@@ -52,22 +78,24 @@ export async function exchangeLoginCode(win: Window, code: string): Promise<Toke
 }
 
 /**
- * On a login link's address: starts its exchange and leaves it for the console, then takes the
- * address of the team page the link lands on; anywhere else it does nothing. A code of the account
- * already signed in is not exchanged: that session is kept, as the session statechart does.
+ * On a login link's address: starts its exchange and leaves it for the console, which moves the
+ * address to the team page once the session is stored; anywhere else it does nothing. A code of the
+ * account already signed in is not exchanged: that session is kept, as the session statechart does,
+ * and the address is the team page's at once (its session is stored already).
  */
-export function startLoginLink(win: Window, sessionKey: string): void {
+export function startLoginLink(win: Window, storagePrefix: string): void {
   const { pathname, search } = win.location;
   const params = new URLSearchParams(search);
   const destination = pathname === '/login' ? loginLinkDestination(params) : null;
   if (!destination) return;
   const code = (params.get('token') ?? '').trim();
-  if (!isStoredUser(win, sessionKey, code)) {
-    const tokens = exchangeLoginCode(win, code);
-    // Handled here too: a console that never loads must not leave an unhandled rejection.
-    tokens.catch(() => {});
-    const link: LoginLink = { code, tokens };
-    (win as unknown as Record<string, LoginLink>)[LOGIN_LINK] = link;
+  if (isStoredUser(win, `${storagePrefix}session`, code)) {
+    win.history.replaceState(win.history.state, '', destination);
+    return;
   }
-  win.history.replaceState(win.history.state, '', destination);
+  const tokens = exchangeLoginCode(win, code, `${storagePrefix}login-link-key`);
+  // Handled here too: a console that never loads must not leave an unhandled rejection.
+  tokens.catch(() => {});
+  const link: LoginLink = { code, destination, tokens };
+  (win as unknown as Record<string, LoginLink>)[LOGIN_LINK] = link;
 }

@@ -2,4 +2,4 @@
 // file): a login link's exchange, begun as the page's HTML arrives (login-link-start.ts).
 import { startLoginLink } from '@/prerender/login-link-start';
 
-startLoginLink(window, `${import.meta.env.VITE_STORAGE_PREFIX ?? 'spark-console:'}session`);
+startLoginLink(window, import.meta.env.VITE_STORAGE_PREFIX ?? 'spark-console:');

@@ -4,6 +4,7 @@
 import { Navigate, Route, Routes, useLocation, useParams } from 'react-router';
 import { parseTeamUserRef } from '@/domain/team-user-ref';
 import { RequireLogin } from '@/routes/login-guard';
+import { useRoutedLocation } from '@/routes/login-link-address';
 import { PageEffects } from '@/routes/page-effects';
 import { PublicFrame, PublicLayoutRoute } from '@/routes/public-layout.route';
 import { RootRoute } from '@/routes/root.route';
@@ -71,11 +72,15 @@ export function consoleRouteElements() {
   );
 }
 
-/** The console's pages for the current address, under the root error screen. */
+/**
+ * The console's pages for the current address (a login link's: the team page it lands on), under
+ * the root error screen. Always given a location, so the tree keeps its shape when it changes.
+ */
 export function ConsoleRoutes() {
+  const location = useRoutedLocation();
   return (
     <RootErrorBoundary>
-      <Routes>{consoleRouteElements()}</Routes>
+      <Routes location={location}>{consoleRouteElements()}</Routes>
     </RootErrorBoundary>
   );
 }

@@ -4,7 +4,7 @@
 // login guard's loading screen, and while React hydrates that HTML it renders the same.
 
 import { startTransition, useEffect, useMemo, useState } from 'react';
-import { Navigate, Outlet, useLocation, useNavigate, useParams } from 'react-router';
+import { Outlet, useLocation, useNavigate, useParams } from 'react-router';
 import type { SnapshotFrom } from 'xstate';
 import { links } from '@/app/config';
 import { useServices } from '@/app/services-context';
@@ -21,7 +21,7 @@ import {
 } from '@/machines/team-registry.selectors';
 import { useCurrentRoute } from '@/routes/current-route';
 import { isSessionSettled, RequireLogin } from '@/routes/login-guard';
-import { loginRedirectPath } from '@/routes/login-redirect';
+import { onLoginLinkAddress } from '@/routes/login-link-address';
 import { pathTo } from '@/routes/route-table';
 import { useSignedInEmail } from '@/routes/signed-in-email';
 import { PendingTeamNav, TeamFrame, TeamPageStart, teamRouteOf } from '@/routes/team/team-frame';
@@ -53,15 +53,10 @@ export function TeamLayoutRoute() {
   const [guarded, setGuarded] = useState(false);
   if (hydrated && settled && !guarded) setGuarded(true);
   const refused = useSelectorInTransition(session, selectLoginRefused);
-  const location = useLocation();
   if (!guarded) return <TeamFrame />;
-  if (refused && loginLink) {
-    // The page's login link was refused: the sign-in page says so, as it does for any token (the
-    // exchange's answer is kept, so nothing is asked again).
-    const here = new URL(`${location.pathname}${location.search}`, window.location.origin);
-    here.searchParams.set('token', loginLink.code);
-    return <Navigate replace to={loginRedirectPath(here)} />;
-  }
+  // The page's login link was refused: the routes leave for the link's own page, the sign-in page
+  // saying so (routes/login-link-address.ts); the frame stays until they do.
+  if (refused && onLoginLinkAddress(loginLink)) return <TeamFrame />;
   return (
     <RequireLogin>
       <TeamArea />
