@@ -1,6 +1,7 @@
 import { expect, type Page, type Response, test } from '@playwright/test';
 import { E2E_BASE_URL, loginUrl, seedReset } from './support/cli';
 import { signInAt } from './support/screens';
+import { signInByLink } from './support/sign-in';
 
 // The billing page through the real server and its Stripe sandbox. Each test starts from freshly
 // seeded demo data (Acme on annual premium, Basic Bakery with nothing).
@@ -8,10 +9,9 @@ test.beforeEach(async () => {
   await seedReset();
 });
 
-async function logIn(page: Page, email: string, team: string): Promise<string> {
-  await page.goto(await loginUrl(email, team));
-  await expect(page).toHaveURL(/\/teams\/\d+-\d+\/overview$/);
-  return new URL(page.url()).pathname.replace(/\/overview$/, '');
+/** Signs in by a login link; answers the team area's prefix once the session is stored. */
+function logIn(page: Page, email: string, team: string): Promise<string> {
+  return signInByLink(page, email, team);
 }
 
 const teamNav = (page: Page) => page.getByRole('navigation', { name: 'Team' });

@@ -3,6 +3,7 @@
 import { type Browser, type BrowserContext, expect, type Locator, type Page, test } from '@playwright/test';
 import { loginUrl, seedReset } from './support/cli';
 import { watchMailDrafts } from './support/mail-drafts';
+import { signInByLink } from './support/sign-in';
 
 test.beforeEach(async () => {
   await seedReset();
@@ -15,10 +16,7 @@ async function refOf(email: string, team: string): Promise<string> {
 }
 
 async function signIn(page: Page, email: string, team = 'Acme Inc') {
-  await page.goto(await loginUrl(email, team));
-  await expect(page).toHaveURL(/\/overview$/);
-  // The address is the team page's while the code is still exchanged: signed in once it is stored.
-  await expect.poll(() => page.evaluate(() => localStorage.getItem('spark-console:session'))).not.toBeNull();
+  await signInByLink(page, email, team);
 }
 
 async function openMembers(page: Page, email: string, team = 'Acme Inc') {

@@ -1,5 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
-import { loginUrl, seedReset } from './support/cli';
+import { seedReset } from './support/cli';
+import { signInByLink } from './support/sign-in';
 
 // The screens show the demo data (Acme's billing above all): each test starts from a fresh seed.
 test.beforeEach(async () => {
@@ -101,10 +102,9 @@ async function checkScreen(page: Page, path: string, usable: () => Promise<void>
 }
 
 async function signIn(page: Page): Promise<string> {
-  await page.goto(await loginUrl('olivia@acme.test', 'Acme Inc'));
-  await expect(page).toHaveURL(/\/teams\/\d+-\d+\/overview$/);
+  const team = await signInByLink(page, 'olivia@acme.test', 'Acme Inc');
   await expect(page.getByRole('region', { name: 'Team details' })).toBeVisible();
-  return new URL(page.url()).pathname.replace(/\/overview$/, '');
+  return team;
 }
 
 test('team overview is usable after at most two API round trips, none repeated', async ({ page }) => {

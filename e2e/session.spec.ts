@@ -1,5 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { authCode, E2E_BASE_URL, loginUrl, seedReset } from './support/cli';
+import { signInByLink } from './support/sign-in';
 
 const STORAGE_KEY = 'spark-console:session';
 
@@ -8,14 +9,9 @@ test.beforeAll(async () => {
   await seedReset();
 });
 
-/**
- * Follows a login link until the session is stored: the address is the team page's from the start
- * (the page's start script moves it there while the code is exchanged), so it says nothing yet.
- */
+/** Follows a login link until the session is stored and the address is the team's overview. */
 async function signInToTeam(page: Page, email: string, team: string) {
-  await page.goto(await loginUrl(email, team));
-  await expect(page).toHaveURL(/\/teams\/\d+-\d+\/overview$/);
-  await expect.poll(() => page.evaluate((key) => localStorage.getItem(key), STORAGE_KEY)).not.toBeNull();
+  await signInByLink(page, email, team);
 }
 
 function teamNav(page: Page) {

@@ -3,6 +3,7 @@
 // that open it. `{team}` in a path is the signed-in team area's prefix, /teams/{tid}-{uid}.
 import { expect, type Locator, type Page } from '@playwright/test';
 import { authCode, loginUrl, redirectLink } from './cli';
+import { signInByLink } from './sign-in';
 
 /** A demo account and, for a team member, the team its sign-in link opens. */
 export interface Actor {
@@ -270,11 +271,9 @@ export const screens: Screen[] = [
 
 /** Signs the actor in (a fresh one-time link); for a team member, answers the team area's prefix. */
 export async function signIn(page: Page, actor: Actor): Promise<string> {
-  await page.goto(await loginUrl(actor.email, actor.team));
-  await page.waitForURL((url) => !url.pathname.startsWith('/login'));
-  if (!actor.team) return '';
-  await expect(page).toHaveURL(/\/teams\/\d+-\d+\/overview$/);
-  return new URL(page.url()).pathname.replace(/\/overview$/, '');
+  const team = await signInByLink(page, actor.email, actor.team);
+  if (!actor.team) await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+  return team;
 }
 
 /**
