@@ -3,6 +3,7 @@ import { fakeFetch, jsonResponse } from '@/api/testing/fake-fetch';
 import { LOGIN_LINK, type LoginLink, takeLoginLink } from '@/app/login-link';
 import { createAppServices } from '@/app/services';
 import type { Tokens } from '@/domain/entities';
+import { loginLinkOutcome } from '@/routes/login-link-address';
 import { memorySessionStore } from '@/test/test-services';
 
 /** A JWT-shaped token with these claims (the console reads claims without verifying them). */
@@ -60,31 +61,35 @@ describe("the console takes a login link's exchange over", () => {
     services.stop();
   });
 
-  it('tells it landed once the session is stored, not before', async () => {
+  it('lands once the session is stored, not before: whoever hears it may move the address', async () => {
     let answer: (tokens: Tokens) => void = () => {};
     const tokens = new Promise<Tokens>((resolve) => {
       answer = resolve;
     });
     const { services, store } = servicesWith({ code: CODE, destination: DESTINATION, tokens });
-    let landed: boolean | null = null;
-    services.loginLinkLanded?.then((value) => {
-      landed = value;
-      // Whoever hears it may move the address: the session is in storage by then.
-      expect(store.value?.refreshToken).toBe('refresh-7');
+    const heard: { outcome: string; stored: boolean }[] = [];
+    services.session.subscribe((snapshot) => {
+      heard.push({ outcome: loginLinkOutcome(snapshot), stored: store.value !== null });
     });
+    expect(loginLinkOutcome(services.session.getSnapshot())).toBe('pending');
     await new Promise((resolve) => setTimeout(resolve, 20));
-    expect(landed).toBeNull();
+    expect(loginLinkOutcome(services.session.getSnapshot())).toBe('pending');
     expect(store.value).toBeNull();
     answer(TOKENS);
-    await expect.poll(() => landed).toBe(true);
+    await expect
+      .poll(() => heard.find(({ outcome }) => outcome !== 'pending'))
+      .toEqual({
+        outcome: 'landed',
+        stored: true,
+      });
     services.stop();
   });
 
-  it('tells a refused code did not land', async () => {
+  it('a refused code does not land, and nothing is stored', async () => {
     const refused = Promise.reject(new Error('The login code was refused (401)'));
     refused.catch(() => {});
     const { services, store } = servicesWith({ code: CODE, destination: DESTINATION, tokens: refused });
-    await expect(services.loginLinkLanded).resolves.toBe(false);
+    expect(loginLinkOutcome(await settled(services))).toBe('refused');
     expect(store.value).toBeNull();
     services.stop();
   });

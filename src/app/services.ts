@@ -1,14 +1,7 @@
 // The app-wide actors and the API client, created once and wired to each other:
 // the session supplies tokens to the API client, the registry follows the session, and every
 // failure goes through one error handler. Routes and views reach them through services-context.
-import {
-  type AnyActorRef,
-  createActor,
-  fromPromise,
-  type InspectionEvent,
-  type Observer,
-  waitFor,
-} from 'xstate';
+import { type AnyActorRef, createActor, fromPromise, type InspectionEvent, type Observer } from 'xstate';
 import { exchangeAuthCode, logout, refreshTokens } from '@/api/auth';
 import { type ApiClient, createApiClient } from '@/api/client';
 import { listTeams } from '@/api/teams';
@@ -20,7 +13,7 @@ import { createRouteDataStore } from '@/app/route-data';
 import type { SessionStore } from '@/app/session-storage';
 import { passesUpFromScreenSetup } from '@/domain/error-policy';
 import { flashMachine } from '@/machines/flash.machine';
-import { getFreshAccessToken, renewRejectedAccessToken, type SessionActor } from '@/machines/session.client';
+import { getFreshAccessToken, renewRejectedAccessToken } from '@/machines/session.client';
 import { sessionMachine } from '@/machines/session.machine';
 import { teamRegistryMachine } from '@/machines/team-registry.machine';
 
@@ -36,18 +29,6 @@ export interface AppServicesOptions {
    * at start; by default the one the page left, if any.
    */
   loginLink?: LoginLink | null;
-}
-
-/**
- * How the login just sent ends: true once the session is signed in (the statechart stores the tokens
- * as it enters loggedIn, before any observer hears of it), false when refused or stopped first.
- */
-async function landed(session: SessionActor): Promise<boolean> {
-  try {
-    return (await waitFor(session, (snapshot) => !snapshot.hasTag('loggingIn'))).matches('loggedIn');
-  } catch {
-    return false;
-  }
 }
 
 export function createAppServices({
@@ -126,7 +107,6 @@ export function createAppServices({
   // The page's login link, its exchange on its way: the session logs in with it (the actor above
   // takes the exchange over).
   if (loginLink) session.send({ type: 'session.login', token: loginLink.code });
-  const loginLinkLanded = loginLink ? landed(session) : null;
 
   return {
     /** The dev inspector's hook, for screen actors (`useActorRef(logic, { inspect })`). */
@@ -137,11 +117,6 @@ export function createAppServices({
     registry,
     /** The page's login link, if it came with one (its code, for the sign-in page it fails to). */
     loginLink,
-    /**
-     * How the login with the page's login link ended: true once the session is signed in with it
-     * and stored (the address may then become the team page's), false if the code was refused.
-     */
-    loginLinkLanded,
     /** The routes' first loads, kept until their pages take them (route-data.ts). */
     routeData: createRouteDataStore(),
     handleError,
