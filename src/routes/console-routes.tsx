@@ -4,7 +4,7 @@
 import { Navigate, Route, Routes, useLocation, useParams } from 'react-router';
 import { parseTeamUserRef } from '@/domain/team-user-ref';
 import { RequireLogin } from '@/routes/login-guard';
-import { useRoutedLocation } from '@/routes/login-link-address';
+import { OnLoginLinkContext, useRoutedLocation } from '@/routes/login-link-address';
 import { PageEffects } from '@/routes/page-effects';
 import { PublicFrame, PublicLayoutRoute } from '@/routes/public-layout.route';
 import { RootRoute } from '@/routes/root.route';
@@ -77,10 +77,12 @@ export function consoleRouteElements() {
  * the root error screen. Always given a location, so the tree keeps its shape when it changes.
  */
 export function ConsoleRoutes() {
-  const location = useRoutedLocation();
+  const { location, onLoginLink } = useRoutedLocation();
   return (
     <RootErrorBoundary>
-      <Routes location={location}>{consoleRouteElements()}</Routes>
+      <OnLoginLinkContext.Provider value={onLoginLink}>
+        <Routes location={location}>{consoleRouteElements()}</Routes>
+      </OnLoginLinkContext.Provider>
     </RootErrorBoundary>
   );
 }

@@ -4,7 +4,7 @@
 // HTML does; once the session is stored the address becomes that page's, replacing the link's
 // entry (Back does not return to a spent link). A refused code shows the link's own page: the
 // sign-in page saying 'Token is invalid', as for any refused token.
-import { startTransition, useEffect, useRef, useState } from 'react';
+import { createContext, startTransition, useEffect, useRef, useState } from 'react';
 import { type Location, useLocation, useNavigate } from 'react-router';
 import type { LoginLink } from '@/app/login-link';
 import { useServices } from '@/app/services-context';
@@ -19,10 +19,11 @@ function isLinkAddress(link: LoginLink | null, { pathname, search }: Pick<Locati
   );
 }
 
-/** Whether the address bar still holds the page's login link (its code not yet signed in with). */
-export function onLoginLinkAddress(link: LoginLink | null): boolean {
-  return isLinkAddress(link, window.location);
-}
+/**
+ * Whether the routes show the login link's team page in place of its address (its code not yet
+ * signed in with); provided by the console's routes.
+ */
+export const OnLoginLinkContext = createContext(false);
 
 /**
  * How the login the console started with the page's login link stands: 'landed' once the session
@@ -39,12 +40,14 @@ export function loginLinkOutcome(snapshot: SessionSnapshot): 'pending' | 'landed
  * The location the routes render: the login link's team page while its login is on its way (or
  * has just landed, the address about to follow), the address itself otherwise.
  */
-export function useRoutedLocation(): Location {
+export function useRoutedLocation(): { location: Location; onLoginLink: boolean } {
   const { session, loginLink } = useServices();
   const location = useLocation();
   const navigate = useNavigate();
   const follow = useRef(navigate);
   follow.current = navigate;
+  const here = useRef(location);
+  here.current = location;
   const [refused, setRefused] = useState(false);
   useEffect(() => {
     if (!loginLink) return;
@@ -54,7 +57,7 @@ export function useRoutedLocation(): Location {
       const outcome = loginLinkOutcome(snapshot);
       if (outcome === 'pending') return;
       subscription.unsubscribe();
-      if (!onLoginLinkAddress(loginLink)) return;
+      if (!isLinkAddress(loginLink, here.current)) return;
       if (outcome === 'landed') follow.current(loginLink.destination, { replace: true });
       else startTransition(() => setRefused(true));
     };
@@ -62,6 +65,9 @@ export function useRoutedLocation(): Location {
     settle(session.getSnapshot());
     return () => subscription.unsubscribe();
   }, [session, loginLink]);
-  if (refused || !loginLink || !isLinkAddress(loginLink, location)) return location;
-  return { ...location, pathname: loginLink.destination, search: '', hash: '' };
+  if (refused || !loginLink || !isLinkAddress(loginLink, location)) return { location, onLoginLink: false };
+  return {
+    location: { ...location, pathname: loginLink.destination, search: '', hash: '' },
+    onLoginLink: true,
+  };
 }

@@ -3,7 +3,7 @@
 // the session has settled it shows the frame painted from HTML (team-frame.tsx) rather than the
 // login guard's loading screen, and while React hydrates that HTML it renders the same.
 
-import { startTransition, useEffect, useMemo, useState } from 'react';
+import { startTransition, useContext, useEffect, useMemo, useState } from 'react';
 import { Outlet, useLocation, useNavigate, useParams } from 'react-router';
 import type { SnapshotFrom } from 'xstate';
 import { links } from '@/app/config';
@@ -21,7 +21,7 @@ import {
 } from '@/machines/team-registry.selectors';
 import { useCurrentRoute } from '@/routes/current-route';
 import { isSessionSettled, RequireLogin } from '@/routes/login-guard';
-import { onLoginLinkAddress } from '@/routes/login-link-address';
+import { OnLoginLinkContext } from '@/routes/login-link-address';
 import { pathTo } from '@/routes/route-table';
 import { useSignedInEmail } from '@/routes/signed-in-email';
 import { PendingTeamNav, TeamFrame, TeamPageStart, teamRouteOf } from '@/routes/team/team-frame';
@@ -45,7 +45,8 @@ export function TeamLayoutRoute() {
   // one long task of the main thread (decision 028).
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => startTransition(() => setHydrated(true)), []);
-  const { session, loginLink } = useServices();
+  const { session } = useServices();
+  const onLoginLink = useContext(OnLoginLinkContext);
   // Then the frame again until the session has settled, where the guard would show the loading
   // screen; once it has, the guard decides at once. Kept from then on: the area stays mounted.
   // In a transition, as the area's other reads: the whole area renders once it flips (decision 028).
@@ -56,7 +57,7 @@ export function TeamLayoutRoute() {
   if (!guarded) return <TeamFrame />;
   // The page's login link was refused: the routes leave for the link's own page, the sign-in page
   // saying so (routes/login-link-address.ts); the frame stays until they do.
-  if (refused && onLoginLinkAddress(loginLink)) return <TeamFrame />;
+  if (refused && onLoginLink) return <TeamFrame />;
   return (
     <RequireLogin>
       <TeamArea />
