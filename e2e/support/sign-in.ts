@@ -7,9 +7,16 @@ import { loginUrl } from './cli';
 /** The console's stored session's key (the default storage prefix). */
 export const SESSION_STORAGE_KEY = 'spark-console:session';
 
-/** Whether the page has a stored session. */
-export async function hasStoredSession(page: Page): Promise<boolean> {
-  return (await page.evaluate((key) => localStorage.getItem(key), SESSION_STORAGE_KEY)) !== null;
+/** The account of the page's stored session, or null. */
+export async function storedSessionUid(page: Page): Promise<number | null> {
+  const stored = await page.evaluate((key) => localStorage.getItem(key), SESSION_STORAGE_KEY);
+  return stored === null ? null : ((JSON.parse(stored) as { uid?: number | null }).uid ?? null);
+}
+
+/** The account a login link's one-time code signs in (its `uid` claim, read without verifying). */
+function linkUid(link: string): number {
+  const payload = (new URL(link).searchParams.get('token') ?? '').split('.')[1] ?? '';
+  return (JSON.parse(Buffer.from(payload, 'base64url').toString()) as { uid: number }).uid;
 }
 
 /**
@@ -23,8 +30,10 @@ export async function signInByLink(
   team?: string,
   { timeout }: { timeout?: number } = {},
 ): Promise<string> {
-  await page.goto(await loginUrl(email, team));
-  await expect.poll(() => hasStoredSession(page), { timeout }).toBe(true);
+  const link = await loginUrl(email, team);
+  await page.goto(link);
+  // This account's session: another one may be stored already (a second sign-in in the same tab).
+  await expect.poll(() => storedSessionUid(page), { timeout }).toBe(linkUid(link));
   if (!team) return '';
   await expect(page).toHaveURL(/\/teams\/\d+-\d+\/overview$/, { timeout });
   return new URL(page.url()).pathname.replace(/\/overview$/, '');
