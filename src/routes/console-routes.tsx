@@ -4,7 +4,8 @@
 import { Navigate, Route, Routes, useLocation, useParams } from 'react-router';
 import { parseTeamUserRef } from '@/domain/team-user-ref';
 import { RequireLogin } from '@/routes/login-guard';
-import { OnLoginLinkContext, useRoutedLocation } from '@/routes/login-link-address';
+import { useRoutedLocation } from '@/routes/login-link-address';
+import { OnLoginLinkContext } from '@/routes/on-login-link';
 import { PageEffects } from '@/routes/page-effects';
 import { PublicFrame, PublicLayoutRoute } from '@/routes/public-layout.route';
 import { RootRoute } from '@/routes/root.route';

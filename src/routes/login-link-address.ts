@@ -4,7 +4,7 @@
 // HTML does; once the session is stored the address becomes that page's, replacing the link's
 // entry (Back does not return to a spent link). A refused code shows the link's own page: the
 // sign-in page saying 'Token is invalid', as for any refused token.
-import { createContext, startTransition, useEffect, useRef, useState } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 import { type Location, useLocation, useNavigate } from 'react-router';
 import type { LoginLink } from '@/app/login-link';
 import { useServices } from '@/app/services-context';
@@ -18,12 +18,6 @@ function isLinkAddress(link: LoginLink | null, { pathname, search }: Pick<Locati
     link !== null && pathname === '/login' && new URLSearchParams(search).get('token')?.trim() === link.code
   );
 }
-
-/**
- * Whether the routes show the login link's team page in place of its address (its code not yet
- * signed in with); provided by the console's routes.
- */
-export const OnLoginLinkContext = createContext(false);
 
 /**
  * How the login the console started with the page's login link stands: 'landed' once the session
@@ -44,30 +38,26 @@ export function useRoutedLocation(): { location: Location; onLoginLink: boolean 
   const { session, loginLink } = useServices();
   const location = useLocation();
   const navigate = useNavigate();
-  const follow = useRef(navigate);
-  follow.current = navigate;
-  const here = useRef(location);
-  here.current = location;
   const [refused, setRefused] = useState(false);
+  const onLoginLink = !refused && isLinkAddress(loginLink, location);
   useEffect(() => {
-    if (!loginLink) return;
+    if (!onLoginLink || !loginLink) return;
     // In the session's own notification, beside the team area's reads of it: react-router's
     // navigation and this state change are transitions of the same event, rendered as one.
     const settle = (snapshot: SessionSnapshot) => {
       const outcome = loginLinkOutcome(snapshot);
       if (outcome === 'pending') return;
       subscription.unsubscribe();
-      if (!isLinkAddress(loginLink, here.current)) return;
-      if (outcome === 'landed') follow.current(loginLink.destination, { replace: true });
+      if (outcome === 'landed') navigate(loginLink.destination, { replace: true });
       else startTransition(() => setRefused(true));
     };
     const subscription = session.subscribe(settle);
     settle(session.getSnapshot());
     return () => subscription.unsubscribe();
-  }, [session, loginLink]);
-  if (refused || !loginLink || !isLinkAddress(loginLink, location)) return { location, onLoginLink: false };
-  return {
-    location: { ...location, pathname: loginLink.destination, search: '', hash: '' },
-    onLoginLink: true,
-  };
+  }, [onLoginLink, session, loginLink, navigate]);
+  const routed =
+    onLoginLink && loginLink
+      ? { ...location, pathname: loginLink.destination, search: '', hash: '' }
+      : location;
+  return { location: routed, onLoginLink };
 }

@@ -21,7 +21,7 @@ import {
 } from '@/machines/team-registry.selectors';
 import { useCurrentRoute } from '@/routes/current-route';
 import { isSessionSettled, RequireLogin } from '@/routes/login-guard';
-import { OnLoginLinkContext } from '@/routes/login-link-address';
+import { OnLoginLinkContext } from '@/routes/on-login-link';
 import { pathTo } from '@/routes/route-table';
 import { useSignedInEmail } from '@/routes/signed-in-email';
 import { PendingTeamNav, TeamFrame, TeamPageStart, teamRouteOf } from '@/routes/team/team-frame';
