@@ -143,16 +143,25 @@ test("a first load asks for the file beside the page's code, and paints the card
   const secret = newSecret();
   const key = await uploadFile(await staffToken(), secret, 'hello.txt', 'hello', { meta: { from: 'Sid' } });
 
-  // The page's own code is held back a while: the file's request must not wait for it (decision 040).
+  // The page's own code is held back until the file's answer is in, or 5 s: the file's request must
+  // not wait for it (decision 040). A page that asked only from its code would show the hold's end.
+  const isFileCall = (url: string) => new URL(url).pathname === `/api/v1/public-files/${key}`;
+  let fileAnswered = () => {};
+  const fileAnswer = new Promise<void>((resolve) => {
+    fileAnswered = resolve;
+  });
+  page.on('requestfinished', (request) => {
+    if (isFileCall(request.url())) fileAnswered();
+  });
   let pageCodeAnsweredAt = 0;
   await page.route(/\/assets\/public-file\.group-[\w-]+\.js$/, async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    await Promise.race([fileAnswer, new Promise((resolve) => setTimeout(resolve, 5_000))]);
     pageCodeAnsweredAt = Date.now();
     await route.continue();
   });
   const fileAsked: number[] = [];
   page.on('request', (request) => {
-    if (new URL(request.url()).pathname === `/api/v1/public-files/${key}`) fileAsked.push(Date.now());
+    if (isFileCall(request.url())) fileAsked.push(Date.now());
   });
   // Whether the console ever rendered its loading card itself: the prerendered page's HTML has it
   // (the parser's nodes, before DOMContentLoaded); once its code runs, the file's card replaces it.

@@ -1,4 +1,4 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createPaddleSandbox } from './paddle-sandbox';
 import { type PaddleTestServer, startPaddleTestServer } from './test-support/paddle-test-server';
 import { recordTestEvent } from './test-support/record-test-event';
@@ -23,6 +23,8 @@ afterEach(async () => {
   await server.http('PATCH', `/notification-settings/${await settingId()}`, {
     body: { active: true, subscribed_events: (await server.paddle.eventTypes.list()).map((t) => t.name) },
   });
+  // The PATCH's commit started a delivery pass of its own; a test's events must not meet it.
+  await server.sandbox.webhooksIdle();
 });
 
 async function settingId(): Promise<string> {
@@ -193,11 +195,12 @@ describe('the worker with the server', () => {
       webhookUrl: () => receiver.url,
     });
     await second.migrate();
-    receiver.respond.delayMs = 400;
+    // The receiver holds its answer, so the first delivery is still in flight when close() is called.
+    receiver.respond.delayMs = 1_000;
     for (let i = 0; i < 3; i++)
       await recordTestEvent(server.testDb.db, 'customer.updated', customer(`ctm_stop_${i}`));
     second.start();
-    await new Promise((resolve) => setTimeout(resolve, 150));
+    await vi.waitFor(() => expect(receiver.received).toHaveLength(1), { timeout: 5_000, interval: 10 });
     await second.close();
     expect(receiver.received).toHaveLength(1);
     expect(await server.sandbox.pendingWebhooks()).toBe(2);
@@ -224,12 +227,14 @@ describe('the notification setting', () => {
       subscribedEvents: ['transaction.completed'],
     });
     expect(updated.subscribedEvents.map((t) => t.name)).toEqual(['transaction.completed']);
+    await server.sandbox.webhooksIdle();
     await recordTestEvent(server.testDb.db, 'customer.updated', customer('ctm_unsubscribed'));
     await recordTestEvent(server.testDb.db, 'transaction.completed', { id: 'txn_sub' });
     expect(await server.sandbox.deliverPendingWebhooks()).toBe(1);
     expect(JSON.parse(receiver.received[0]?.body ?? '{}').event_type).toBe('transaction.completed');
 
     await server.paddle.notificationSettings.update(id, { active: false });
+    await server.sandbox.webhooksIdle();
     await recordTestEvent(server.testDb.db, 'transaction.completed', { id: 'txn_off' });
     expect(await server.sandbox.deliverPendingWebhooks()).toBe(0);
     expect(await server.sandbox.pendingWebhooks()).toBe(0);

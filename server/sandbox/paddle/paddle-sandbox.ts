@@ -70,6 +70,8 @@ export interface PaddleSandbox {
   deliverPendingWebhooks(): Promise<number>;
   /** Webhook deliveries waiting (due or backing off): for the server's metrics. */
   pendingWebhooks(): Promise<number>;
+  /** Resolves once no delivery pass is under way, such as the one each committed API call starts. */
+  webhooksIdle(): Promise<void>;
   /** Starts the webhook worker's timer; close() stops it and waits for a delivery under way. */
   start(): void;
   close(): Promise<void>;
@@ -223,6 +225,7 @@ export function createPaddleSandbox(options: PaddleSandboxOptions): PaddleSandbo
     plugin,
     deliverPendingWebhooks: () => webhooks.deliverAll(),
     pendingWebhooks: () => webhooks.pendingCount(),
+    webhooksIdle: () => webhooks.idle(),
     start() {
       if (timer) return;
       timer = setInterval(() => webhooks.kick(), WEBHOOK_RETRY_INTERVAL_MS);

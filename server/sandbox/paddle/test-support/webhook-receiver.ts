@@ -5,6 +5,8 @@ export interface ReceivedWebhook {
   userAgent: string;
   /** The raw body, as a receiver must verify it. */
   body: string;
+  /** When it arrived (ms since the epoch): a signature is checked against the time it was received. */
+  receivedAt: number;
 }
 
 export interface WebhookReceiver {
@@ -28,6 +30,7 @@ export async function startWebhookReceiver(): Promise<WebhookReceiver> {
       signature: String(request.headers['paddle-signature'] ?? ''),
       userAgent: String(request.headers['user-agent'] ?? ''),
       body: String(request.body),
+      receivedAt: Date.now(),
     });
     if (respond.delayMs > 0) await new Promise((resolve) => setTimeout(resolve, respond.delayMs));
     const status = respond.failWhen?.(String(request.body)) ? 500 : respond.status;
