@@ -1,6 +1,6 @@
 // Signing in through a login link (/login?token=...&team_id=...&user_id=...), as people arrive from
 // the app. Signed in means the session is stored: the page's address becomes the team page's only
-// then (decision 051), but a test that goes on with `page.goto` needs the stored session itself.
+// then (decision 052), but a test that goes on with `page.goto` needs the stored session itself.
 import { expect, type Page } from '@playwright/test';
 import { loginUrl } from './cli';
 

@@ -1,6 +1,6 @@
 // A login link's address (`/login?token=...`, answered with the frame of the team page it lands on)
 // stays in the address bar until the session is stored, so a reload or a followed link meanwhile
-// still holds the code (decision 051). The routes meanwhile show the team page it lands on, as its
+// still holds the code (decision 052). The routes meanwhile show the team page it lands on, as its
 // HTML does; once the session is stored the address becomes that page's, replacing the link's
 // entry (Back does not return to a spent link). A refused code shows the link's own page: the
 // sign-in page saying 'Token is invalid', as for any refused token.
