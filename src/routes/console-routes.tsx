@@ -1,16 +1,16 @@
 // The route table as react-router's declarative routes: the root (logout follow-up, the first
 // visit's loading screen, the flash bar), the public layout around `layout: 'public'` routes, the team area around
 // `layout: 'team'` routes. Pages load lazily, one chunk per route group (route-groups.ts).
+import { lazy } from 'react';
 import { Navigate, Route, Routes, useLocation, useParams } from 'react-router';
+import { useServices } from '@/app/services-context';
 import { parseTeamUserRef } from '@/domain/team-user-ref';
 import { RequireLogin } from '@/routes/login-guard';
-import { useRoutedLocation } from '@/routes/login-link-address';
-import { OnLoginLinkContext } from '@/routes/on-login-link';
 import { PageEffects } from '@/routes/page-effects';
 import { PublicFrame, PublicLayoutRoute } from '@/routes/public-layout.route';
 import { RootRoute } from '@/routes/root.route';
 import { RootErrorBoundary } from '@/routes/root-error';
-import { lazyPage } from '@/routes/route-groups';
+import { lazyPage, loadGroup } from '@/routes/route-groups';
 import { pathTo, type RouteMeta, routeMeta, routeTable, screenKey } from '@/routes/route-table';
 
 /** Remounts the page when its screen key changes (see RouteMeta.key and reloadOnUrlChange). */
@@ -73,17 +73,24 @@ export function consoleRouteElements() {
   );
 }
 
+// A page opened from a login link shows the team page it lands on until its session is stored
+// (login-link-routes.tsx); that code comes with the team frame's chunk, which the page needs anyway.
+const LoginLinkRoutes = lazy(async () => {
+  const { LoginLinkRoutes: routes } = await loadGroup('team');
+  if (!routes) throw new Error("The team group's chunk has no LoginLinkRoutes");
+  return { default: routes };
+});
+
 /**
  * The console's pages for the current address (a login link's: the team page it lands on), under
- * the root error screen. Always given a location, so the tree keeps its shape when it changes.
+ * the root error screen.
  */
 export function ConsoleRoutes() {
-  const { location, onLoginLink } = useRoutedLocation();
+  const { loginLink } = useServices();
+  const routes = consoleRouteElements();
   return (
     <RootErrorBoundary>
-      <OnLoginLinkContext.Provider value={onLoginLink}>
-        <Routes location={location}>{consoleRouteElements()}</Routes>
-      </OnLoginLinkContext.Provider>
+      {loginLink ? <LoginLinkRoutes>{routes}</LoginLinkRoutes> : <Routes>{routes}</Routes>}
     </RootErrorBoundary>
   );
 }

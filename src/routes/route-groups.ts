@@ -1,8 +1,10 @@
-import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
+import { type ComponentType, type LazyExoticComponent, lazy, type ReactNode } from 'react';
 import type { GroupPages, RouteGroup, RouteMeta, RouteName } from '@/routes/route-table';
 
 export interface GroupModule {
   pages: GroupPages;
+  /** The team group's: the routes of a page opened from a login link (routes/login-link-routes.tsx). */
+  LoginLinkRoutes?: ComponentType<{ children: ReactNode }>;
 }
 
 // One dynamic import per group: Vite turns each into its own chunk, loaded on first visit.
@@ -30,7 +32,8 @@ export const groupLoaders: Record<RouteGroup, () => Promise<GroupModule>> = {
 /** The groups whose chunk is in: their pages render at once. */
 const loadedGroups = new Map<RouteGroup, GroupModule>();
 
-async function loadGroup(group: RouteGroup): Promise<GroupModule> {
+/** The group's chunk, kept as loaded (its pages then render at once). */
+export async function loadGroup(group: RouteGroup): Promise<GroupModule> {
   const module = await groupLoaders[group]();
   loadedGroups.set(group, module);
   return module;

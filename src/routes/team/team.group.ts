@@ -7,3 +7,6 @@ import { TeamLayoutRoute } from '@/routes/team/team-layout.route';
 export const pages: GroupPages = {
   team: TeamLayoutRoute,
 };
+
+// A login link lands on a team page: the routing that shows it comes with the frame.
+export { LoginLinkRoutes } from '@/routes/login-link-routes';
