@@ -1,3 +1,4 @@
+import { createSecretKey } from 'node:crypto';
 import { AUTH_CODE_KIND } from '@domain/auth-token';
 import { SignJWT } from 'jose';
 import { verifyHs256 } from './hs256';
@@ -36,7 +37,7 @@ export function createTokenSigner(secret: Uint8Array) {
   // Never an unhandled rejection: the first sign reports it.
   keyPromise.catch(() => {});
   // Verification runs on every authenticated request, synchronously (see hs256.ts).
-  const verifyKey = Buffer.from(secret);
+  const verifyKey = createSecretKey(Uint8Array.from(secret));
 
   async function sign(claims: Record<string, unknown>, expiresAt: number, jti?: string): Promise<string> {
     const jwt = new SignJWT(claims).setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' }).setIssuedAt();
