@@ -5,7 +5,7 @@ import { type ConsolePageSettings, DEFAULT_CONSOLE_SETTINGS } from '@domain/cons
 import Fastify from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { registerConsole } from '../src/http/console-static';
-import { consoleCsp, registerSecurityHeaders } from '../src/http/security-headers';
+import { consoleCsp, hijackWithSecurityHeaders, registerSecurityHeaders } from '../src/http/security-headers';
 import { ConfigError, loadConfig } from '../src/settings/config';
 import { buildTestApp, type TestApp } from './helper';
 
@@ -106,6 +106,42 @@ describe('security headers on a running console', () => {
       'public, max-age=31536000, immutable',
     );
     expect((await inject('/teams/1-2/overview', html)).headers['cache-control']).toBe('no-cache');
+  });
+});
+
+describe('the security headers themselves', () => {
+  // What @fastify/helmet 13 (helmet 8) sent with this server's options, which these replace.
+  const helmetHeaders = {
+    'cross-origin-opener-policy': 'same-origin',
+    'cross-origin-resource-policy': 'same-origin',
+    'origin-agent-cluster': '?1',
+    'referrer-policy': 'no-referrer',
+    'x-content-type-options': 'nosniff',
+    'x-dns-prefetch-control': 'off',
+    'x-download-options': 'noopen',
+    'x-frame-options': 'DENY',
+    'x-permitted-cross-domain-policies': 'none',
+    'x-xss-protection': '0',
+  };
+
+  it('go on answers, thrown errors, 404s and hijacked raw answers alike', async () => {
+    const app = Fastify();
+    await registerSecurityHeaders(app, () => 'http://127.0.0.1:3000');
+    app.get('/ok', async () => ({ ok: true }));
+    app.get('/fails', async () => {
+      throw new Error('boom');
+    });
+    app.get('/raw', (_request, reply) => {
+      hijackWithSecurityHeaders(reply);
+      reply.raw.writeHead(302, { location: '/ok' }).end();
+    });
+    for (const url of ['/ok', '/fails', '/missing', '/raw']) {
+      const response = await app.inject({ url });
+      expect(response.headers, url).toMatchObject(helmetHeaders);
+      expect(response.headers['strict-transport-security'], url).toBeUndefined();
+    }
+    expect((await app.inject({ url: '/raw' })).statusCode).toBe(302);
+    await app.close();
   });
 });
 

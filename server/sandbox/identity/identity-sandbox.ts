@@ -6,6 +6,7 @@ import { exportJWK, generateKeyPair, type JWK } from 'jose';
 import type Provider from 'oidc-provider';
 import type { Db } from '../../src/db/db';
 import { migrate as runMigrations } from '../../src/db/migrator';
+import { hijackWithSecurityHeaders } from '../../src/http/security-headers';
 import { microsoftClaims, microsoftShape } from './microsoft-tenant';
 import { pgAdapter } from './pg-adapter';
 import { sandboxAccounts } from './sandbox-accounts';
@@ -202,7 +203,7 @@ export function createIdentitySandbox(options: {
       if (!(raw.url ?? '').startsWith(`${BASE[idp]}/`)) return reply.code(404).send({ error: 'not_found' });
       raw.originalUrl = raw.url;
       raw.url = (raw.url ?? '/').slice(BASE[idp].length) || '/';
-      reply.hijack();
+      hijackWithSecurityHeaders(reply);
       provider.callback()(raw, reply.raw);
     });
   };
@@ -235,7 +236,7 @@ export function createIdentitySandbox(options: {
       if (body.cancel) {
         // As Google's and Microsoft's pages do when the person declines: error=access_denied.
         await provider.interactionDetails(request.raw, reply.raw);
-        reply.hijack();
+        hijackWithSecurityHeaders(reply);
         await provider.interactionFinished(
           request.raw,
           reply.raw,
@@ -266,7 +267,7 @@ export function createIdentitySandbox(options: {
       const grant = new provider.Grant({ accountId, clientId: String(details.params.client_id) });
       grant.addOIDCScope(String(details.params.scope ?? 'openid'));
       const grantId = await grant.save();
-      reply.hijack();
+      hijackWithSecurityHeaders(reply);
       await provider.interactionFinished(
         request.raw,
         reply.raw,
