@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { isApiPath } from '../errors';
 
 // The origins Stripe's own Stripe.js and card field need (https://docs.stripe.com/security/guide#content-security-policy).
@@ -85,15 +85,6 @@ export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
   'x-permitted-cross-domain-policies': 'none',
   'x-xss-protection': '0',
 };
-
-/**
- * reply.hijack() for a route that answers through the raw response: the headers set on the reply so
- * far would not be written, so the security headers go onto the raw response first.
- */
-export function hijackWithSecurityHeaders(reply: FastifyReply): void {
-  for (const [name, value] of Object.entries(SECURITY_HEADERS)) reply.raw.setHeader(name, value);
-  reply.hijack();
-}
 
 /**
  * Security headers on every response: the console's CSP (the page server swaps in the per-path one),
