@@ -47,7 +47,10 @@ const ownLocation = (outDir) => ({
  * file for the life of the process. Joined, each is one module (Paddle's still a chunk of its own,
  * loaded with its first call), and a fresh server holds less (docs/decisions/050-memory-at-rest-on-node-24.md).
  */
-const joinedPackages = ['stripe', '@paddle/paddle-node-sdk'];
+const joinedPackages = ['stripe', '@paddle/paddle-node-sdk', '@fastify/swagger'];
+
+/** What a joined package requires that node should load only when first called (scripts/lazy-yaml.cjs). */
+const deferredRequires = { yaml: path.resolve('scripts/lazy-yaml.cjs') };
 
 const joinPackages = () => ({
   name: 'join-packages',
@@ -55,6 +58,11 @@ const joinPackages = () => ({
     const filter = new RegExp(`^(${joinedPackages.map((name) => name.replace(/[/.]/g, '\\$&')).join('|')})$`);
     // Resolved as node would (its import conditions), so the bundle holds the files node would load.
     bundle.onResolve({ filter }, (args) => ({ path: fileURLToPath(import.meta.resolve(args.path)) }));
+    bundle.onResolve({ filter: /^yaml$/ }, (args) =>
+      args.importer.includes(`${path.sep}@fastify${path.sep}swagger${path.sep}`)
+        ? { path: deferredRequires[args.path] }
+        : undefined,
+    );
   },
 });
 
@@ -117,6 +125,9 @@ export async function buildServerBundle({
     // The name, version and commit, for the start-up line and `cli --version` (server/src/start/version.ts).
     define: { __BUILD_STAMP__: JSON.stringify(stamp) },
     logLevel: 'warning',
+    // A joined CommonJS package (@fastify/swagger) requires the packages left outside, and node's
+    // built-ins, with require(), which an ES module does not have.
+    banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
     plugins: [joinPackages(), ownLocation(path.resolve(outDir))],
   });
   // The files it was made from, and the configuration that shaped it.
