@@ -2,7 +2,7 @@
 // through tsx, which resolves and transforms ~250 TypeScript files through its loader on every start
 // (about 1.4 s of CPU even with its cache). esbuild bundles our code in a fraction of a second; npm
 // packages stay external (node loads them as before), so only our own files are joined, and the
-// payment SDKs (joinedPackages below).
+// few packages of joinedPackages below.
 import { existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -46,6 +46,7 @@ const ownLocation = (outDir) => ({
  * (Paddle's 780, Stripe's 220), and node keeps a module record, its source and its compiled code per
  * file for the life of the process. Joined, each is one module (Paddle's still a chunk of its own,
  * loaded with its first call), and a fresh server holds less (docs/decisions/050-memory-at-rest-on-node-24.md).
+ * @fastify/swagger is joined so that its `yaml` (70 files) can be deferred (deferredRequires).
  */
 const joinedPackages = ['stripe', '@paddle/paddle-node-sdk', '@fastify/swagger'];
 
@@ -127,7 +128,9 @@ export async function buildServerBundle({
     logLevel: 'warning',
     // A joined CommonJS package (@fastify/swagger) requires the packages left outside, and node's
     // built-ins, with require(), which an ES module does not have.
-    banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
+    banner: {
+      js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
+    },
     plugins: [joinPackages(), ownLocation(path.resolve(outDir))],
   });
   // The files it was made from, and the configuration that shaped it.
