@@ -22,8 +22,8 @@ function fullGc(): void {
     collect = runInNewContext('gc') as (options: GcOptions) => void;
   }
   // The last-resort flavour is V8's memory-reducing collection: it also compacts the old generation
-  // and shrinks the young one, which a plain gc() leaves at their start-up size (about 14 MB more at
-  // rest). It costs about twice a plain one, and runs only when quiet.
+  // and shrinks the young one, which a plain gc() leaves at their start-up size
+  // (docs/decisions/050-memory-at-rest-on-node-24.md). It costs about twice a plain one.
   collect({ type: 'major', execution: 'sync', flavor: 'last-resort' });
 }
 
