@@ -10,7 +10,7 @@ export const MAX_VERIFIED_TOKENS = 1024;
 
 /**
  * Access tokens whose signature this process has checked, with their claims, so the same token's
- * next request skips the HMAC and the decoding (decision 052). Only a token that verified goes in,
+ * next request skips the HMAC and the decoding (decision 051). Only a token that verified goes in,
  * keyed by its whole text, so a forged or altered one still meets the full check. An entry is used
  * only until its `exp`; the session behind it is still read from the database on every request, so
  * a logout or a revoked session is refused at once, as before.
