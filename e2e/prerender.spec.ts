@@ -67,6 +67,13 @@ test('each public page arrives with its first frame in the HTML and no inline sc
     expect(scripts.length, path).toBeGreaterThan(0);
     for (const script of scripts) expect(script, path).toMatch(/\ssrc="\/assets\//);
     expect(html, path).not.toMatch(/<script\b[^>]*>[^<]/);
+    // The inlined rules declare only the variables the page reads (Mantine's :root rules declare
+    // some four hundred; the full style sheets bring the rest after the paint).
+    const inlined = /<head>[\s\S]*?<style>([\s\S]*?)<\/style>/.exec(html)?.[1] ?? '';
+    const declared = new Set([...inlined.matchAll(/[{;](--[\w-]+):/g)].map((match) => match[1]));
+    expect(declared.size, path).toBeGreaterThan(0);
+    expect(declared.size, path).toBeLessThan(150);
+    for (const name of declared) expect(html, `${path} ${name}`).toMatch(new RegExp(`var\\(${name}[,)\\s]`));
   }
 });
 

@@ -16,8 +16,9 @@ const page = `<!doctype html>
 </html>`;
 
 const SHEET = [
-  ':root[data-mantine-color-scheme=light]{--body:#fff}',
-  ':root[data-mantine-color-scheme=dark]{--body:#242424}',
+  ':root[data-mantine-color-scheme=light]{--body:#fff;--menu:#fff}',
+  ':root[data-mantine-color-scheme=dark]{--body:#242424;--menu:#2e2e2e}',
+  'body{background:var(--body)}',
   '.title{font-weight:600}',
   '[data-mantine-color-scheme=dark] .title{color:#c9c9c9}',
   '.menu-dropdown{position:absolute}',
@@ -41,6 +42,13 @@ describe('inlineFrameStyles', () => {
     expect(inlined).toContain(':root[data-mantine-color-scheme=light]{--body:#fff}');
     expect(inlined).toContain(':root[data-mantine-color-scheme=dark]{--body:#242424}');
     expect(inlined).not.toContain('menu-dropdown');
+  });
+
+  it('keeps of the variables the ones the page reads, in both schemes', async () => {
+    const html = await inlineFrameStyles(page, distDir);
+    const inlined = html.match(/<style>([^<]*)<\/style>/)?.[1] ?? '';
+    expect(inlined).toContain('body{background:var(--body)}');
+    expect(inlined).not.toContain('--menu');
   });
 
   it('leaves the page as it was otherwise: no marks on <html> or <body>, the link in place', async () => {

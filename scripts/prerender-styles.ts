@@ -1,8 +1,11 @@
 // The prerendered pages' styles: the rules the frame uses are inlined in <head> (Beasties picks them
 // by matching each selector against the page), and the style sheets themselves are asked for by the
 // start script once the frame has painted. The first paint then waits for the HTML alone, as a plain
-// page does; the whole sheets arrive before the console's code renders anything new.
+// page does; the whole sheets arrive before the console's code renders anything new. Of the custom
+// properties the inlined rules declare, only those the page reads are kept
+// (prerender-custom-properties.ts).
 import Beasties, { type Options } from 'beasties';
+import { pruneCustomProperties } from './prerender-custom-properties';
 
 const STYLE_SHEET_LINK = /\s*<link rel="stylesheet"(?: crossorigin)? href="([^"]+)">/g;
 const START_SCRIPT_TAG = /<script src="([^"]+)" data-entry=/;
@@ -42,7 +45,18 @@ export async function inlineFrameStyles(html: string, distDir: string): Promise<
   if (/<(html|body)[^>]*data-mantine-color-scheme/.test(inlined)) {
     throw new Error('the colour scheme marks made for matching were left in the page');
   }
-  return inlined;
+  return withReadCustomPropertiesOnly(inlined);
+}
+
+const HEAD_STYLE = /(<head>(?:(?!<\/head>)[\s\S])*?<style>)([\s\S]*?)(<\/style>)/;
+
+/** The rules inlined in <head> without the custom properties nothing on the page reads. */
+function withReadCustomPropertiesOnly(html: string): string {
+  const style = HEAD_STYLE.exec(html);
+  if (!style) throw new Error('the page has no inlined style rules in <head>');
+  const [whole, open = '', css = '', close = ''] = style;
+  const elsewhere = html.slice(0, style.index) + open + close + html.slice(style.index + whole.length);
+  return html.replace(HEAD_STYLE, () => open + pruneCustomProperties(css, elsewhere) + close);
 }
 
 /**

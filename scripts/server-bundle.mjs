@@ -2,7 +2,7 @@
 // through tsx, which resolves and transforms ~250 TypeScript files through its loader on every start
 // (about 1.4 s of CPU even with its cache). esbuild bundles our code in a fraction of a second; npm
 // packages stay external (node loads them as before), so only our own files are joined, and the
-// payment SDKs (joinedPackages below).
+// few packages of joinedPackages below.
 import { existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -46,8 +46,12 @@ const ownLocation = (outDir) => ({
  * (Paddle's 780, Stripe's 220), and node keeps a module record, its source and its compiled code per
  * file for the life of the process. Joined, each is one module (Paddle's still a chunk of its own,
  * loaded with its first call), and a fresh server holds less (docs/decisions/050-memory-at-rest-on-node-24.md).
+ * @fastify/swagger is joined so that its `yaml` (70 files) can be deferred (deferredRequires).
  */
-const joinedPackages = ['stripe', '@paddle/paddle-node-sdk'];
+const joinedPackages = ['stripe', '@paddle/paddle-node-sdk', '@fastify/swagger'];
+
+/** What a joined package requires that node should load only when first called (scripts/lazy-yaml.cjs). */
+const deferredRequires = { yaml: path.resolve('scripts/lazy-yaml.cjs') };
 
 const joinPackages = () => ({
   name: 'join-packages',
@@ -55,6 +59,11 @@ const joinPackages = () => ({
     const filter = new RegExp(`^(${joinedPackages.map((name) => name.replace(/[/.]/g, '\\$&')).join('|')})$`);
     // Resolved as node would (its import conditions), so the bundle holds the files node would load.
     bundle.onResolve({ filter }, (args) => ({ path: fileURLToPath(import.meta.resolve(args.path)) }));
+    bundle.onResolve({ filter: /^yaml$/ }, (args) =>
+      args.importer.includes(`${path.sep}@fastify${path.sep}swagger${path.sep}`)
+        ? { path: deferredRequires[args.path] }
+        : undefined,
+    );
   },
 });
 
@@ -117,6 +126,11 @@ export async function buildServerBundle({
     // The name, version and commit, for the start-up line and `cli --version` (server/src/start/version.ts).
     define: { __BUILD_STAMP__: JSON.stringify(stamp) },
     logLevel: 'warning',
+    // A joined CommonJS package (@fastify/swagger) requires the packages left outside, and node's
+    // built-ins, with require(), which an ES module does not have.
+    banner: {
+      js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
+    },
     plugins: [joinPackages(), ownLocation(path.resolve(outDir))],
   });
   // The files it was made from, and the configuration that shaped it.

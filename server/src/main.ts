@@ -13,7 +13,6 @@ import { loggerOptions } from './http/logger';
 import { startUnsentMailSweeper } from './invitations/mail-unsent-invitations';
 import { openServerLog, type ServerLog } from './log/server-log';
 import { createMailer } from './mail/create-mailer';
-import { createMetrics } from './metrics/metrics';
 import { type MetricsServer, serveMetrics } from './metrics/metrics-server';
 import { schedulePublicFilesCleanup } from './public-files/cleanup-schedule';
 import { loginHint, startDemoData, wipeRefusal } from './seed/demo-data-setting';
@@ -128,7 +127,8 @@ async function main({ log, stream }: ServerLog): Promise<void> {
       (error) => log.error({ err: error }, 'S3 stand-in'),
     );
     const publicFileStore = files.publicFileStore;
-    const metrics = config.metricsPort === null ? null : createMetrics();
+    // prom-client (and the OpenTelemetry API it loads) only when METRICS_PORT asks for it.
+    const metrics = config.metricsPort === null ? null : (await import('./metrics/metrics')).createMetrics();
     for (const gauge of billing.gauges) metrics?.addGauge(gauge);
     const app = await buildApp({
       billing: billing.options,

@@ -45,6 +45,9 @@ describe("the sandbox's Microsoft", () => {
     const discovery = await fetch(`${t.baseUrl}${PATHS.microsoft}/.well-known/openid-configuration`, {
       headers: viaPublicHost,
     });
+    // oidc-provider writes this answer itself: the app's security headers still go with it.
+    expect(discovery.headers.get('x-frame-options')).toBe('DENY');
+    expect(discovery.headers.get('x-content-type-options')).toBe('nosniff');
     const metadata = (await discovery.json()) as Record<string, unknown>;
     expect(metadata.issuer).toBe(TEMPLATE);
     expect(metadata.authorization_response_iss_parameter_supported).toBeUndefined();

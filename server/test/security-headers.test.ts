@@ -109,6 +109,37 @@ describe('security headers on a running console', () => {
   });
 });
 
+describe('the security headers themselves', () => {
+  // What @fastify/helmet 13 (helmet 8) sent with this server's options, which these replace.
+  const helmetHeaders = {
+    'cross-origin-opener-policy': 'same-origin',
+    'cross-origin-resource-policy': 'same-origin',
+    'origin-agent-cluster': '?1',
+    'referrer-policy': 'no-referrer',
+    'x-content-type-options': 'nosniff',
+    'x-dns-prefetch-control': 'off',
+    'x-download-options': 'noopen',
+    'x-frame-options': 'DENY',
+    'x-permitted-cross-domain-policies': 'none',
+    'x-xss-protection': '0',
+  };
+
+  it('go on answers, thrown errors and 404s alike', async () => {
+    const app = Fastify();
+    await registerSecurityHeaders(app, () => 'http://127.0.0.1:3000');
+    app.get('/ok', async () => ({ ok: true }));
+    app.get('/fails', async () => {
+      throw new Error('boom');
+    });
+    for (const url of ['/ok', '/fails', '/missing']) {
+      const response = await app.inject({ url });
+      expect(response.headers, url).toMatchObject(helmetHeaders);
+      expect(response.headers['strict-transport-security'], url).toBeUndefined();
+    }
+    await app.close();
+  });
+});
+
 describe('HSTS', () => {
   it('is sent when the public address is HTTPS', async () => {
     const app = Fastify();

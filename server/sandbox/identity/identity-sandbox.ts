@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import path from 'node:path';
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { exportJWK, generateKeyPair, type JWK } from 'jose';
 import type Provider from 'oidc-provider';
 import type { Db } from '../../src/db/db';
@@ -10,6 +10,18 @@ import { microsoftClaims, microsoftShape } from './microsoft-tenant';
 import { pgAdapter } from './pg-adapter';
 import { sandboxAccounts } from './sandbox-accounts';
 import { signInPage } from './sign-in-page';
+
+/**
+ * reply.hijack() for oidc-provider's answers, which it writes to the raw response: the headers the
+ * app set on the reply so far (the security headers) would not be written, so they go onto the raw
+ * response first. Not the console's CSP: oidc-provider's form_post page runs an inline script.
+ */
+function hijackKeepingHeaders(reply: FastifyReply): void {
+  for (const [name, value] of Object.entries(reply.getHeaders())) {
+    if (name !== 'content-security-policy' && value !== undefined) reply.raw.setHeader(name, value);
+  }
+  reply.hijack();
+}
 
 export type SandboxProviderName = 'google' | 'microsoft';
 
@@ -202,7 +214,7 @@ export function createIdentitySandbox(options: {
       if (!(raw.url ?? '').startsWith(`${BASE[idp]}/`)) return reply.code(404).send({ error: 'not_found' });
       raw.originalUrl = raw.url;
       raw.url = (raw.url ?? '/').slice(BASE[idp].length) || '/';
-      reply.hijack();
+      hijackKeepingHeaders(reply);
       provider.callback()(raw, reply.raw);
     });
   };
@@ -235,7 +247,7 @@ export function createIdentitySandbox(options: {
       if (body.cancel) {
         // As Google's and Microsoft's pages do when the person declines: error=access_denied.
         await provider.interactionDetails(request.raw, reply.raw);
-        reply.hijack();
+        hijackKeepingHeaders(reply);
         await provider.interactionFinished(
           request.raw,
           reply.raw,
@@ -266,7 +278,7 @@ export function createIdentitySandbox(options: {
       const grant = new provider.Grant({ accountId, clientId: String(details.params.client_id) });
       grant.addOIDCScope(String(details.params.scope ?? 'openid'));
       const grantId = await grant.save();
-      reply.hijack();
+      hijackKeepingHeaders(reply);
       await provider.interactionFinished(
         request.raw,
         reply.raw,

@@ -1,9 +1,11 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac, type KeyObject, timingSafeEqual } from 'node:crypto';
 
 // Verifying an access token is on every authenticated request. jose verifies through WebCrypto, whose
 // HMAC is an async job per call (a promise and a hand-off to libuv's thread pool): about 10% of a
 // server's CPU under load (docs/decisions/012-api-request-path.md). node:crypto's HMAC over a
 // 200-byte token is a few microseconds, done in place. Signing stays with jose (rare: sign-in, refresh).
+// The key is a KeyObject: given raw bytes, Node 24's createHmac first tries them as a KeyObject and as a
+// CryptoKey, and each try throws and catches an error with its stack, several times the HMAC itself.
 
 const ALGORITHM = 'HS256';
 
@@ -23,11 +25,11 @@ function decodeJsonObject(part: string): Record<string, unknown> | null {
  * jwtVerify with `algorithms: ['HS256']` for the tokens this server signs (header alg HS256 and no
  * `crit`; signature compared in constant time; exp required and in the future; nbf, when present,
  * reached; iat, when present, a number). Anything else (alg none, another algorithm, a forged or
- * re-encoded signature, garbage) is null.
+ * re-encoded signature, garbage) is null. `secret`: the key from `createSecretKey`, made once.
  */
 export function verifyHs256(
   token: string,
-  secret: Buffer,
+  secret: KeyObject,
   nowSeconds: number,
 ): Record<string, unknown> | null {
   const firstDot = token.indexOf('.');

@@ -97,10 +97,15 @@ export function registerIdempotency(app: FastifyInstance, db: Db): void {
 
   // The answer of the try that ran: a success is kept for the retries; anything else lets go of the
   // key, so a retry runs again (a refused or failed call changed nothing).
-  app.addHook('onSend', async (request, reply, payload) => {
+  app.addHook('onSend', (request, reply, payload, done) => {
     const scope = request.idempotencyScope;
-    if (!scope) return payload;
+    // A callback hook: the answers of calls without a key (most) cost no promise.
+    if (!scope) return done(null, payload);
     request.idempotencyScope = null;
+    keepOrRelease(scope, reply, payload).then(() => done(null, payload), done);
+  });
+
+  async function keepOrRelease(scope: string, reply: FastifyReply, payload: unknown): Promise<void> {
     const ok = reply.statusCode >= 200 && reply.statusCode < 300;
     if (ok && (typeof payload === 'string' || payload === null || payload === undefined)) {
       const contentType = reply.getHeader('content-type');
@@ -113,6 +118,5 @@ export function registerIdempotency(app: FastifyInstance, db: Db): void {
     } else {
       await repo.release(scope);
     }
-    return payload;
-  });
+  }
 }

@@ -17,17 +17,17 @@ export function registerLingeringClose(
   app: FastifyInstance,
   limits: { maxBytes: number; maxMs: number } = { maxBytes: LINGER_MAX_BYTES, maxMs: LINGER_MAX_MS },
 ): void {
-  app.addHook('onSend', async (request, reply, payload) => {
+  // A callback hook: on every other answer it costs no promise.
+  app.addHook('onSend', (request, reply, payload, done) => {
     const raw = request.raw;
     // Only a request off the wire knows it is incomplete (an injected one has no `complete`).
-    if (raw.complete !== false || raw.readableEnded || raw.destroyed) return payload;
+    if (raw.complete !== false || raw.readableEnded || raw.destroyed) return done(null, payload);
     // Other early answers (a 401 before an upload) keep the connection, and Node reads the rest
     // itself; a body over a limit is the one the connection is closed on.
     const closing = String(reply.getHeader('connection') ?? '').toLowerCase() === 'close';
-    if (!closing && reply.statusCode !== 413) return payload;
+    if (!closing && reply.statusCode !== 413) return done(null, payload);
     reply.header('connection', 'close');
-    await discardRest(raw, limits);
-    return payload;
+    void discardRest(raw, limits).then(() => done(null, payload));
   });
 }
 
