@@ -1,8 +1,8 @@
 // What a team page's start script does first when the page is a login link's
 // (`/login?token=...&team_id=...&user_id=...`, which the server answers with the frame of the team
-// page it lands on): it starts the code's exchange at once, before the console's code has loaded,
-// and moves the address to that team page, so the token leaves the address bar and the console
-// starts on the page its HTML shows. The console takes the exchange over (app/login-link.ts).
+// page it lands on): it starts the code's exchange at once, before the console's code has loaded.
+// The console takes the exchange over (app/login-link.ts) and moves the address to that team page
+// once the session is stored, so a reload before then still holds the link (decision 052).
 // scripts/vite-prerender.ts builds it into the start script; it imports only small pure modules.
 import { APP_NAME } from '@/api/auth';
 import { RETRY_DELAY_MS, RETRY_LIMIT } from '@/api/client';
