@@ -3,7 +3,8 @@
 // mismatch (the nodes painted first are the nodes that stay); the colour scheme is right before the
 // console's code runs, with the frame's style rules inlined and the style sheets asked for after the
 // paint; and what is not wired yet is disabled, not dead.
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { hold, holdConsoleCode, watchErrors } from './support/held-code';
 
 const PAGES = [
   { path: '/web-login', heading: 'Welcome to Spark for Teams', settled: 'Welcome to Spark for Teams' },
@@ -20,39 +21,6 @@ const PAGES = [
   },
   { path: '/no/such/page', heading: 'Page not found', settled: 'Page not found' },
 ];
-
-/**
- * Holds the console's entry module until `release()`: the page shows its HTML alone meanwhile (open
- * it with `waitUntil: 'commit'`: the load event waits for the module).
- */
-async function holdConsoleCode(page: Page): Promise<() => void> {
-  return hold(page, /\/assets\/index-[\w-]+\.js$/);
-}
-
-/** Holds every request to addresses matching `pattern` until `release()`. */
-async function hold(page: Page, pattern: RegExp): Promise<() => void> {
-  let release = () => {};
-  const released = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  await page.route(pattern, async (route) => {
-    await released;
-    await route.continue();
-  });
-  return release;
-}
-
-/** Console errors other than a failed request (a bad key's 404 is the page's answer, not a fault). */
-function watchErrors(page: Page): string[] {
-  const errors: string[] = [];
-  page.on('console', (message) => {
-    if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) {
-      errors.push(message.text());
-    }
-  });
-  page.on('pageerror', (error) => errors.push(error.message));
-  return errors;
-}
 
 test('each public page arrives with its first frame in the HTML and no inline script', async ({
   request,

@@ -7,35 +7,11 @@
 // return to the spent link; a refused link says so.
 import { expect, type Page, type Request, test } from '@playwright/test';
 import { loginUrl, seedReset } from './support/cli';
+import { holdConsoleCode, watchErrors } from './support/held-code';
 
 test.beforeAll(async () => {
   await seedReset();
 });
-
-/** Holds the console's entry module until `release()` (open the page with `waitUntil: 'commit'`). */
-async function holdConsoleCode(page: Page): Promise<() => void> {
-  let release = () => {};
-  const released = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
-    await released;
-    await route.continue();
-  });
-  return release;
-}
-
-/** Console errors and uncaught errors (a hydration mismatch is reported as one). */
-function watchErrors(page: Page): string[] {
-  const errors: string[] = [];
-  page.on('console', (message) => {
-    if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) {
-      errors.push(message.text());
-    }
-  });
-  page.on('pageerror', (error) => errors.push(error.message));
-  return errors;
-}
 
 /** The code exchanges the page asks for, as they are sent. */
 function watchExchanges(page: Page): Request[] {
