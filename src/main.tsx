@@ -1,4 +1,5 @@
 import '@/app/mantine-styles';
+import '@/app/theme-variables.css';
 import '@/app/color-scheme.css';
 import '@/app/global.css';
 import { startConsole } from '@/app/app';

@@ -11,7 +11,9 @@ interface ProvidersProps {
 
 /**
  * Everything the views need around them: the Mantine theme, in the system's colour scheme unless the
- * user picked one (kept in this browser's storage).
+ * user picked one (kept in this browser's storage). The theme's CSS variables are a style sheet
+ * written at build time (theme-variables.css, scripts/theme-variables.ts), not computed and injected
+ * by the provider on every start.
  */
 export function Providers({ children, env = 'default' }: ProvidersProps) {
   return (
@@ -19,6 +21,7 @@ export function Providers({ children, env = 'default' }: ProvidersProps) {
       theme={theme}
       cssVariablesResolver={cssVariablesResolver}
       env={env}
+      withCssVariables={false}
       colorSchemeManager={colorSchemeManager}
       defaultColorScheme="auto"
     >
