@@ -41,6 +41,22 @@ export const PGLITE_START_PARAMS = [
   ...['-c', 'shared_buffers=8MB', '-c', 'max_connections=10', '-c', 'max_wal_senders=0'],
 ];
 
+/**
+ * Runs `start` with the event loop held open until it settles. PGlite compiles its WebAssembly on
+ * V8's background threads, which no libuv handle stands for: when nothing else held the loop at that
+ * moment (a server's first start, before it listens), Node went to drain its platform's tasks and
+ * waited there for good, the process asleep and never opening its port (a first start on a new
+ * machine, about one in five).
+ */
+async function whileLoopHeldOpen<T>(start: () => Promise<T>): Promise<T> {
+  const hold = setInterval(() => {}, 60_000);
+  try {
+    return await start();
+  } finally {
+    clearInterval(hold);
+  }
+}
+
 export async function openPgliteDb(target: string | { loadDataDir?: Blob } = {}): Promise<PgliteDb> {
   // PGlite's Postgres is 9 MB of WebAssembly. V8 compiles it with its baseline compiler (Liftoff),
   // then recompiles hot functions with TurboFan in background threads; those compilations left
@@ -53,10 +69,11 @@ export async function openPgliteDb(target: string | { loadDataDir?: Blob } = {})
   for (const flag of ['--liftoff-only', '--no-wasm-tier-up', '--no-wasm-dynamic-tiering']) {
     setFlagsFromString(flag);
   }
-  const pglite =
+  const pglite = await whileLoopHeldOpen(() =>
     typeof target === 'string'
-      ? await PGlite.create(target, { startParams: PGLITE_START_PARAMS })
-      : await PGlite.create({ ...target, startParams: PGLITE_START_PARAMS });
+      ? PGlite.create(target, { startParams: PGLITE_START_PARAMS })
+      : PGlite.create({ ...target, startParams: PGLITE_START_PARAMS }),
+  );
   const prepared = createPreparedQueries(pglite);
   return {
     kind: 'pglite',
