@@ -12,8 +12,8 @@ interface ProvidersProps {
 /**
  * Everything the views need around them: the Mantine theme, in the system's colour scheme unless the
  * user picked one (kept in this browser's storage). The theme's CSS variables are a style sheet
- * written at build time (theme-variables.css, scripts/theme-variables.ts), not computed and injected
- * by the provider on every start.
+ * written from the theme (theme-variables.css, by scripts/theme-variables.ts), not computed and
+ * injected by the provider at every start.
  */
 export function Providers({ children, env = 'default' }: ProvidersProps) {
   return (

@@ -43,10 +43,10 @@ export const PGLITE_START_PARAMS = [
 
 /**
  * Runs `start` with the event loop held open until it settles. PGlite compiles its WebAssembly on
- * V8's background threads, which no libuv handle stands for: when nothing else held the loop at that
- * moment (a server's first start, before it listens), Node went to drain its platform's tasks and
- * waited there for good, the process asleep and never opening its port (a first start on a new
- * machine, about one in five).
+ * V8's background threads, which no libuv handle stands for. When nothing else held the loop at
+ * that moment (a server's first start on a new machine, before it listens), Node went to drain its
+ * platform's tasks and now and then waited there for good: the process asleep in that drain, its
+ * port never opened.
  */
 async function whileLoopHeldOpen<T>(start: () => Promise<T>): Promise<T> {
   const hold = setInterval(() => {}, 60_000);
