@@ -5,7 +5,7 @@
 // properties the inlined rules declare, only those the page reads are kept
 // (prerender-custom-properties.ts).
 import Beasties, { type Options } from 'beasties';
-import { pruneCustomProperties } from './prerender-custom-properties';
+import { pruneCustomProperties } from './prerender-custom-properties.ts';
 
 const STYLE_SHEET_LINK = /\s*<link rel="stylesheet"(?: crossorigin)? href="([^"]+)">/g;
 const START_SCRIPT_TAG = /<script src="([^"]+)" data-entry=/;

@@ -11,7 +11,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build, type Plugin, type ResolvedConfig, type Rolldown } from 'vite';
 import type { RenderedPage } from '../src/prerender/prerender-entry';
-import { deferStyleSheets, inlineFrameStyles } from './prerender-styles';
+import { deferStyleSheets, inlineFrameStyles } from './prerender-styles.ts';
 
 export const PRERENDERED_DIR = 'prerendered';
 /** What the server reads: each page's route pattern, file and (/web-login) sign-in providers. */
