@@ -14,8 +14,9 @@
 // Pages: the team overview, members and billing, signed in as Olivia (a CLI login link opened first);
 // /web-login and the public file page (a file uploaded for the run, as `lighthouse` does), signed out
 // in a browser context of their own whose storage is cleared before each load, as Lighthouse clears
-// it. BENCH_TRACE_PAGES (comma list of overview, users, billing, web-login, public-file; default the
-// three team pages; link-overview and link-billing: from a fresh login link, signed out), BENCH_TRACE_LOADS (default 2), BENCH_TRACE_TASKS=0 for the layouts only.
+// it. BENCH_TRACE_PAGES (comma list of overview, users, billing, web-login, public-file, and
+// link-overview and link-billing: from a fresh login link each load, signed out; default the three
+// team pages), BENCH_TRACE_LOADS (default 2), BENCH_TRACE_TASKS=0 for the layouts only.
 // Run: npm run bench -- trace   (decisions 036, 039, 040)
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -233,7 +234,8 @@ async function traceLoad(
   cdp: CDPSession,
   url: string,
   label: string,
-  landsAt: RegExp = new RegExp(`^${new URL(url).pathname}$`),
+  /** Where a load must end (a login link's lands on its team page); by default, where it began. */
+  landsAt?: RegExp,
 ): Promise<number> {
   await page.goto('about:blank');
   await cdp.send('Network.clearBrowserCache');
@@ -247,7 +249,8 @@ async function traceLoad(
   const trace = await page.tracing.stop();
   // A lost session would trace the login page instead: refuse a load that ended elsewhere.
   const landed = new URL(page.url()).pathname;
-  if (!landsAt.test(landed)) throw new Error(`${url}: the page ended at ${landed}`);
+  const expected = landsAt ? landsAt.test(landed) : landed === new URL(url).pathname;
+  if (!expected) throw new Error(`${url}: the page ended at ${landed}`);
   const { profile } = (await cdp.send('Profiler.stop')) as unknown as { profile: CpuProfile };
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
   const all: TraceEvent[] = JSON.parse(Buffer.from(trace ?? []).toString('utf8')).traceEvents;
