@@ -136,6 +136,11 @@ test('an expired access token is refreshed without the user noticing', async ({ 
   await page.goto(overview);
   await expect(page.getByRole('heading', { name: 'Overview' })).toBeVisible();
   await expect(page.getByRole('navigation', { name: 'Team' })).toBeVisible();
+  // The heading and the nav are the team frame, in the HTML before any call: the memberships' answer
+  // (refused, then retried) is what says the page has loaded.
+  await expect
+    .poll(() => answers.filter(({ path }) => path === '/api/v1/collab/teams').map(({ status }) => status))
+    .toEqual([401, 200]);
   const refused = answers.filter(({ status }) => status === 401).map(({ path }) => path);
   expect(refused).toContain('/api/v1/collab/teams');
   // A retried side call (the profile's) may still be on its way when the page shows.
