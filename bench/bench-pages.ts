@@ -16,6 +16,16 @@ export async function loginUrl(email: string, env: NodeJS.ProcessEnv, team?: str
   return stdout.trim();
 }
 
+/**
+ * Olivia's login link to Acme Inc as people arrive from the app: the overview, or the team page
+ * `redirectTo` names (`billing`). A code is good once: one link per load.
+ */
+export async function acmeLoginLink(env: NodeJS.ProcessEnv, redirectTo?: string): Promise<string> {
+  const url = new URL(await loginUrl('olivia@acme.test', env, 'Acme Inc'));
+  if (redirectTo) url.searchParams.set('redirectTo', redirectTo);
+  return url.toString();
+}
+
 /** Uploads a small file as staff through the real calls; answers the page a visitor of its link opens. */
 export async function sharedFilePage(baseUrl: string, env: NodeJS.ProcessEnv): Promise<string> {
   const token = new URL(await loginUrl('staff@spark.test', env)).searchParams.get('token');

@@ -17,7 +17,7 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { computeMedianRun } from 'lighthouse/core/lib/median-run.js';
 import puppeteer from 'puppeteer-core';
-import { loginUrl, sharedFilePage } from './bench-pages';
+import { acmeLoginLink, sharedFilePage } from './bench-pages';
 import { startConsoleServer } from './console-server';
 
 // BENCH_LIGHTHOUSE_CHROMIUM=/usr/bin/chromium-headless-shell: the browser without its UI, whose
@@ -209,7 +209,7 @@ if (!existsSync(CHROMIUM)) {
 
     if (['overview', 'members', 'billing'].some((name) => PAGES.has(name))) {
       // Sign in as a user would: a login link from the CLI, opened in this browser.
-      await page.goto(await loginUrl('olivia@acme.test', server.env, 'Acme Inc'));
+      await page.goto(await acmeLoginLink(server.env));
       // The address is the team page's while the code is still exchanged: signed in once it is stored.
       await page.waitForFunction(
         () =>
@@ -233,15 +233,10 @@ if (!existsSync(CHROMIUM)) {
     // How people arrive from the app: a login link, its code exchanged, then the team page it names.
     // A fresh visitor each run (storage and cache reset), and a fresh link, since each is spent.
     const TEAM_PAGE = (name: string) => new RegExp(`^/teams/\\d+-\\d+/${name}$`);
-    const link = async (redirectTo?: string) => {
-      const url = new URL(await loginUrl('olivia@acme.test', server.env, 'Acme Inc'));
-      if (redirectTo) url.searchParams.set('redirectTo', redirectTo);
-      return url.toString();
-    };
     if (PAGES.has('link-overview')) {
       linkOverview.result = await measure(
         'link-overview',
-        () => link(),
+        () => acmeLoginLink(server.env),
         chrome.port,
         false,
         clearCache,
@@ -251,7 +246,7 @@ if (!existsSync(CHROMIUM)) {
     if (PAGES.has('link-billing')) {
       linkBilling.result = await measure(
         'link-billing',
-        () => link('billing'),
+        () => acmeLoginLink(server.env, 'billing'),
         chrome.port,
         false,
         clearCache,

@@ -21,7 +21,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import puppeteer, { type CDPSession, type Page } from 'puppeteer-core';
-import { loginUrl, sharedFilePage } from './bench-pages';
+import { acmeLoginLink, sharedFilePage } from './bench-pages';
 import { root, startConsoleServer } from './console-server';
 
 const CHROMIUM = process.env.BENCH_TRACE_CHROMIUM ?? '/usr/bin/chromium-headless-shell';
@@ -291,7 +291,7 @@ try {
   >();
   if (PAGES.some((name) => TEAM_PAGES.includes(name))) {
     const tab = await openTab(await browser.newPage());
-    await tab.page.goto(await loginUrl('olivia@acme.test', server.env, 'Acme Inc'));
+    await tab.page.goto(await acmeLoginLink(server.env));
     await tab.page.waitForFunction(() => /\/overview$/.test(location.pathname), { timeout: 30_000 });
     const overview = tab.page.url();
     for (const name of TEAM_PAGES) {
@@ -311,11 +311,7 @@ try {
     // A fresh visitor each load (storage cleared), with a fresh link (a code is good once).
     const tab = await openTab(await (await browser.createBrowserContext()).newPage());
     for (const [name, lands] of Object.entries(LINK_PAGES)) {
-      const url = async () => {
-        const link = new URL(await loginUrl('olivia@acme.test', server.env, 'Acme Inc'));
-        if (lands !== 'overview') link.searchParams.set('redirectTo', lands);
-        return link.toString();
-      };
+      const url = () => acmeLoginLink(server.env, lands === 'overview' ? undefined : lands);
       urls.set(name, { url, tab, signedOut: true, landsAt: new RegExp(`^/teams/\\d+-\\d+/${lands}$`) });
     }
   }
