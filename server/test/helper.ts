@@ -26,6 +26,7 @@ import {
   type LocalPublicFileStore,
 } from '../src/storage/local-public-file-store';
 import { createMemoryFileStorage } from '../src/storage/memory-file-storage';
+import { drainingBoth } from './both-sandboxes';
 import { s3TestStorage, startS3TestStorage } from './s3-test-storage';
 import { productRecorder } from './stripe-conformance';
 import { copyCluster, emptyClusterImage, type ProvidedDatabases } from './test-db-images';
@@ -231,8 +232,11 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
     clock,
     storage,
     outboxDir,
-    sandbox,
-    paddleSandbox,
+    sandbox: second ? drainingBoth(sandbox, second.sandbox) : sandbox,
+    paddleSandbox:
+      second?.paddleSandbox && paddleSandbox
+        ? drainingBoth(paddleSandbox, second.paddleSandbox)
+        : paddleSandbox,
     baseUrl,
     publicFiles,
     servers: second ? [firstApp, second.app] : [firstApp],
