@@ -58,11 +58,16 @@ export interface TestDb {
 }
 
 /**
- * What test-global-setup.ts provided ('' when a file runs without it). TypeScript 7 does not see
- * vitest's ProvidedContext augmentation from here, so the key is checked against the set-up's type.
+ * What test-global-setup.ts provided ('' when a file runs without it, or outside vitest: the benches
+ * build test apps too, and vitest's inject throws there). TypeScript 7 does not see vitest's
+ * ProvidedContext augmentation from here, so the key is checked against the set-up's type.
  */
 function provided(key: keyof ProvidedDatabases): string {
-  return (inject as (name: string) => string | undefined)(key) ?? '';
+  try {
+    return (inject as (name: string) => string | undefined)(key) ?? '';
+  } catch {
+    return '';
+  }
 }
 
 /**
