@@ -2,7 +2,7 @@ import path from 'node:path';
 import { fileURLToPath, URL } from 'node:url';
 import { defineConfig, type ViteUserConfig } from 'vitest/config';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
-import { inRunOrder } from './scripts/vitest-file-order';
+import { inRunOrder } from './scripts/vitest-file-order.ts';
 
 // `@domain/…` is the one way the server reaches the code it shares with the console (src/domain).
 const domainAlias = { '@domain': fileURLToPath(new URL('./src/domain', import.meta.url)) };
