@@ -66,13 +66,28 @@ async function untilServed(url: string, child: ChildProcess, timeoutMs: number):
   throw new Error(`no page at ${url} within ${timeoutMs} ms`);
 }
 
+/** True while any process of the group is alive (npm, its shell, the server). */
+function groupAlive(groupId: number): boolean {
+  try {
+    process.kill(-groupId, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * npm start runs the server as a child of a shell: the whole process group is signalled, and waited
+ * for. npm itself exits at once on SIGTERM, while the server is still closing its database: removing
+ * DATA_DIR then raced the embedded database's last writes.
+ */
 async function stopProcess(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  // npm start runs the server as a child of a shell: signal the whole process group.
-  if (child.pid) process.kill(-child.pid, 'SIGTERM');
-  await Promise.race([exited, sleep(10_000)]);
-  if (child.exitCode === null && child.signalCode === null && child.pid) process.kill(-child.pid, 'SIGKILL');
+  const groupId = child.pid;
+  if (!groupId || !groupAlive(groupId)) return;
+  process.kill(-groupId, 'SIGTERM');
+  const deadline = performance.now() + 10_000;
+  while (groupAlive(groupId) && performance.now() < deadline) await sleep(50);
+  if (groupAlive(groupId)) process.kill(-groupId, 'SIGKILL');
 }
 
 /**
