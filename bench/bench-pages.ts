@@ -26,6 +26,9 @@ export async function acmeLoginLink(env: NodeJS.ProcessEnv, redirectTo?: string)
   return url.toString();
 }
 
+/** A team page's path, `/teams/{teamId}-{userId}/{name}`, as a pattern: where a login link lands. */
+export const teamPagePath = (name: string) => new RegExp(`^/teams/\\d+-\\d+/${name}$`);
+
 /** Uploads a small file as staff through the real calls; answers the page a visitor of its link opens. */
 export async function sharedFilePage(baseUrl: string, env: NodeJS.ProcessEnv): Promise<string> {
   const token = new URL(await loginUrl('staff@spark.test', env)).searchParams.get('token');

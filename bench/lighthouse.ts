@@ -17,7 +17,7 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { computeMedianRun } from 'lighthouse/core/lib/median-run.js';
 import puppeteer from 'puppeteer-core';
-import { acmeLoginLink, sharedFilePage } from './bench-pages';
+import { acmeLoginLink, sharedFilePage, teamPagePath } from './bench-pages';
 import { startConsoleServer } from './console-server';
 
 // BENCH_LIGHTHOUSE_CHROMIUM=/usr/bin/chromium-headless-shell: the browser without its UI, whose
@@ -232,7 +232,6 @@ if (!existsSync(CHROMIUM)) {
     }
     // How people arrive from the app: a login link, its code exchanged, then the team page it names.
     // A fresh visitor each run (storage and cache reset), and a fresh link, since each is spent.
-    const TEAM_PAGE = (name: string) => new RegExp(`^/teams/\\d+-\\d+/${name}$`);
     if (PAGES.has('link-overview')) {
       linkOverview.result = await measure(
         'link-overview',
@@ -240,7 +239,7 @@ if (!existsSync(CHROMIUM)) {
         chrome.port,
         false,
         clearCache,
-        TEAM_PAGE('overview'),
+        teamPagePath('overview'),
       );
     }
     if (PAGES.has('link-billing')) {
@@ -250,7 +249,7 @@ if (!existsSync(CHROMIUM)) {
         chrome.port,
         false,
         clearCache,
-        TEAM_PAGE('billing'),
+        teamPagePath('billing'),
       );
     }
     await browser.disconnect();

@@ -21,7 +21,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import puppeteer, { type CDPSession, type Page } from 'puppeteer-core';
-import { acmeLoginLink, sharedFilePage } from './bench-pages';
+import { acmeLoginLink, sharedFilePage, teamPagePath } from './bench-pages';
 import { root, startConsoleServer } from './console-server';
 
 const CHROMIUM = process.env.BENCH_TRACE_CHROMIUM ?? '/usr/bin/chromium-headless-shell';
@@ -312,7 +312,7 @@ try {
     const tab = await openTab(await (await browser.createBrowserContext()).newPage());
     for (const [name, lands] of Object.entries(LINK_PAGES)) {
       const url = () => acmeLoginLink(server.env, lands === 'overview' ? undefined : lands);
-      urls.set(name, { url, tab, signedOut: true, landsAt: new RegExp(`^/teams/\\d+-\\d+/${lands}$`) });
+      urls.set(name, { url, tab, signedOut: true, landsAt: teamPagePath(lands) });
     }
   }
   console.log(`\nFirst loads at 4x CPU, ${CHROMIUM}, ${LOADS} per page\n`);
