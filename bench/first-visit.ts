@@ -68,10 +68,7 @@ export const ROWS: RowSpec[] = [
     builtWithGroup: 'team-billing',
     // A Paddle team's checkout: its flow and @paddle/paddle-js; Paddle.js itself then comes from
     // Paddle (or the sandbox), outside the build.
-    opens: [
-      'src/routes/team/billing-flows/paddle-checkout-dialog.tsx',
-      'src/routes/team/billing-flows/paddle.ts',
-    ],
+    opens: ['src/routes/team/billing-flows/paddle-checkout-dialog.tsx', 'src/routes/payments/paddle.ts'],
     note: 'after the click; no budget',
   },
 ];

@@ -11,8 +11,8 @@ import {
   paddlePayLinkMachine,
 } from '@/machines/paddle-pay-link.machine';
 import { selectPayLinkStatus } from '@/machines/paddle-pay-link.selectors';
+import type { PaymentLinkCheckout } from '@/routes/payments/paddle';
 import { useScreenFlow } from '@/routes/screen-flow';
-import type { PaymentLinkCheckout } from '@/routes/team/billing-flows/paddle';
 import { PaddlePayLinkView } from '@/ui/PaddlePayLinkView';
 
 /** Paddle.js through the console's own loader, in its own chunk, once the page knows its settings. */
@@ -20,7 +20,7 @@ const paddlePaymentLink = fromCallback<PaddlePayLinkCommand, PaddlePaymentLinkIn
   ({ input, sendBack, receive }) => {
     let stopped = false;
     let checkout: PaymentLinkCheckout | null = null;
-    import('@/routes/team/billing-flows/paddle')
+    import('@/routes/payments/paddle')
       .then(({ openPaddlePaymentLink }) =>
         openPaddlePaymentLink(input.settings, input.transactionId, (outcome) => {
           if (!stopped) sendBack({ type: outcome === 'completed' ? 'paddle.completed' : 'paddle.closed' });

@@ -1,17 +1,17 @@
 // Paddle's checkout as a billing flow (paddle-checkout.machine): a wait while the order is asked for,
 // Paddle's own overlay on top of the page, a wait while the webhook lands, then the plan, or an error
-// with Retry. Paddle.js comes in its own chunk (paddle.ts) when the overlay first opens.
+// with Retry. Paddle.js comes in its own chunk (payments/paddle.ts) when the overlay first opens.
 import { useSelector } from '@xstate/react';
 import { useEffect, useRef } from 'react';
 import type { AppServices } from '@/app/services';
 import type { TeamUserRef } from '@/domain/team-user-ref';
 import { providePaddleCheckout } from '@/machines/paddle-checkout.provide';
 import { selectPaddleCheckoutError, selectPaddleCheckoutView } from '@/machines/paddle-checkout.selectors';
+import type { PaddleJsSettings } from '@/routes/payments/paddle';
 import { useScreenFlow } from '@/routes/screen-flow';
 import { CheckoutDialog } from '@/ui/billing/CheckoutDialog';
 import { RedirectDialog } from '@/ui/billing/RedirectDialog';
 import { CheckoutResultDialog } from '@/ui/billing-page/CheckoutResultDialog';
-import type { PaddleJsSettings } from './paddle';
 import { paddleCheckoutEffects } from './paddle-checkout-effects';
 
 export interface PaddleCheckoutDialogProps {

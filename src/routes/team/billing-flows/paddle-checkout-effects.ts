@@ -8,15 +8,15 @@ import {
 import type { TeamUserRef } from '@/domain/team-user-ref';
 import type { PaddleCheckoutOrder } from '@/machines/paddle-checkout.machine';
 import type { PaddleCheckoutEffects } from '@/machines/paddle-checkout.provide';
-import type { PaddleJsSettings } from './paddle';
+import type { PaddleJsSettings } from '@/routes/payments/paddle';
 
-/** Opens Paddle's overlay (paddle.ts, loaded on first use); the tests give a stand-in. */
+/** Opens Paddle's overlay (routes/payments/paddle.ts, loaded on first use); the tests give a stand-in. */
 export type OpenOverlay = PaddleCheckoutEffects['openCheckout'];
 
 const paddleJsOverlay =
   (settings: PaddleJsSettings): OpenOverlay =>
   async (order, onOutcome) => {
-    const { openPaddleCheckout } = await import('./paddle');
+    const { openPaddleCheckout } = await import('@/routes/payments/paddle');
     return openPaddleCheckout(settings, order, onOutcome);
   };
 

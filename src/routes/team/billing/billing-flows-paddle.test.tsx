@@ -8,7 +8,7 @@ import { ServicesProvider } from '@/app/services-context';
 import type { Billing } from '@/domain/entities';
 import { selectShownFlash } from '@/machines/flash.selectors';
 import type { PaddleCheckoutOrder } from '@/machines/paddle-checkout.machine';
-import type { PaddleJsSettings } from '@/routes/team/billing-flows/paddle';
+import type { PaddleJsSettings } from '@/routes/payments/paddle';
 import { acmeBilling, acmeProducts, emptyBilling } from '@/test/billing-fixtures';
 import { fakeAccessToken } from '@/test/fake-jwt';
 import { createTestServices } from '@/test/test-services';
@@ -17,7 +17,7 @@ import { BillingFlows, useBillingFlows } from './billing-flows';
 type Outcome = (outcome: 'completed' | 'closed') => void;
 const opened: { settings: PaddleJsSettings; order: PaddleCheckoutOrder; finish: Outcome }[] = [];
 const closeOverlay = vi.fn();
-vi.mock('@/routes/team/billing-flows/paddle', () => ({
+vi.mock('@/routes/payments/paddle', () => ({
   openPaddleCheckout: async (settings: PaddleJsSettings, order: PaddleCheckoutOrder, finish: Outcome) => {
     opened.push({ settings, order, finish });
     return closeOverlay;
