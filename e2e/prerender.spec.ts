@@ -1,8 +1,9 @@
 // The public pages a visitor opens from a link paint from their HTML (src/prerender/): the server's
 // answer carries each page's first frame and no inline script; React takes that HTML over without a
-// mismatch (the nodes painted first are the nodes that stay); the colour scheme is right before the
-// console's code runs, with the frame's style rules inlined and the style sheets asked for after the
-// paint; and what is not wired yet is disabled, not dead.
+// mismatch (the nodes painted first are the nodes that stay); the colour scheme is right before any
+// script runs (the system's by the inlined rules, a pick by the server's mark from its cookie), with
+// the frame's style rules inlined and the style sheets asked for after the paint; and what is not
+// wired yet is disabled, not dead.
 import { expect, test } from '@playwright/test';
 import { hold, holdConsoleCode, watchErrors } from './support/held-code';
 
@@ -67,29 +68,49 @@ test('React takes over the prerendered HTML without a mismatch', async ({ page }
   expect(errors).toEqual([]);
 });
 
-test('a dark system, or a stored pick, is the first paint before the code runs', async ({ page }) => {
+test('a dark system, or a picked scheme, is the first paint from the HTML alone, before any script runs', async ({
+  page,
+}) => {
   await page.emulateMedia({ colorScheme: 'dark' });
-  // The style sheets held too: the inlined rules alone paint either scheme.
+  // The style sheets and every script held: the HTML, its inlined rules and the server's mark paint it.
   const releaseStyles = await hold(page, /\/assets\/[\w-]+\.css$/);
+  const releaseStart = await hold(page, /\/assets\/prerendered-start-[\w-]+\.js$/);
   const release = await holdConsoleCode(page);
-  // Until 'commit' only: the load event waits for the held module.
+  // Until 'commit' only: the load event waits for the held scripts.
   await page.goto('/web-login', { waitUntil: 'commit' });
-  await expect(page.getByRole('heading', { name: 'Welcome to Spark for Teams' })).toBeVisible();
+  const heading = page.getByRole('heading', { name: 'Welcome to Spark for Teams' });
+  await expect(heading).toBeVisible();
   const scheme = () =>
     page.evaluate(() => document.documentElement.getAttribute('data-mantine-color-scheme'));
-  const background = () => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
-  expect(await scheme()).toBe('dark');
-  // Mantine's dark body (dark 7), not white.
-  expect(await background()).toBe('rgb(36, 36, 36)');
+  const looks = () =>
+    page.evaluate(() => ({
+      background: getComputedStyle(document.body).backgroundColor,
+      text: getComputedStyle(document.querySelector('h1') as Element).color,
+    }));
+  // Unmarked (no script has run), and dark by the system's preference: Mantine's dark body (dark 7)
+  // and text (dark 0), not white and black.
+  expect(await scheme()).toBeNull();
+  expect(await looks()).toEqual({ background: 'rgb(36, 36, 36)', text: 'rgb(201, 201, 201)' });
 
-  // A pick made in the user menu wins over the system's, on first paint too.
+  // A pick made in the user menu is stored; the start script keeps it in a cookie...
   await page.evaluate(() => localStorage.setItem('spark-console:color-scheme', 'light'));
+  releaseStart();
+  await expect
+    .poll(() => page.context().cookies())
+    .toContainEqual(expect.objectContaining({ name: 'spark-color-scheme', value: 'light' }));
+  await page.unroute(/\/assets\/prerendered-start-[\w-]+\.js$/);
+  // ...and the server marks the next page with it, so the pick wins over the system's before any
+  // script has run.
+  const releaseStartAgain = await hold(page, /\/assets\/prerendered-start-[\w-]+\.js$/);
   await page.reload({ waitUntil: 'commit' });
-  await expect(page.getByRole('heading', { name: 'Welcome to Spark for Teams' })).toBeVisible();
+  await expect(heading).toBeVisible();
   expect(await scheme()).toBe('light');
-  expect(await background()).toBe('rgb(255, 255, 255)');
+  expect(await looks()).toEqual({ background: 'rgb(255, 255, 255)', text: 'rgb(0, 0, 0)' });
+  releaseStartAgain();
   releaseStyles();
   release();
+  await expect(page.getByRole('textbox', { name: 'Email' })).toBeEnabled();
+  expect(await scheme()).toBe('light');
 });
 
 test('the frame paints styled from the HTML alone, the style sheets asked for only after it', async ({

@@ -8,7 +8,7 @@ const page = `<!doctype html>
 <html lang="en">
   <head>
     <link rel="stylesheet" crossorigin href="/assets/vendor-abc.css">
-    <script src="/assets/prerendered-start-abc.js" data-entry="/assets/index-abc.js" data-preload=""></script>
+    <script defer src="/assets/prerendered-start-abc.js" data-entry="/assets/index-abc.js" data-preload=""></script>
   </head>
   <body>
     <div id="root"><h1 class="title">Welcome</h1></div>
@@ -51,6 +51,21 @@ describe('inlineFrameStyles', () => {
     expect(inlined).not.toContain('--menu');
   });
 
+  it("paints an unmarked page in the system's scheme: each kept scheme rule has its twin", async () => {
+    const html = await inlineFrameStyles(page, distDir);
+    const inlined = html.match(/<style>([^<]*)<\/style>/)?.[1] ?? '';
+    expect(inlined).toContain(
+      '@media (prefers-color-scheme: dark){:root:where(:root):not([data-mantine-color-scheme]){--body:#242424}}',
+    );
+    expect(inlined).toContain(
+      '@media not all and (prefers-color-scheme: dark){:root:where(:root):not([data-mantine-color-scheme]){--body:#fff}}',
+    );
+    expect(inlined).toContain(
+      '@media (prefers-color-scheme: dark){:where(:root):not([data-mantine-color-scheme]) .title{color:#c9c9c9}}',
+    );
+    expect(inlined).not.toContain('menu-dropdown');
+  });
+
   it('leaves the page as it was otherwise: no marks on <html> or <body>, the link in place', async () => {
     const html = await inlineFrameStyles(page, distDir);
     expect(html).toContain('<html lang="en">');
@@ -65,7 +80,7 @@ describe('deferStyleSheets', () => {
 
   it('names the style sheets in the start script and links them only inside <noscript>', () => {
     expect(out).toContain(
-      '<script src="/assets/prerendered-start-abc.js" data-styles="/assets/vendor-abc.css" data-entry=',
+      '<script defer src="/assets/prerendered-start-abc.js" data-styles="/assets/vendor-abc.css" data-entry=',
     );
     expect(out).toContain('<noscript><link rel="stylesheet" href="/assets/vendor-abc.css"></noscript>');
     expect(out.replace(/<noscript>.*<\/noscript>/, '')).not.toContain('rel="stylesheet"');

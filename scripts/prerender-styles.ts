@@ -3,12 +3,14 @@
 // start script once the frame has painted. The first paint then waits for the HTML alone, as a plain
 // page does; the whole sheets arrive before the console's code renders anything new. Of the custom
 // properties the inlined rules declare, only those the page reads are kept
-// (prerender-custom-properties.ts).
+// (prerender-custom-properties.ts), and the scheme rules follow the system's preference until <html>
+// is marked (prerender-color-scheme.ts).
 import Beasties, { type Options } from 'beasties';
+import { withSystemSchemeTwins } from './prerender-color-scheme.ts';
 import { pruneCustomProperties } from './prerender-custom-properties.ts';
 
 const STYLE_SHEET_LINK = /\s*<link rel="stylesheet"(?: crossorigin)? href="([^"]+)">/g;
-const START_SCRIPT_TAG = /<script src="([^"]+)" data-entry=/;
+const START_SCRIPT_TAG = /<script defer src="([^"]+)" data-entry=/;
 
 /**
  * index.html's colour scheme is set on <html> by the start script, so the build cannot know it: the
@@ -45,7 +47,7 @@ export async function inlineFrameStyles(html: string, distDir: string): Promise<
   if (/<(html|body)[^>]*data-mantine-color-scheme/.test(inlined)) {
     throw new Error('the colour scheme marks made for matching were left in the page');
   }
-  return withReadCustomPropertiesOnly(inlined);
+  return withSchemeTwinsInHead(withReadCustomPropertiesOnly(inlined));
 }
 
 const HEAD_STYLE = /(<head>(?:(?!<\/head>)[\s\S])*?<style>)([\s\S]*?)(<\/style>)/;
@@ -57,6 +59,14 @@ function withReadCustomPropertiesOnly(html: string): string {
   const [whole, open = '', css = '', close = ''] = style;
   const elsewhere = html.slice(0, style.index) + open + close + html.slice(style.index + whole.length);
   return html.replace(HEAD_STYLE, () => open + pruneCustomProperties(css, elsewhere) + close);
+}
+
+/** The rules inlined in <head> painting an unmarked page in the system's colour scheme. */
+function withSchemeTwinsInHead(html: string): string {
+  return html.replace(
+    HEAD_STYLE,
+    (_whole, open: string, css: string, close: string) => open + withSystemSchemeTwins(css) + close,
+  );
 }
 
 /**

@@ -1,6 +1,7 @@
 import { runInNewContext } from 'node:vm';
 import type { Rolldown } from 'vite';
 import { describe, expect, it } from 'vitest';
+import { colorSchemeCookie } from '../src/domain/color-scheme-cookie';
 import { groupStyles, prerenderedHtml, startScript } from './vite-prerender';
 
 const indexHtml = `<!doctype html>
@@ -36,7 +37,7 @@ describe('prerenderedHtml', () => {
 
   it('starts from a script file in <head>, which names the code; no script is inline', () => {
     const start =
-      '<script src="/assets/prerendered-start-abc.js" data-entry="/assets/index-abc.js" data-preload="/assets/vendor-abc.js"></script>';
+      '<script defer src="/assets/prerendered-start-abc.js" data-entry="/assets/index-abc.js" data-preload="/assets/vendor-abc.js"></script>';
     expect(out).toContain(start);
     expect(out.indexOf(start)).toBeLessThan(out.indexOf('</head>'));
     // index.html's module tags are gone: the start script asks for the code once the frame painted.
@@ -77,11 +78,20 @@ describe('startScript', () => {
     /** Paint timing as Chromium and Firefox report it; false for a browser without it. */
     paintTiming?: boolean;
     hidden?: boolean;
+    /**
+     * When the parser reached the end of the document (DOMContentLoaded), in ms, against a first
+     * contentful paint at 100 ms; null while it is still reading.
+     */
+    parsedAt?: number | null;
+    https?: boolean;
   }
 
   /** Runs the script against a stored pick and a system preference; answers what it did. */
   function run(stored: string | null, systemDark: boolean, browser: Browser = {}, first = '') {
     const { storage = true, paintTiming = true, hidden = false } = browser;
+    let parsedAt = browser.parsedAt === undefined ? 50 : browser.parsedAt;
+    const parsedListeners: (() => void)[] = [];
+    const cookies: string[] = [];
     let scheme: string | null = null;
     const added: Record<string, unknown>[] = [];
     const frames: (() => void)[] = [];
@@ -98,7 +108,9 @@ describe('startScript', () => {
       disconnected = false;
       constructor(callback: (list: { getEntriesByName: (name: string) => unknown[] }) => void) {
         paintObservers.push((names) => {
-          if (!this.disconnected) callback({ getEntriesByName: (name) => names.filter((n) => n === name) });
+          const entries = names.map((name) => ({ name, startTime: 100 }));
+          if (!this.disconnected)
+            callback({ getEntriesByName: (name) => entries.filter((entry) => entry.name === name) });
         });
       }
       observe(options: { type: string; buffered: boolean }) {
@@ -119,10 +131,22 @@ describe('startScript', () => {
       requestAnimationFrame: (callback: () => void) => frames.push(callback),
       setTimeout: (callback: () => void, delay = 0) => timers.push({ callback, delay }),
       PerformanceObserver: FakePerformanceObserver,
+      performance: {
+        getEntriesByType: (type: string) =>
+          type === 'navigation' ? [{ domContentLoadedEventStart: parsedAt ?? 0 }] : [],
+      },
+      location: { protocol: browser.https ? 'https:' : 'http:' },
       document: {
+        set cookie(value: string) {
+          cookies.push(value);
+        },
         visibilityState: hidden ? 'hidden' : 'visible',
+        get readyState() {
+          return parsedAt === null ? 'loading' : 'interactive';
+        },
         addEventListener: (type: string, listener: () => void) => {
           if (type === 'visibilitychange') visibilityListeners.push(listener);
+          if (type === 'DOMContentLoaded') parsedListeners.push(listener);
         },
         currentScript: { getAttribute: (name: string) => attributes[name] ?? null },
         documentElement: { setAttribute: (_name: string, value: string) => (scheme = value) },
@@ -139,7 +163,25 @@ describe('startScript', () => {
     const paint = (...names: string[]) => {
       for (const observer of paintObservers) observer(names);
     };
-    return { scheme, added, frames, timers, runTimers, paint, visibilityListeners };
+    const finishParsing = (at: number) => {
+      parsedAt = at;
+      for (const listener of parsedListeners.splice(0)) listener();
+    };
+    const runFrames = () => {
+      for (const frame of frames.splice(0)) frame();
+    };
+    return {
+      scheme,
+      cookies,
+      added,
+      frames,
+      timers,
+      runTimers,
+      runFrames,
+      paint,
+      finishParsing,
+      visibilityListeners,
+    };
   }
 
   const CODE = [
@@ -155,6 +197,13 @@ describe('startScript', () => {
     expect(run('dark', false).scheme).toBe('dark');
     expect(run('auto', true).scheme).toBe('dark');
     expect(run(null, false).scheme).toBe('light');
+  });
+
+  it("renews the pick's cookie for the server's next answer, Secure on HTTPS, and forgets it without a pick", () => {
+    expect(run('dark', false).cookies).toEqual([colorSchemeCookie('dark', false)]);
+    expect(run('light', true, { https: true }).cookies).toEqual([colorSchemeCookie('light', true)]);
+    expect(run('auto', true).cookies).toEqual([colorSchemeCookie(null, false)]);
+    expect(run(null, false, { https: true }).cookies).toEqual([colorSchemeCookie(null, true)]);
   });
 
   it('leaves the page to CSS when storage is refused, and still starts the code', () => {
@@ -191,6 +240,31 @@ describe('startScript', () => {
     result.runTimers(Number.POSITIVE_INFINITY);
     for (const listener of result.visibilityListeners) listener();
     expect(result.added).toEqual(CODE);
+  });
+
+  it('waits for a frame with the whole page when the first paint showed only its top', () => {
+    // The parser yielded half-way through the body: the page's heading is painted in a later frame,
+    // and the code's requests must not start before it.
+    const halfParsed = run(null, false, { parsedAt: null });
+    halfParsed.paint('first-contentful-paint');
+    halfParsed.runTimers(0);
+    halfParsed.runFrames();
+    expect(halfParsed.added).toEqual([]);
+    halfParsed.finishParsing(150);
+    halfParsed.runTimers(0);
+    expect(halfParsed.added).toEqual([]);
+    halfParsed.runFrames();
+    halfParsed.runTimers(0);
+    expect(halfParsed.added).toEqual(CODE);
+
+    // Parsed after the paint, before its report came: one more frame too.
+    const parsedLate = run(null, false, { parsedAt: 120 });
+    parsedLate.paint('first-contentful-paint');
+    parsedLate.runTimers(0);
+    expect(parsedLate.added).toEqual([]);
+    parsedLate.runFrames();
+    parsedLate.runTimers(0);
+    expect(parsedLate.added).toEqual(CODE);
   });
 
   it('starts without a paint after a bounded wait, or when the tab is hidden meanwhile', () => {

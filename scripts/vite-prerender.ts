@@ -3,13 +3,14 @@
 // src/prerender/prerender-entry.tsx for Node with the same configuration (so CSS module class names
 // match), renders each page, and writes dist/prerendered/<page>.html: index.html with the page's
 // frame in #root, its title, the style rules the frame uses inlined (scripts/prerender-styles.ts),
-// and a blocking script that marks the colour scheme before the frame paints (no inline script: the
-// CSP forbids it) and asks for the style sheets and the code once it has. The server answers each
-// page's addresses with it.
+// and a deferred script (no inline script: the CSP forbids it) that marks the colour scheme and asks
+// for the style sheets and the code once the frame has painted. The server answers each page's
+// addresses with it.
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build, type Plugin, type ResolvedConfig, type Rolldown } from 'vite';
+import { colorSchemeCookie } from '../src/domain/color-scheme-cookie.ts';
 import type { RenderedPage } from '../src/prerender/prerender-entry';
 import { deferStyleSheets, inlineFrameStyles } from './prerender-styles.ts';
 
@@ -25,25 +26,39 @@ const TEAM_START_ENTRY = 'src/prerender/team-start.ts';
 const PAINT_WAIT_MS = 3000;
 
 /**
- * What a prerendered page runs first, from a classic script file in <head> (the CSP allows no inline
- * script): the colour scheme on <html> before first paint, as app/color-scheme.ts sets it once the
- * console runs (the stored pick, else the system's); then, once the frame has painted, the
+ * What a prerendered page runs first, from a deferred classic script file (the CSP allows no inline
+ * script), so that nothing holds the first paint but the HTML. The paint is in the right colour
+ * scheme without it: the server marks <html> with a picked scheme from its cookie, and the inlined
+ * rules follow the system's preference on an unmarked page (prerender-styles.ts). The script then
+ * marks <html> as app/color-scheme.ts does once the console runs (the stored pick, else the
+ * system's), renews the pick's cookie from storage (or forgets it), and, once the frame has painted, the
  * console's style sheets (data-styles: the frame's rules are inlined), its code (data-entry) and the
  * code's preloads (data-preload). They are asked for once the browser reports the first contentful
  * paint (a frame callback alone runs before the frame is shown), so they never share the slow
- * network with the paint. A hidden tab paints nothing, so it starts at once; a browser without paint
+ * network with the paint. That paint may show only the top of the page when the parser yielded
+ * half-way through the body; then they wait for a frame after the whole document is parsed, so that
+ * the page's largest text (its LCP) is painted before they are asked for. A hidden tab paints nothing, so it starts at once; a browser without paint
  * timing waits one frame; a paint that never comes is waited for PAINT_WAIT_MS at most.
  */
 export function startScript(storageKey: string, first = ''): string {
+  const cookies = {
+    light: colorSchemeCookie('light', false),
+    dark: colorSchemeCookie('dark', false),
+    none: colorSchemeCookie(null, false),
+  };
   // A failure of the first part must not keep the colour scheme or the console's code from coming.
-  return `${first ? `try{${first.trim()}}catch(e){}\n` : ''}(function(){try{var s=localStorage.getItem(${JSON.stringify(storageKey)});document.documentElement.setAttribute("data-mantine-color-scheme",s==="light"||s==="dark"?s:matchMedia("(prefers-color-scheme: dark)").matches?"dark":"light")}catch(e){}
+  return `${first ? `try{${first.trim()}}catch(e){}\n` : ''}(function(){try{var s=localStorage.getItem(${JSON.stringify(storageKey)}),p=s==="light"||s==="dark"?s:"none";document.documentElement.setAttribute("data-mantine-color-scheme",p!=="none"?p:matchMedia("(prefers-color-scheme: dark)").matches?"dark":"light");document.cookie=${JSON.stringify(cookies)}[p]+(location.protocol==="https:"?"; Secure":"")}catch(e){}
 var me=document.currentScript,started=false;
 function add(tag,props){var e=document.createElement(tag);e.crossOrigin="";for(var k in props)e[k]=props[k];document.head.appendChild(e)}
 function start(){if(started)return;started=true;(me.getAttribute("data-styles")||"").split(" ").forEach(function(h){if(h)add("link",{rel:"stylesheet",href:h})});(me.getAttribute("data-preload")||"").split(" ").forEach(function(h){if(h)add("link",{rel:"modulepreload",href:h})});add("script",{type:"module",src:me.getAttribute("data-entry")})}
+function afterWholePage(paintTime){var n=performance.getEntriesByType&&performance.getEntriesByType("navigation")[0];
+if(n&&n.domContentLoadedEventStart>0&&n.domContentLoadedEventStart<=paintTime){setTimeout(start,0);return}
+function next(){requestAnimationFrame(function(){setTimeout(start,0)})}
+if(document.readyState==="loading")document.addEventListener("DOMContentLoaded",next);else next()}
 function whenPainted(){if(document.visibilityState==="hidden"){setTimeout(start,0);return}
 var types=typeof PerformanceObserver==="function"&&PerformanceObserver.supportedEntryTypes||[];
 if(types.indexOf("paint")<0){requestAnimationFrame(function(){setTimeout(start,0)});return}
-var seen=new PerformanceObserver(function(list){if(list.getEntriesByName("first-contentful-paint").length){seen.disconnect();setTimeout(start,0)}});
+var seen=new PerformanceObserver(function(list){var p=list.getEntriesByName("first-contentful-paint")[0];if(p){seen.disconnect();afterWholePage(p.startTime)}});
 seen.observe({type:"paint",buffered:true});document.addEventListener("visibilitychange",start);setTimeout(start,${PAINT_WAIT_MS})}
 whenPainted()})();
 `;
@@ -73,7 +88,7 @@ export function prerenderedHtml(
   // block it, and the page would stay at its fallback.
   if (/<script\b(?![^>]*\ssrc=)/.test(page.html))
     throw new Error(`${page.file}: an inline script in the frame`);
-  const start = `<script src="${startSrc}" data-entry="${entries[0]}" data-preload="${preloads.join(' ')}"></script>`;
+  const start = `<script defer src="${startSrc}" data-entry="${entries[0]}" data-preload="${preloads.join(' ')}"></script>`;
   // The page's own style sheets beside index.html's, so the frame paints styled, not shifted when
   // its chunks' CSS arrives; the chunks' loader then finds them in place and asks for nothing again.
   const links = styles

@@ -15,7 +15,7 @@ describe('with a built console', () => {
     await mkdir(path.join(distDir, 'assets'));
     await writeFile(
       path.join(distDir, 'index.html'),
-      '<!doctype html><title>Spark</title><div id="root"></div>',
+      '<!doctype html><html lang="en"><title>Spark</title><div id="root"></div></html>',
     );
     await writeFile(path.join(distDir, 'assets', 'app-abc123.js'), 'console.log(1)');
     // What the build writes beside each text file (scripts/vite-precompress.ts).
@@ -64,6 +64,39 @@ describe('with a built console', () => {
     expect(again.body).toBe('');
     const changed = await inject('/members', { ...html, 'if-none-match': '"something-else"' });
     expect(changed.statusCode).toBe(200);
+  });
+
+  it('marks <html> with the colour scheme the cookie picked, so the first paint needs no script', async () => {
+    const br = { ...html, 'accept-encoding': 'br' };
+    const unmarked = await inject('/teams/1-2/overview', br);
+    expect(brotliDecompressSync(unmarked.rawPayload).toString()).toContain('<html lang="en">');
+    expect(unmarked.headers.vary).toMatch(/cookie/i);
+
+    const dark = await inject('/teams/1-2/overview', { ...br, cookie: 'a=1; spark-color-scheme=dark' });
+    expect(brotliDecompressSync(dark.rawPayload).toString()).toContain(
+      '<html data-mantine-color-scheme="dark" lang="en">',
+    );
+    expect(dark.headers.vary).toMatch(/cookie/i);
+    const light = await inject('/', { ...html, cookie: 'spark-color-scheme=light' });
+    expect(light.body).toContain('<html data-mantine-color-scheme="light" lang="en">');
+    expect(new Set([unmarked.headers.etag, dark.headers.etag]).size).toBe(2);
+
+    // A revalidation in the same scheme is a 304; after the pick changed, the page comes again.
+    const cookie = 'spark-color-scheme=dark';
+    const same = await inject('/', { ...br, cookie, 'if-none-match': dark.headers.etag as string });
+    expect(same.statusCode).toBe(304);
+    const other = await inject('/', {
+      ...br,
+      cookie: 'spark-color-scheme=light',
+      'if-none-match': dark.headers.etag as string,
+    });
+    expect(other.statusCode).toBe(200);
+
+    // Only the two schemes are ever written into the page.
+    for (const value of ['auto', 'dark"><script>alert(1)</script>', 'DARK', '']) {
+      const response = await inject('/', { ...br, cookie: `spark-color-scheme=${value}` });
+      expect(response.headers.etag, value).toBe(unmarked.headers.etag);
+    }
   });
 
   it("sends an asset's precompressed file when the browser takes it, the plain file otherwise", async () => {

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { type PickedColorScheme, pickedColorScheme } from '@domain/color-scheme-cookie';
 import { CONSOLE_SETTINGS_META, type ConsolePageSettings } from '@domain/console-settings';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -19,10 +20,20 @@ function wantsHtml(request: FastifyRequest): boolean {
   );
 }
 
-/** index.html as read at start, in the encodings a browser may take, with one ETag per encoding. */
+interface Variant {
+  encoding: 'br' | 'gzip' | null;
+  body: Buffer;
+  etag: string;
+}
+
+/**
+ * index.html as read at start, in the encodings a browser may take, with one ETag per encoding; and
+ * the same marked with a colour scheme the user picked, made the first time one is asked for.
+ */
 interface IndexPage {
   frameOrigins: string[];
-  variants: { encoding: 'br' | 'gzip' | null; body: Buffer; etag: string }[];
+  variants: Variant[];
+  picked: Map<PickedColorScheme, Variant[]>;
 }
 
 /** The operator's settings as a <meta> element (HTML-escaped JSON): the console reads it at start. */
@@ -31,24 +42,54 @@ function settingsMeta(settings: ConsolePageSettings): string {
   return `<meta name="${CONSOLE_SETTINGS_META}" content="${json}">`;
 }
 
-function loadIndexPage(file: string, settings: ConsolePageSettings): IndexPage {
-  const html = readFileSync(file, 'utf8');
-  const identity = Buffer.from(
-    html.includes('</head>')
-      ? html.replace('</head>', `${settingsMeta(settings)}</head>`)
-      : settingsMeta(settings) + html,
-  );
+function encodedVariants(html: string): Variant[] {
+  const identity = Buffer.from(html);
   const tag = createHash('sha256').update(identity).digest('base64url').slice(0, 27);
   const br = brotliCompressSync(identity, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } });
   const gzip = gzipSync(identity, { level: 9 });
+  return [
+    { encoding: 'br', body: br, etag: `"${tag}-br"` },
+    { encoding: 'gzip', body: gzip, etag: `"${tag}-gz"` },
+    { encoding: null, body: identity, etag: `"${tag}"` },
+  ];
+}
+
+function loadIndexPage(file: string, settings: ConsolePageSettings): IndexPage {
+  const read = readFileSync(file, 'utf8');
+  const html = read.includes('</head>')
+    ? read.replace('</head>', `${settingsMeta(settings)}</head>`)
+    : settingsMeta(settings) + read;
   return {
     frameOrigins: schedulingOrigins(settings.schedulingUrls),
-    variants: [
-      { encoding: 'br', body: br, etag: `"${tag}-br"` },
-      { encoding: 'gzip', body: gzip, etag: `"${tag}-gz"` },
-      { encoding: null, body: identity, etag: `"${tag}"` },
-    ],
+    variants: encodedVariants(html),
+    picked: new Map(),
   };
+}
+
+const HTML_TAG = /<html\b/;
+
+/** The page's text, from its uncompressed variant (not kept as a string: it would double its memory). */
+function pageHtml(page: IndexPage): string {
+  return (page.variants.find((variant) => variant.encoding === null) as Variant).body.toString('utf8');
+}
+
+/**
+ * The page in the scheme the request's cookie picked, else as built: <html> marked as the console
+ * would mark it, so the first paint is the picked scheme before any script has run (an unmarked page
+ * follows the system's preference by CSS).
+ */
+function variantsFor(page: IndexPage, request: FastifyRequest): Variant[] {
+  const scheme = pickedColorScheme(request.headers.cookie);
+  if (!scheme) return page.variants;
+  let variants = page.picked.get(scheme);
+  if (!variants) {
+    const html = pageHtml(page);
+    variants = HTML_TAG.test(html)
+      ? encodedVariants(html.replace(HTML_TAG, `<html data-mantine-color-scheme="${scheme}"`))
+      : page.variants;
+    page.picked.set(scheme, variants);
+  }
+  return variants;
 }
 
 /** Accept-Encoding names this coding with a non-zero q (a missing q is 1). */
@@ -68,13 +109,14 @@ function accepts(header: string, coding: string): boolean {
  */
 function sendIndexPage(page: IndexPage, request: FastifyRequest, reply: FastifyReply): void {
   const acceptEncoding = request.headers['accept-encoding'] ?? '';
+  const variants = variantsFor(page, request);
   const variant =
-    page.variants.find((v) => v.encoding === null || accepts(acceptEncoding, v.encoding)) ??
-    (page.variants.at(-1) as IndexPage['variants'][number]);
+    variants.find((v) => v.encoding === null || accepts(acceptEncoding, v.encoding)) ??
+    (variants.at(-1) as Variant);
   void reply
     .header('content-security-policy', consoleCsp(request.url, page.frameOrigins))
     .header('cache-control', 'no-cache')
-    .header('vary', 'accept-encoding')
+    .header('vary', 'accept-encoding, cookie')
     .header('etag', variant.etag)
     .type('text/html; charset=utf-8');
   const ifNoneMatch = request.headers['if-none-match'] ?? '';
