@@ -18,10 +18,14 @@ export function fingerprint(method: string, path: string, params: unknown): stri
     .digest('hex');
 }
 
+// Code-unit order: any fixed order makes the fingerprint stable, and localeCompare would load ICU's
+// collation data (megabytes of memory) for it.
+const byCodeUnits = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
 function stableJson(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(stableJson).join(',')}]`;
   if (value && typeof value === 'object') {
-    const entries = Object.entries(value).sort(([a], [b]) => a.localeCompare(b));
+    const entries = Object.entries(value).sort(([a], [b]) => byCodeUnits(a, b));
     return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${stableJson(v)}`).join(',')}}`;
   }
   return JSON.stringify(value);

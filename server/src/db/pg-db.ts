@@ -48,6 +48,10 @@ export interface PgDbOptions {
   onError?: (error: Error) => void;
 }
 
+// Dates go to Postgres as UTC text, not in the process's local time: every column is timestamptz, so
+// the instant is the same, and pg's local-time conversion would load ICU's time zone data for it.
+pg.defaults.parseInputDatesAsUTC = true;
+
 /** A Postgres server through a pg connection pool. */
 export async function openPgDb(connectionString: string, options: PgDbOptions = {}): Promise<Db> {
   // A database host that drops packets (rather than refusing) would hold every call until the

@@ -1,3 +1,4 @@
+import { compareEnglishNames } from '@domain/english-format';
 import type { TeamMembership } from '@domain/entities';
 import { deleteTeamBlockedReason } from '@domain/permissions';
 import type { FastifyPluginAsync } from 'fastify';
@@ -58,7 +59,8 @@ export const collabTeamsRoutes: FastifyPluginAsync = async (instance) => {
         const usable = profile.teamStatus === 'active' && profile.status === 'active' && !profile.isBanned;
         items.push(usable ? { team: found, profile } : { team: { id: found.id, name: found.name }, profile });
       }
-      items.sort((a, b) => a.team.name.localeCompare(b.team.name) || a.team.id - b.team.id);
+      // The console's order for names, without ICU's collation data for the usual ASCII names.
+      items.sort((a, b) => compareEnglishNames(a.team.name, b.team.name) || a.team.id - b.team.id);
       return { items };
     },
   );

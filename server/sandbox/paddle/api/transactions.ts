@@ -57,6 +57,9 @@ async function withIncludes(ctx: Ctx, transaction: TransactionEntity, query: URL
   };
 }
 
+// Ids and ISO times sort by their code units, as Paddle's do; localeCompare would load ICU's collation data.
+const byCodeUnits = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
 /** Paddle's `order_by`: a field and a direction, `id[ASC]` by default. */
 function ordered(items: TransactionEntity[], orderBy: string | null): TransactionEntity[] {
   if (orderBy === null) return items;
@@ -64,7 +67,7 @@ function ordered(items: TransactionEntity[], orderBy: string | null): Transactio
   if (!match)
     throw invalidField('order_by', 'must be id, created_at, updated_at or billed_at, with [ASC] or [DESC]');
   const field = match[1] as 'id' | 'created_at' | 'updated_at' | 'billed_at';
-  const sorted = [...items].sort((a, b) => String(a[field] ?? '').localeCompare(String(b[field] ?? '')));
+  const sorted = [...items].sort((a, b) => byCodeUnits(String(a[field] ?? ''), String(b[field] ?? '')));
   return match[2] === 'DESC' ? sorted.reverse() : sorted;
 }
 

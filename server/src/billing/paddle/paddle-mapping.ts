@@ -45,11 +45,14 @@ export function toSubscription(subscription: PaddleSubscription): Subscription {
   };
 }
 
+// Paddle's ISO times sort by their code units; localeCompare would load ICU's collation data for it.
+const byCodeUnits = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
 /** The card of a transaction's captured payment, if it was paid by card. */
 export function cardOf(transaction: Transaction): Card | null {
   const paid = [...transaction.payments]
     .filter((p) => p.methodDetails?.card && (p.status === 'captured' || p.status === 'authorized'))
-    .sort((a, b) => (b.capturedAt ?? b.createdAt).localeCompare(a.capturedAt ?? a.createdAt))[0];
+    .sort((a, b) => byCodeUnits(b.capturedAt ?? b.createdAt, a.capturedAt ?? a.createdAt))[0];
   const card = paid?.methodDetails?.card;
   return card
     ? { last4: card.last4, brand: card.type, expMonth: card.expiryMonth, expYear: card.expiryYear }
