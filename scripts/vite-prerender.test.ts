@@ -86,13 +86,14 @@ describe('startScript', () => {
     https?: boolean;
   }
 
-  /** Runs the script against a stored pick and a system preference; answers what it did. */
-  function run(stored: string | null, systemDark: boolean, browser: Browser = {}, first = '') {
+  /** Runs the script against a stored pick and the server's mark on <html>; answers what it did. */
+  function run(stored: string | null, marked: 'light' | 'dark' | null, browser: Browser = {}, first = '') {
     const { storage = true, paintTiming = true, hidden = false } = browser;
     let parsedAt = browser.parsedAt === undefined ? 50 : browser.parsedAt;
     const parsedListeners: (() => void)[] = [];
     const cookies: string[] = [];
-    let scheme: string | null = null;
+    let scheme: string | null = marked;
+    let marks = 0;
     const added: Record<string, unknown>[] = [];
     const frames: (() => void)[] = [];
     const timers: { callback: () => void; delay: number }[] = [];
@@ -127,7 +128,6 @@ describe('startScript', () => {
           return key === 'spark-console:color-scheme' ? stored : null;
         },
       },
-      matchMedia: (query: string) => ({ matches: query === '(prefers-color-scheme: dark)' && systemDark }),
       requestAnimationFrame: (callback: () => void) => frames.push(callback),
       setTimeout: (callback: () => void, delay = 0) => timers.push({ callback, delay }),
       PerformanceObserver: FakePerformanceObserver,
@@ -149,7 +149,17 @@ describe('startScript', () => {
           if (type === 'DOMContentLoaded') parsedListeners.push(listener);
         },
         currentScript: { getAttribute: (name: string) => attributes[name] ?? null },
-        documentElement: { setAttribute: (_name: string, value: string) => (scheme = value) },
+        documentElement: {
+          getAttribute: (name: string) => (name === 'data-mantine-color-scheme' ? scheme : null),
+          setAttribute: (_name: string, value: string) => {
+            marks++;
+            scheme = value;
+          },
+          removeAttribute: () => {
+            marks++;
+            scheme = null;
+          },
+        },
         createElement: (tag: string) => ({ tag }),
         head: { appendChild: (element: Record<string, unknown>) => added.push({ ...element }) },
       },
@@ -172,6 +182,7 @@ describe('startScript', () => {
     };
     return {
       scheme,
+      marks,
       cookies,
       added,
       frames,
@@ -192,22 +203,29 @@ describe('startScript', () => {
     { tag: 'script', crossOrigin: '', type: 'module', src: '/assets/index-abc.js' },
   ];
 
-  it("marks the stored pick, else the system's", () => {
-    expect(run('light', true).scheme).toBe('light');
-    expect(run('dark', false).scheme).toBe('dark');
-    expect(run('auto', true).scheme).toBe('dark');
-    expect(run(null, false).scheme).toBe('light');
+  it("leaves the server's mark alone when it is the stored pick: no restyling, no cookie written", () => {
+    for (const pick of ['light', 'dark'] as const) {
+      const result = run(pick, pick);
+      expect(result).toMatchObject({ scheme: pick, marks: 0, cookies: [] });
+    }
+    // No pick, no mark: the inlined rules follow the system.
+    expect(run(null, null)).toMatchObject({ scheme: null, marks: 0, cookies: [] });
+    expect(run('auto', null)).toMatchObject({ scheme: null, marks: 0, cookies: [] });
   });
 
-  it("renews the pick's cookie for the server's next answer, Secure on HTTPS, and forgets it without a pick", () => {
-    expect(run('dark', false).cookies).toEqual([colorSchemeCookie('dark', false)]);
-    expect(run('light', true, { https: true }).cookies).toEqual([colorSchemeCookie('light', true)]);
-    expect(run('auto', true).cookies).toEqual([colorSchemeCookie(null, false)]);
-    expect(run(null, false, { https: true }).cookies).toEqual([colorSchemeCookie(null, true)]);
+  it('corrects a mark that is not the stored pick, and the cookie with it (Secure on HTTPS)', () => {
+    // A pick the cookie does not carry yet (missing, expired, refused): marked and kept.
+    expect(run('dark', null)).toMatchObject({ scheme: 'dark', cookies: [colorSchemeCookie('dark', false)] });
+    expect(run('light', 'dark', { https: true })).toMatchObject({
+      scheme: 'light',
+      cookies: [colorSchemeCookie('light', true)],
+    });
+    // A mark from a cookie whose pick is gone from storage: the page follows the system again.
+    expect(run(null, 'dark')).toMatchObject({ scheme: null, cookies: [colorSchemeCookie(null, false)] });
   });
 
   it('leaves the page to CSS when storage is refused, and still starts the code', () => {
-    const result = run(null, true, { storage: false });
+    const result = run(null, null, { storage: false });
     expect(result.scheme).toBeNull();
     result.paint('first-contentful-paint');
     result.runTimers(0);
@@ -215,10 +233,10 @@ describe('startScript', () => {
   });
 
   it("runs a first part (the team pages' login link) before, and goes on when it throws", () => {
-    const ran = run('dark', false, {}, 'requestAnimationFrame(function first() {});');
+    const ran = run('dark', null, {}, 'requestAnimationFrame(function first() {});');
     expect(ran.scheme).toBe('dark');
     expect(ran.frames.map((frame) => frame.name)).toEqual(['first']);
-    const failed = run('dark', false, {}, 'throw new Error("no login link here");');
+    const failed = run('dark', null, {}, 'throw new Error("no login link here");');
     expect(failed.scheme).toBe('dark');
     failed.paint('first-contentful-paint');
     failed.runTimers(0);
@@ -226,7 +244,7 @@ describe('startScript', () => {
   });
 
   it('asks for the style sheets and the code only once the first contentful paint is reported, preloads first, once', () => {
-    const result = run(null, false);
+    const result = run(null, null);
     result.runTimers(0);
     for (const frame of result.frames.splice(0)) frame();
     expect(result.added).toEqual([]);
@@ -245,7 +263,7 @@ describe('startScript', () => {
   it('waits for a frame with the whole page when the first paint showed only its top', () => {
     // The parser yielded half-way through the body: the page's heading is painted in a later frame,
     // and the code's requests must not start before it.
-    const halfParsed = run(null, false, { parsedAt: null });
+    const halfParsed = run(null, null, { parsedAt: null });
     halfParsed.paint('first-contentful-paint');
     halfParsed.runTimers(0);
     halfParsed.runFrames();
@@ -258,7 +276,7 @@ describe('startScript', () => {
     expect(halfParsed.added).toEqual(CODE);
 
     // Parsed after the paint, before its report came: one more frame too.
-    const parsedLate = run(null, false, { parsedAt: 120 });
+    const parsedLate = run(null, null, { parsedAt: 120 });
     parsedLate.paint('first-contentful-paint');
     parsedLate.runTimers(0);
     expect(parsedLate.added).toEqual([]);
@@ -268,23 +286,23 @@ describe('startScript', () => {
   });
 
   it('starts without a paint after a bounded wait, or when the tab is hidden meanwhile', () => {
-    const waited = run(null, false);
+    const waited = run(null, null);
     waited.runTimers(2999);
     expect(waited.added).toEqual([]);
     waited.runTimers(3000);
     expect(waited.added).toEqual(CODE);
 
-    const hiddenLater = run(null, false);
+    const hiddenLater = run(null, null);
     for (const listener of hiddenLater.visibilityListeners) listener();
     expect(hiddenLater.added).toEqual(CODE);
   });
 
   it('starts at once in a hidden tab, and after one frame in a browser without paint timing', () => {
-    const hidden = run(null, false, { hidden: true });
+    const hidden = run(null, null, { hidden: true });
     hidden.runTimers(0);
     expect(hidden.added).toEqual(CODE);
 
-    const noPaintTiming = run(null, false, { paintTiming: false });
+    const noPaintTiming = run(null, null, { paintTiming: false });
     noPaintTiming.runTimers(0);
     expect(noPaintTiming.added).toEqual([]);
     for (const frame of noPaintTiming.frames.splice(0)) frame();

@@ -29,9 +29,10 @@ const PAINT_WAIT_MS = 3000;
  * What a prerendered page runs first, from a deferred classic script file (the CSP allows no inline
  * script), so that nothing holds the first paint but the HTML. The paint is in the right colour
  * scheme without it: the server marks <html> with a picked scheme from its cookie, and the inlined
- * rules follow the system's preference on an unmarked page (prerender-styles.ts). The script then
- * marks <html> as app/color-scheme.ts does once the console runs (the stored pick, else the
- * system's), renews the pick's cookie from storage (or forgets it), and, once the frame has painted, the
+ * rules follow the system's preference on an unmarked page (prerender-styles.ts). The script only
+ * corrects a mark that is not the stored pick (a cookie missing, stale or refused), and the cookie
+ * with it: marking the page anew would restyle and lay out the whole frame again, for nothing
+ * (app/color-scheme.ts marks it as the console starts). Then, once the frame has painted, the
  * console's style sheets (data-styles: the frame's rules are inlined), its code (data-entry) and the
  * code's preloads (data-preload). They are asked for once the browser reports the first contentful
  * paint (a frame callback alone runs before the frame is shown), so they never share the slow
@@ -47,7 +48,8 @@ export function startScript(storageKey: string, first = ''): string {
     none: colorSchemeCookie(null, false),
   };
   // A failure of the first part must not keep the colour scheme or the console's code from coming.
-  return `${first ? `try{${first.trim()}}catch(e){}\n` : ''}(function(){try{var s=localStorage.getItem(${JSON.stringify(storageKey)}),p=s==="light"||s==="dark"?s:"none";document.documentElement.setAttribute("data-mantine-color-scheme",p!=="none"?p:matchMedia("(prefers-color-scheme: dark)").matches?"dark":"light");document.cookie=${JSON.stringify(cookies)}[p]+(location.protocol==="https:"?"; Secure":"")}catch(e){}
+  return `${first ? `try{${first.trim()}}catch(e){}\n` : ''}(function(){try{var s=localStorage.getItem(${JSON.stringify(storageKey)}),p=s==="light"||s==="dark"?s:null,r=document.documentElement,a="data-mantine-color-scheme";
+if(r.getAttribute(a)!==p){if(p)r.setAttribute(a,p);else r.removeAttribute(a);document.cookie=${JSON.stringify(cookies)}[p||"none"]+(location.protocol==="https:"?"; Secure":"")}}catch(e){}
 var me=document.currentScript,started=false;
 function add(tag,props){var e=document.createElement(tag);e.crossOrigin="";for(var k in props)e[k]=props[k];document.head.appendChild(e)}
 function start(){if(started)return;started=true;(me.getAttribute("data-styles")||"").split(" ").forEach(function(h){if(h)add("link",{rel:"stylesheet",href:h})});(me.getAttribute("data-preload")||"").split(" ").forEach(function(h){if(h)add("link",{rel:"modulepreload",href:h})});add("script",{type:"module",src:me.getAttribute("data-entry")})}
