@@ -260,6 +260,31 @@ describe('a Paddle team, end to end against the sandbox', () => {
     expect(cancelled.statusCode, cancelled.body).toBe(200);
     expect(cancelled.json<Billing>().subscription?.cancelAt).toBeGreaterThan(0);
     expect((await teamRow(teamId)).subscriptionCancelAt).not.toBeNull();
+    // The event of the earlier change, delivered only now, is older than the state the cancel's
+    // answer applied: it changes nothing (Paddle does not promise order).
+    const link = await t.repos.paddleBilling.findLink(teamId);
+    const live = await sandboxPaddle(t).subscriptions.get(link?.subscriptionId as string);
+    const stale = JSON.stringify({
+      event_id: 'evt_01hv8x2a3b4c5d6e7f8g9h0s01',
+      event_type: 'subscription.updated',
+      occurred_at: new Date(Date.parse(live.updatedAt) - 1).toISOString(),
+      notification_id: 'ntf_01hv8x2a3b4c5d6e7f8g9h0s01',
+      data: {
+        id: live.id,
+        status: 'active',
+        customer_id: live.customerId,
+        address_id: live.addressId,
+        currency_code: 'USD',
+        created_at: live.createdAt,
+        updated_at: new Date(Date.parse(live.updatedAt) - 1).toISOString(),
+        collection_mode: 'automatic',
+        billing_cycle: { interval: 'month', frequency: 1 },
+        scheduled_change: null,
+        items: [{ status: 'active', quantity: 1, price: { id: 'pri_x', custom_data: { planId: 'pro_30' } } }],
+      },
+    });
+    expect((await postPaddleWebhook(t, stale)).statusCode).toBe(200);
+    expect((await teamRow(teamId)).subscriptionCancelAt).not.toBeNull();
 
     const renewed = await paddleCall(t, team.owner, 'PUT', team.ref, '/plan', { planId: 'pro_30' });
     expect(renewed.statusCode, renewed.body).toBe(200);

@@ -6,7 +6,7 @@ import { createPaddleChanges } from './paddle-changes';
 import { type PaddleSettings, paddleRequestErrorOf } from './paddle-client';
 import { cardOf, toInvoice, toSubscription } from './paddle-mapping';
 import { createPaddleSeats } from './paddle-seats';
-import { createPaddleTeamBase, type PaddleDeps, stateOf } from './paddle-team-base';
+import { appliedAt, createPaddleTeamBase, type PaddleDeps, stateOf } from './paddle-team-base';
 import { createPaddleWebhooks } from './paddle-webhooks';
 
 /**
@@ -92,7 +92,9 @@ export function createPaddleBilling(settings: PaddleSettings, deps: PaddleDeps) 
      */
     async adoptSubscription(teamId: number, subscriptionId: string) {
       const subscription = await client.call((paddle) => paddle.subscriptions.get(subscriptionId));
-      await deps.db.transaction((tx) => base.applySubscription(tx, teamId, stateOf(subscription), null));
+      await deps.db.transaction((tx) =>
+        base.applySubscription(tx, teamId, stateOf(subscription), appliedAt(subscription)),
+      );
       return subscription;
     },
 

@@ -13,7 +13,7 @@ import {
   toTransactionPreview,
   toUpdatePreview,
 } from './paddle-mapping';
-import { type PaddleTeamBase, stateOf } from './paddle-team-base';
+import { appliedAt, type PaddleTeamBase, stateOf } from './paddle-team-base';
 
 /** What Paddle.js `Checkout.open` takes for a team's first subscription. */
 export interface PaddleCheckout {
@@ -169,7 +169,9 @@ export function createPaddleChanges(base: PaddleTeamBase) {
           throw refusal(error);
         }
         // The team follows at once; the webhook that comes later finds the same state.
-        await deps.db.transaction((tx) => base.applySubscription(tx, team.id, stateOf(changed), null));
+        await deps.db.transaction((tx) =>
+          base.applySubscription(tx, team.id, stateOf(changed), appliedAt(changed)),
+        );
         await actorEvent(membership, event, { from: current.planId, to: planId, provider: 'paddle' });
       });
       return billingOf(membership);

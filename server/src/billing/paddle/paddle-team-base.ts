@@ -37,6 +37,15 @@ export const stateOf = (
   cancelAt: scheduledCancelAt(subscription),
 });
 
+/**
+ * When Paddle last changed a subscription it answered, for applying that answer at once: an event
+ * about an earlier change, delivered later, is then older than the state applied and changes nothing.
+ */
+export function appliedAt(subscription: { updatedAt?: string | null }): Date | null {
+  const date = subscription.updatedAt ? new Date(subscription.updatedAt) : null;
+  return date && Number.isFinite(date.getTime()) ? date : null;
+}
+
 export interface PaddleDeps extends BillingDeps {
   /** The key of the checkout token's HMAC: the server's JWT secret, the same on every server. */
   checkoutSecret: Uint8Array;

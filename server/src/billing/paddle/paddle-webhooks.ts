@@ -60,9 +60,9 @@ export function createPaddleWebhooks(base: PaddleTeamBase) {
     const teamId = await teamOf(tx, data.customData, data.customerId, data.id);
     if (teamId === null) return null;
     const link = await createRepositories(tx).paddleBilling.findLink(teamId);
-    // Paddle does not promise order: an event older than the last one applied changes nothing.
-    if (link?.eventAt !== null && link?.eventAt !== undefined && link.eventAt * 1000 > at.getTime())
-      return null;
+    // Paddle does not promise order: an event older than the last state applied changes nothing (the
+    // product applies an update's answer at once, so the event of an earlier change may come after it).
+    if (link?.eventAt !== null && link?.eventAt !== undefined && link.eventAt > at.getTime()) return null;
     const before = await base.applySubscription(tx, teamId, stateOf(data), at);
     // A checkout paid after its team was deleted: nobody can reach that billing, so it ends now.
     if (!before && PADDLE_LIVE.has(data.status)) {

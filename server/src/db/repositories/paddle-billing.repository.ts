@@ -5,7 +5,10 @@ export interface PaddleLink {
   teamId: number;
   customerId: string | null;
   subscriptionId: string | null;
-  /** Seconds since epoch of the last Paddle event applied to the team; null: none yet. */
+  /**
+   * Milliseconds since epoch of the last Paddle state applied to the team (an event's time, or the
+   * subscription's `updated_at` the product applied itself); null: none yet.
+   */
   eventAt: number | null;
 }
 
@@ -18,7 +21,7 @@ export function createPaddleBillingRepository(db: Queryable) {
         event_at: number | null;
       }>(
         `SELECT paddle_customer_id, paddle_subscription_id,
-           floor(extract(epoch FROM paddle_event_at))::integer AS event_at
+           floor(extract(epoch FROM paddle_event_at) * 1000)::float8 AS event_at
          FROM team_billing WHERE team_id = $1`,
         [teamId],
       );
