@@ -29,17 +29,20 @@ const PAINT_WAIT_MS = 3000;
  * What a prerendered page runs first, from a deferred classic script file (the CSP allows no inline
  * script), so that nothing holds the first paint but the HTML. The paint is in the right colour
  * scheme without it: the server marks <html> with a picked scheme from its cookie, and the inlined
- * rules follow the system's preference on an unmarked page (prerender-styles.ts). The script only
- * corrects a mark that is not the stored pick (a cookie missing, stale or refused), and the cookie
- * with it: marking the page anew would restyle and lay out the whole frame again, for nothing
- * (app/color-scheme.ts marks it as the console starts). Then, once the frame has painted, the
- * console's style sheets (data-styles: the frame's rules are inlined), its code (data-entry) and the
+ * rules follow the system's preference on an unmarked page (prerender-styles.ts). Once the frame has
+ * painted, the script asks for the console's style sheets (data-styles: the frame's rules are inlined), its code (data-entry) and the
  * code's preloads (data-preload). They are asked for once the browser reports the first contentful
  * paint (a frame callback alone runs before the frame is shown), so they never share the slow
  * network with the paint. That paint may show only the top of the page when the parser yielded
  * half-way through the body; then they wait for a frame after the whole document is parsed, so that
- * the page's largest text (its LCP) is painted before they are asked for. A hidden tab paints nothing, so it starts at once; a browser without paint
- * timing waits one frame; a paint that never comes is waited for PAINT_WAIT_MS at most.
+ * the page's largest text (its LCP) is painted before they are asked for. A hidden tab paints
+ * nothing, so it starts at once; a browser without paint timing waits one frame; a paint that never
+ * comes is waited for PAINT_WAIT_MS at most. Last, in a task of its own, it corrects a mark that is
+ * not the stored pick (a cookie missing, stale or refused), and the cookie with it. Only then: the
+ * first read of storage is a synchronous call to the browser (milliseconds on a fresh profile), kept
+ * off the path to the first paint, and marking a page that already shows the right scheme would
+ * restyle and lay out the whole frame again for nothing (app/color-scheme.ts marks it as the console
+ * starts).
  */
 export function startScript(storageKey: string, first = ''): string {
   const cookies = {
@@ -48,11 +51,12 @@ export function startScript(storageKey: string, first = ''): string {
     none: colorSchemeCookie(null, false),
   };
   // A failure of the first part must not keep the colour scheme or the console's code from coming.
-  return `${first ? `try{${first.trim()}}catch(e){}\n` : ''}(function(){try{var s=localStorage.getItem(${JSON.stringify(storageKey)}),p=s==="light"||s==="dark"?s:null,r=document.documentElement,a="data-mantine-color-scheme";
-if(r.getAttribute(a)!==p){if(p)r.setAttribute(a,p);else r.removeAttribute(a);document.cookie=${JSON.stringify(cookies)}[p||"none"]+(location.protocol==="https:"?"; Secure":"")}}catch(e){}
+  return `${first ? `try{${first.trim()}}catch(e){}\n` : ''}(function(){
+function scheme(){try{var s=localStorage.getItem(${JSON.stringify(storageKey)}),p=s==="light"||s==="dark"?s:null,r=document.documentElement,a="data-mantine-color-scheme";
+if(r.getAttribute(a)!==p){if(p)r.setAttribute(a,p);else r.removeAttribute(a);document.cookie=${JSON.stringify(cookies)}[p||"none"]+(location.protocol==="https:"?"; Secure":"")}}catch(e){}}
 var me=document.currentScript,started=false;
 function add(tag,props){var e=document.createElement(tag);e.crossOrigin="";for(var k in props)e[k]=props[k];document.head.appendChild(e)}
-function start(){if(started)return;started=true;(me.getAttribute("data-styles")||"").split(" ").forEach(function(h){if(h)add("link",{rel:"stylesheet",href:h})});(me.getAttribute("data-preload")||"").split(" ").forEach(function(h){if(h)add("link",{rel:"modulepreload",href:h})});add("script",{type:"module",src:me.getAttribute("data-entry")})}
+function start(){if(started)return;started=true;(me.getAttribute("data-styles")||"").split(" ").forEach(function(h){if(h)add("link",{rel:"stylesheet",href:h})});(me.getAttribute("data-preload")||"").split(" ").forEach(function(h){if(h)add("link",{rel:"modulepreload",href:h})});add("script",{type:"module",src:me.getAttribute("data-entry")});setTimeout(scheme,0)}
 function afterWholePage(paintTime){var n=performance.getEntriesByType&&performance.getEntriesByType("navigation")[0];
 if(n&&n.domContentLoadedEventStart>0&&n.domContentLoadedEventStart<=paintTime){setTimeout(start,0);return}
 function next(){requestAnimationFrame(function(){setTimeout(start,0)})}
