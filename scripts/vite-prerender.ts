@@ -30,19 +30,19 @@ const PAINT_WAIT_MS = 3000;
  * script), so that nothing holds the first paint but the HTML. The paint is in the right colour
  * scheme without it: the server marks <html> with a picked scheme from its cookie, and the inlined
  * rules follow the system's preference on an unmarked page (prerender-styles.ts). Once the frame has
- * painted, the script asks for the console's style sheets (data-styles: the frame's rules are inlined), its code (data-entry) and the
- * code's preloads (data-preload). They are asked for once the browser reports the first contentful
- * paint (a frame callback alone runs before the frame is shown), so they never share the slow
- * network with the paint. That paint may show only the top of the page when the parser yielded
- * half-way through the body; then they wait for a frame after the whole document is parsed, so that
- * the page's largest text (its LCP) is painted before they are asked for. A hidden tab paints
- * nothing, so it starts at once; a browser without paint timing waits one frame; a paint that never
- * comes is waited for PAINT_WAIT_MS at most. Last, in a task of its own, it corrects a mark that is
- * not the stored pick (a cookie missing, stale or refused), and the cookie with it. Only then: the
- * first read of storage is a synchronous call to the browser (milliseconds on a fresh profile), kept
- * off the path to the first paint, and marking a page that already shows the right scheme would
- * restyle and lay out the whole frame again for nothing (app/color-scheme.ts marks it as the console
- * starts).
+ * painted, the script asks for the console's style sheets (data-styles: the frame's rules are
+ * inlined), its code (data-entry) and the code's preloads (data-preload). They are asked for once
+ * the browser reports the first contentful paint (a frame callback alone runs before the frame is
+ * shown), so they never share the slow network with the paint. That paint may show only the top of
+ * the page when the parser yielded half-way through the body; then they wait for a frame after the
+ * whole document is parsed, so that the page's largest text (its LCP) is painted before they are
+ * asked for. A hidden tab paints nothing, so it starts at once; a browser without paint timing
+ * waits one frame; a paint that never comes is waited for PAINT_WAIT_MS at most. Last, in a task of
+ * its own, it corrects a mark that is not the stored pick (a cookie missing, stale or refused), and
+ * the cookie with it. Only then: the first read of storage is a synchronous call to the browser
+ * (milliseconds on a fresh profile), kept off the path to the first paint, and marking a page that
+ * already shows the right scheme would restyle and lay out the whole frame again for nothing
+ * (app/color-scheme.ts marks it as the console starts).
  */
 export function startScript(storageKey: string, first = ''): string {
   const cookies = {

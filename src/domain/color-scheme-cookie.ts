@@ -2,13 +2,14 @@
 // so that the server can mark <html> with it: a page then paints in the picked scheme from its HTML
 // alone, before any script has run. Without a pick the page follows the system's preference by CSS
 // (`prefers-color-scheme`), so only a pick needs the cookie. Written by the console when the pick
-// changes and by the prerendered pages' start script on every visit; read by the server.
+// changes, and by the prerendered pages' start script when the page's mark is not the stored pick;
+// read by the server.
 
 export const COLOR_SCHEME_COOKIE = 'spark-color-scheme';
 
 export type PickedColorScheme = 'light' | 'dark';
 
-/** A year: the pick is kept in storage for good, the cookie is renewed on every visit. */
+/** A year: the pick is kept in storage for good; once the cookie has expired the start script writes it again. */
 const MAX_AGE_SECONDS = 365 * 24 * 60 * 60;
 
 /** The pick a Cookie header carries, or null: none, or a value that is not a scheme. */

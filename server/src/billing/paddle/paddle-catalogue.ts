@@ -22,8 +22,8 @@ async function all<T>(collection: { next(): Promise<T[]>; hasMore: boolean }): P
  * across the HTTP calls, both keep the oldest (then the smallest id) and archive the rest, so they
  * agree without talking to each other.
  */
-// ISO times and ids sort by their code units; localeCompare would load ICU's collation data for it.
-const byCodeUnits = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+/** Paddle's ids and ISO times in order by their code units; localeCompare would load ICU's collation data. */
+export const byCodeUnits = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 function keepOldest<T extends { id: string; createdAt: string }>(found: T[]): { kept: T; extra: T[] } | null {
   const sorted = [...found].sort((a, b) => byCodeUnits(a.createdAt, b.createdAt) || byCodeUnits(a.id, b.id));

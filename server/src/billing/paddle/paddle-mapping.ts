@@ -5,7 +5,7 @@ import type {
   Transaction,
   TransactionPreview,
 } from '@paddle/paddle-node-sdk';
-import { planIdOf } from './paddle-catalogue';
+import { byCodeUnits, planIdOf } from './paddle-catalogue';
 
 export const seconds = (iso: string | null | undefined): number | null =>
   iso ? Math.floor(Date.parse(iso) / 1000) : null;
@@ -44,9 +44,6 @@ export function toSubscription(subscription: PaddleSubscription): Subscription {
     pendingPaymentIntentSecret: null,
   };
 }
-
-// Paddle's ISO times sort by their code units; localeCompare would load ICU's collation data for it.
-const byCodeUnits = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 /** The card of a transaction's captured payment, if it was paid by card. */
 export function cardOf(transaction: Transaction): Card | null {
