@@ -171,12 +171,15 @@ export function createWebhookDeliverer(
       );
     },
     async deliverAll() {
-      let total = 0;
+      const start = deliveredTotal;
       for (;;) {
-        const delivered = await run(true);
-        total += delivered;
+        const before = deliveredTotal;
+        await run(true);
+        // Counted by the total, not by run's answer: run first waits for a pass already under way
+        // (a kick), and what that pass delivered is part of the drain too. A caller that drains two
+        // sandboxes goes round until both say 0, which is only sound if 0 means nothing was delivered.
         // Handlers may cause new events (they call the API back); go round until a pass finds none.
-        if (delivered === 0) return total;
+        if (deliveredTotal === before) return deliveredTotal - start;
       }
     },
     deliveredCount: () => deliveredTotal,
