@@ -166,14 +166,18 @@ test("a first load asks for the file beside the page's code, and paints the card
   // Whether the console ever rendered its loading card itself: the prerendered page's HTML has it
   // (the parser's nodes, before DOMContentLoaded); once its code runs, the file's card replaces it.
   await page.addInitScript(() => {
-    new MutationObserver((records) => {
+    const observer = new MutationObserver((records) => {
       if (document.readyState === 'loading') return;
       for (const record of records) {
         for (const node of record.addedNodes) {
           if (node.textContent?.includes('Loading...')) document.documentElement.dataset.loadingShown = 'yes';
         }
       }
-    }).observe(document, { childList: true, subtree: true });
+    });
+    observer.observe(document, { childList: true, subtree: true });
+    // With no script to block it, the parser may insert the whole body before the observer hears of
+    // it: those records are the HTML's, dropped as parsing ends (before any deferred script runs).
+    document.addEventListener('readystatechange', () => observer.takeRecords(), { once: true });
   });
 
   await page.goto(`/public-files/${key}?s=${secret}`);
