@@ -93,19 +93,31 @@ interface Server {
   child: ChildProcess;
 }
 
-/** The node flags `npm start` runs the server with (package.json), so the servers here get them too. */
-function startFlags(checkout: string): string {
+/**
+ * The node flags and the environment (`NAME=value` before `node`) `npm start` runs the server with
+ * (package.json), so the servers here get them too, and only they: not the bare server, not autocannon.
+ */
+function startSettings(checkout: string): { flags: string; env: Record<string, string> } {
   const pkg = JSON.parse(readFileSync(path.join(checkout, 'package.json'), 'utf8'));
-  return /\bnode ((?:--\S+ )*)dist-server\/main\.mjs/.exec(pkg.scripts.start)?.[1]?.trim() ?? '';
+  const found = /((?:\b[A-Z_]+=\S+ )*)node ((?:--\S+ )*)dist-server\/main\.mjs/.exec(pkg.scripts.start);
+  const env = Object.fromEntries(
+    (found?.[1] ?? '')
+      .trim()
+      .split(/\s+/)
+      .filter(Boolean)
+      .map((assignment) => assignment.split('=', 2) as [string, string]),
+  );
+  return { flags: found?.[2]?.trim() ?? '', env };
 }
 
 async function startServer(env: NodeJS.ProcessEnv, checkout = root): Promise<Server> {
   const port = await freePort();
-  const nodeOptions = [process.env.NODE_OPTIONS, startFlags(checkout)].filter(Boolean).join(' ');
+  const settings = startSettings(checkout);
+  const nodeOptions = [process.env.NODE_OPTIONS, settings.flags].filter(Boolean).join(' ');
   const child = start(
     tsx,
     ['server/src/main.ts'],
-    { PORT: String(port), HOST: '127.0.0.1', NODE_OPTIONS: nodeOptions, ...env },
+    { PORT: String(port), HOST: '127.0.0.1', NODE_OPTIONS: nodeOptions, ...settings.env, ...env },
     'ignore',
     checkout,
   );
