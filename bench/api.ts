@@ -105,7 +105,10 @@ function startSettings(checkout: string): { flags: string; env: Record<string, s
       .trim()
       .split(/\s+/)
       .filter(Boolean)
-      .map((assignment) => assignment.split('=', 2) as [string, string]),
+      .map((assignment) => {
+        const at = assignment.indexOf('=');
+        return [assignment.slice(0, at), assignment.slice(at + 1)];
+      }),
   );
   return { flags: found?.[2]?.trim() ?? '', env };
 }
