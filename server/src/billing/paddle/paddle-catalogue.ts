@@ -17,14 +17,14 @@ async function all<T>(collection: { next(): Promise<T[]>; hasMore: boolean }): P
   return items;
 }
 
+/** Paddle's ids and ISO times in order by their code units; localeCompare would load ICU's collation data. */
+export const byCodeUnits = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
 /**
  * Two servers starting at once may both create one plan's product or price. Rather than a lock
  * across the HTTP calls, both keep the oldest (then the smallest id) and archive the rest, so they
  * agree without talking to each other.
  */
-/** Paddle's ids and ISO times in order by their code units; localeCompare would load ICU's collation data. */
-export const byCodeUnits = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
-
 function keepOldest<T extends { id: string; createdAt: string }>(found: T[]): { kept: T; extra: T[] } | null {
   const sorted = [...found].sort((a, b) => byCodeUnits(a.createdAt, b.createdAt) || byCodeUnits(a.id, b.id));
   const [kept, ...extra] = sorted;
