@@ -2,11 +2,15 @@
 // preset (Moto G Power emulation, simulated slow 4G and 4x CPU slowdown), Debian's Chromium, the
 // median of BENCH_LIGHTHOUSE_RUNS (default 3) runs per page, against `npm start` on a fresh temporary
 // DATA_DIR and a free port. The floor is a minimal HTML page served on the same machine: every page's
-// LCP is printed as a ratio to it. The team pages are measured two ways: signed in (the browser
-// follows a login link from the CLI first, and those runs keep its storage but start each time with
-// an empty HTTP cache), and from a login link, as people arrive from the app (a fresh visitor and a
-// fresh link each run, the code exchange included). The targets follow the table as ratios within
-// the run.
+// LCP is printed as a ratio to it. Two more floors tell what is the page's own: the floor with one
+// empty deferred script (the model puts any script that ran before the paint, and the task that
+// asked for it, on the LCP's path), and that with the security headers the console sends (read from
+// the server under test), whose Cross-Origin-Opener-Policy has the browser commit the page in a fresh
+// renderer process, a costlier task (decision 055). The team pages are measured two ways: signed
+// in (the browser follows a login link from the CLI first, and those runs keep its storage but start
+// each time with an empty HTTP cache), and from a login link, as people arrive from the app (a
+// fresh visitor and a fresh link each run, the code exchange included). The targets follow the
+// table as ratios within the run.
 // Run: npm run bench -- lighthouse
 
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
@@ -17,8 +21,10 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { computeMedianRun } from 'lighthouse/core/lib/median-run.js';
 import puppeteer from 'puppeteer-core';
+import { SECURITY_HEADERS } from '../server/src/http/security-headers';
 import { acmeLoginLink, sharedFilePage, teamPagePath } from './bench-pages';
 import { startConsoleServer } from './console-server';
+import { lcpPath } from './lcp-path';
 
 // BENCH_LIGHTHOUSE_CHROMIUM=/usr/bin/chromium-headless-shell: the browser without its UI, whose
 // WebUI pages (the omnibox popup's 90-odd module files) the full browser loads beside the page under
@@ -31,11 +37,14 @@ const REPORTS = process.env.BENCH_LIGHTHOUSE_JSON;
 // of Lighthouse's default simulation, whose model counts every parser-found script request (a
 // modulepreload) as blocking first paint while it ignores script-found ones (decision 014).
 const THROTTLING = process.env.BENCH_LIGHTHOUSE_THROTTLING === 'devtools' ? 'devtools' : 'simulate';
-// BENCH_LIGHTHOUSE_PAGES=web-login,public-file: measure only these (of floor, web-login, public-file,
-// accept-invitation, back-to-app, not-found, overview, members, billing, link-overview, link-billing);
-// the others' rows say they were left out.
+// BENCH_LIGHTHOUSE_LCP_PATH=1: after each run, what the simulation put on the path to its LCP
+// (lcp-path.ts): the requests and tasks, with their simulated times.
+const LCP_PATH = process.env.BENCH_LIGHTHOUSE_LCP_PATH === '1' && THROTTLING === 'simulate';
+// BENCH_LIGHTHOUSE_PAGES=web-login,public-file: measure only these (of floor, floor-script,
+// floor-script-headers, web-login, public-file, accept-invitation, back-to-app, not-found, overview,
+// members, billing, link-overview, link-billing); the others' rows say they were left out.
 const ALL_PAGES =
-  'floor,web-login,public-file,accept-invitation,back-to-app,not-found,overview,members,billing,link-overview,link-billing';
+  'floor,floor-script,floor-script-headers,web-login,public-file,accept-invitation,back-to-app,not-found,overview,members,billing,link-overview,link-billing';
 const PAGES = new Set((process.env.BENCH_LIGHTHOUSE_PAGES ?? ALL_PAGES).split(','));
 let version = '';
 
@@ -105,6 +114,10 @@ async function measure(
     const expected = lands ?? new RegExp(`^${new URL(address).pathname}$`);
     if (!expected.test(landed)) throw new Error(`${address}: the page ended at ${landed}`);
     lhrs.push(result.lhr);
+    if (LCP_PATH)
+      console.log(
+        `${name} run ${i + 1}: ${(await lcpPath(result.artifacts, result.lhr.configSettings)).join('\n')}`,
+      );
     if (REPORTS) {
       mkdirSync(REPORTS, { recursive: true });
       writeFileSync(path.join(REPORTS, `${name}-${i + 1}.json`), JSON.stringify(result.lhr, null, 1));
@@ -116,6 +129,8 @@ async function measure(
 
 const rows: Row[] = [
   { page: 'minimal HTML page (floor)', target: 'what the network model alone costs' },
+  { page: 'floor with a deferred script', target: 'what any script costs in the model' },
+  { page: "floor, script, console's headers", target: 'and a fresh renderer process (COOP)' },
   { page: '/web-login', target: '>= 0.98, LCP <= 1.8 s, TBT <= 100 ms' },
   { page: 'public file page', target: '>= 0.98, LCP <= 1.8 s, TBT <= 100 ms' },
   { page: '/accept-invitation (bad key)', target: 'LCP within 1.6x of the floor' },
@@ -129,6 +144,8 @@ const rows: Row[] = [
 ];
 const [
   floor,
+  floorWithScript,
+  floorAsConsole,
   webLogin,
   publicFile,
   invitationRow,
@@ -139,10 +156,12 @@ const [
   billingRow,
   linkOverview,
   linkBilling,
-] = rows as [Row, Row, Row, Row, Row, Row, Row, Row, Row, Row, Row];
+] = rows as [Row, Row, Row, Row, Row, Row, Row, Row, Row, Row, Row, Row, Row];
 
 const PAGE_ROWS: [string, Row][] = [
   ['floor', floor],
+  ['floor-script', floorWithScript],
+  ['floor-script-headers', floorAsConsole],
   ['web-login', webLogin],
   ['public-file', publicFile],
   ['accept-invitation', invitationRow],
@@ -181,10 +200,17 @@ if (!existsSync(CHROMIUM)) {
       await cdp.send('Network.clearBrowserCache');
     };
 
-    if (PAGES.has('floor')) {
-      const floorPage = await startFloorPage();
+    const floors: [string, Row, FloorOptions][] = [
+      ['floor', floor, {}],
+      ['floor-script', floorWithScript, { script: true }],
+      ['floor-script-headers', floorAsConsole, { script: true, headers: 'console' }],
+    ];
+    for (const [name, row, options] of floors) {
+      if (!PAGES.has(name)) continue;
+      const headers = options.headers ? await consoleSecurityHeaders(`${server.url}/web-login`) : {};
+      const floorPage = await startFloorPage(Boolean(options.script), headers);
       try {
-        floor.result = await measure('floor', floorPage.url, chrome.port, false, clearCache);
+        row.result = await measure(name, floorPage.url, chrome.port, false, clearCache);
       } finally {
         floorPage.close();
       }
@@ -307,25 +333,61 @@ for (const { label, of, to, metric, most } of RATIOS) {
   console.log(`${label.padEnd(28)} ${ratio.toFixed(2).padStart(6)}  <= ${most}  ${verdict}`);
 }
 // Each page against the floor: a minimal HTML page served on the same machine, whose LCP is what the
-// network model alone costs.
-console.log('\nLCP ratio to the floor (same run)   value');
-for (const row of rows.slice(1)) {
-  const ratio = row.result && floor.result ? row.result.lcp / floor.result.lcp : Number.NaN;
+// network model alone costs; and against the floor as the console serves a page (a deferred script,
+// the console's headers): what is left is the page's own.
+const lcpRatio = (row: Row, to: Row) =>
+  row.result && to.result ? (row.result.lcp / to.result.lcp).toFixed(2) : 'not measured';
+console.log(`\n${'LCP ratio to the floor (same run)'.padEnd(34)} ${'bare'.padStart(12)}  script, headers`);
+for (const row of rows.slice(3)) {
   console.log(
-    `${row.page.padEnd(34)} ${Number.isNaN(ratio) ? 'not measured' : ratio.toFixed(2).padStart(6)}`,
+    `${row.page.padEnd(34)} ${lcpRatio(row, floor).padStart(12)}  ${lcpRatio(row, floorAsConsole).padStart(12)}`,
   );
 }
+for (const row of [floorWithScript, floorAsConsole])
+  console.log(`${row.page.padEnd(34)} ${lcpRatio(row, floor).padStart(12)}`);
 console.log('\nThe machine is shared and noisy: compare runs made side by side, not across days.');
 
-/** The floor: a page with a heading and a paragraph, no script, no style sheet, no font. */
-async function startFloorPage(): Promise<{ url: string; close: () => void }> {
+/**
+ * The security headers the console sends with a page (SECURITY_HEADERS' names, the CSP and HSTS), as
+ * the server under test answers them: the floor served with them costs what they cost.
+ */
+async function consoleSecurityHeaders(pageUrl: string): Promise<Record<string, string>> {
+  const response = await fetch(pageUrl, { headers: { accept: 'text/html' } });
+  await response.arrayBuffer();
+  const names = [...Object.keys(SECURITY_HEADERS), 'content-security-policy', 'strict-transport-security'];
+  return Object.fromEntries(
+    names.flatMap((name) => {
+      const value = response.headers.get(name);
+      return value === null ? [] : [[name, value]];
+    }),
+  );
+}
+
+interface FloorOptions {
+  /** One empty deferred script in <head>. */
+  script?: boolean;
+  /** The console's security headers. */
+  headers?: 'console';
+}
+
+/**
+ * The floor: a page with a heading and a paragraph, no style sheet, no font; with `script`, one empty
+ * deferred script file, as a prerendered page has its start script; answered with `headers`.
+ */
+async function startFloorPage(
+  script: boolean,
+  headers: Record<string, string>,
+): Promise<{ url: string; close: () => void }> {
   const html =
     '<!doctype html><html lang="en"><head><meta charset="utf-8">' +
-    '<meta name="viewport" content="width=device-width, initial-scale=1"><title>Floor</title></head>' +
-    '<body><h1>Welcome to Spark for Teams</h1><p>A minimal page: what the network model alone costs.</p>' +
+    '<meta name="viewport" content="width=device-width, initial-scale=1"><title>Floor</title>' +
+    (script ? '<script defer src="/start.js"></script>' : '') +
+    '</head><body><h1>Welcome to Spark for Teams</h1><p>A minimal page: what the network model alone costs.</p>' +
     '</body></html>';
-  const server = createServer((_request, response) => {
-    response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(html);
+  const server = createServer((request, response) => {
+    const isScript = request.url === '/start.js';
+    const type = isScript ? 'text/javascript' : 'text/html; charset=utf-8';
+    response.writeHead(200, { ...headers, 'content-type': type }).end(isScript ? 'void 0;\n' : html);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;

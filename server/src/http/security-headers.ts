@@ -74,6 +74,8 @@ export function consoleCsp(path: string, frameOrigins: readonly string[] = []): 
  * built its middleware chain again on every request, a visible share of an API call's CPU.
  */
 export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
+  // Kept on every page although Lighthouse's simulation charges the fresh renderer process it costs
+  // to each page's LCP (decision 055): the page a visitor lands on is the whole session's document.
   'cross-origin-opener-policy': 'same-origin',
   'cross-origin-resource-policy': 'same-origin',
   'origin-agent-cluster': '?1',
