@@ -119,6 +119,43 @@ describe('Paddle sandbox: prices, customers, reset', () => {
     expect(noCountry.body.error.errors).toEqual([{ field: 'country_code', message: 'is required' }]);
   });
 
+  it('records an event for each customer, address and business it makes or changes, as Paddle does; none for a refused one', async () => {
+    const events = async () => {
+      const rows = await server.testDb.db.query<{ event_type: string; id: string }>(
+        "SELECT event_type, data->>'id' AS id FROM paddle_sandbox_events ORDER BY seq",
+      );
+      return rows.map((row) => `${row.event_type} ${row.id}`);
+    };
+    const before = (await events()).length;
+    const sam = await paddle.customers.create({ email: 'sam@events.test' });
+    await paddle.customers.update(sam.id, { name: 'Sam' });
+    const address = await paddle.addresses.create(sam.id, { countryCode: 'FR' });
+    await paddle.addresses.update(sam.id, address.id, { postalCode: '75001' });
+    const business = await paddle.businesses.create(sam.id, { name: 'Sam SARL' });
+    await paddle.businesses.update(sam.id, business.id, { taxIdentifier: 'FR12345678901' });
+    const taken = await server.http('POST', '/customers', { body: { email: 'SAM@events.test' } });
+    expect(taken.status).toBe(409);
+    const noCountry = await server.http('POST', `/customers/${sam.id}/addresses`, { body: {} });
+    expect(noCountry.status).toBe(400);
+    expect((await events()).slice(before)).toEqual([
+      `customer.created ${sam.id}`,
+      `customer.updated ${sam.id}`,
+      `address.created ${address.id}`,
+      `address.updated ${address.id}`,
+      `business.created ${business.id}`,
+      `business.updated ${business.id}`,
+    ]);
+    const [updated] = await server.testDb.db.query<{ data: { name: string } }>(
+      "SELECT data FROM paddle_sandbox_events WHERE event_type = 'customer.updated' AND data->>'id' = $1",
+      [sam.id],
+    );
+    expect(updated?.data.name).toBe('Sam');
+    const deliveries = await server.testDb.db.query<{ count: number }>(
+      'SELECT count(*)::int AS count FROM paddle_sandbox_deliveries d JOIN paddle_sandbox_events e ON e.id = d.event_id',
+    );
+    expect(deliveries[0]?.count).toBe((await events()).length);
+  });
+
   it('reset empties the sandbox and keeps its keys', async () => {
     const key = server.sandbox.apiKey;
     await resetPaddleSandbox(server.testDb.db);

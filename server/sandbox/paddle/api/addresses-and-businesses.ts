@@ -1,6 +1,7 @@
 import { sandboxIso } from '../clock';
 import type { Ctx } from '../context';
 import { invalidField, notFound } from '../errors';
+import { recordEvent } from '../events';
 import { type Body, customData, oneOf, optionalText, requiredText } from '../fields';
 import { newId } from '../ids';
 import { listParam, paginate } from '../pagination';
@@ -68,6 +69,7 @@ function texts<K extends string>(
   return out;
 }
 
+/** Also what the checkout uses to make an address; events are recorded by the caller. */
 export async function createAddress(ctx: Ctx, customerId: string, body: Body): Promise<AddressEntity> {
   await get<CustomerEntity>(ctx, customerId, 'customer');
   const now = await sandboxIso(ctx);
@@ -143,7 +145,9 @@ function ownedRoutes(
       method: 'POST',
       path: `/customers/:customer_id/${segment}`,
       async handler(ctx, { params, body }) {
-        return { data: await create(ctx, params.customer_id as string, body), status: 201 };
+        const made = await create(ctx, params.customer_id as string, body);
+        await recordEvent(ctx, `${type}.created`, made);
+        return { data: made, status: 201 };
       },
     },
     {
@@ -170,7 +174,9 @@ function ownedRoutes(
       method: 'PATCH',
       path: `/customers/:customer_id/${segment}/:id`,
       async handler(ctx, { params, body }) {
-        return { data: await update(ctx, type, params, body, fields) };
+        const changed = await update(ctx, type, params, body, fields);
+        await recordEvent(ctx, `${type}.updated`, changed);
+        return { data: changed };
       },
     },
   ];

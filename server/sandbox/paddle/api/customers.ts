@@ -1,6 +1,7 @@
 import { sandboxIso } from '../clock';
 import type { Ctx } from '../context';
 import { invalidField, PaddleError } from '../errors';
+import { recordEvent } from '../events';
 import { type Body, customData, oneOf, optionalText, requiredText } from '../fields';
 import { newId } from '../ids';
 import { listParam, paginate } from '../pagination';
@@ -82,7 +83,9 @@ export const customerRoutes: RouteDef[] = [
     method: 'POST',
     path: '/customers',
     async handler(ctx, { body }) {
-      return { data: await createCustomer(ctx, body), status: 201 };
+      const made = await createCustomer(ctx, body);
+      await recordEvent(ctx, 'customer.created', made);
+      return { data: made, status: 201 };
     },
   },
   {
@@ -114,7 +117,9 @@ export const customerRoutes: RouteDef[] = [
     method: 'PATCH',
     path: '/customers/:customer_id',
     async handler(ctx, { params, body }) {
-      return { data: await updateCustomer(ctx, params.customer_id as string, body) };
+      const changed = await updateCustomer(ctx, params.customer_id as string, body);
+      await recordEvent(ctx, 'customer.updated', changed);
+      return { data: changed };
     },
   },
 ];
