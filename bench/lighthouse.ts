@@ -114,10 +114,13 @@ async function measure(
     const expected = lands ?? new RegExp(`^${new URL(address).pathname}$`);
     if (!expected.test(landed)) throw new Error(`${address}: the page ended at ${landed}`);
     lhrs.push(result.lhr);
-    if (LCP_PATH)
-      console.log(
-        `${name} run ${i + 1}: ${(await lcpPath(result.artifacts, result.lhr.configSettings)).join('\n')}`,
-      );
+    if (LCP_PATH) {
+      // A diagnostic only: a run whose graph Lantern cannot build (no LCP) says so, and still counts.
+      const lines = await lcpPath(result.artifacts, result.lhr.configSettings).catch((error: Error) => [
+        `no LCP path: ${error.message}`,
+      ]);
+      console.log(`${name} run ${i + 1}: ${lines.join('\n')}`);
+    }
     if (REPORTS) {
       mkdirSync(REPORTS, { recursive: true });
       writeFileSync(path.join(REPORTS, `${name}-${i + 1}.json`), JSON.stringify(result.lhr, null, 1));
