@@ -25,6 +25,7 @@ import { SECURITY_HEADERS } from '../server/src/http/security-headers';
 import { acmeLoginLink, sharedFilePage, teamPagePath } from './bench-pages';
 import { startConsoleServer } from './console-server';
 import { lcpPath } from './lcp-path';
+import { tbtTasks } from './tbt-tasks';
 
 // BENCH_LIGHTHOUSE_CHROMIUM=/usr/bin/chromium-headless-shell: the browser without its UI, whose
 // WebUI pages (the omnibox popup's 90-odd module files) the full browser loads beside the page under
@@ -40,6 +41,9 @@ const THROTTLING = process.env.BENCH_LIGHTHOUSE_THROTTLING === 'devtools' ? 'dev
 // BENCH_LIGHTHOUSE_LCP_PATH=1: after each run, what the simulation put on the path to its LCP
 // (lcp-path.ts): the requests and tasks, with their simulated times.
 const LCP_PATH = process.env.BENCH_LIGHTHOUSE_LCP_PATH === '1' && THROTTLING === 'simulate';
+// BENCH_LIGHTHOUSE_TBT_TASKS=1: after each run, the tasks its Total Blocking Time comes from
+// (tbt-impact tasks): when each ran, its blocking time, and what its time went to.
+const TBT_TASKS = process.env.BENCH_LIGHTHOUSE_TBT_TASKS === '1';
 // BENCH_LIGHTHOUSE_PAGES=web-login,public-file: measure only these (of floor, floor-script,
 // floor-script-headers, web-login, public-file, accept-invitation, back-to-app, not-found, overview,
 // members, billing, link-overview, link-billing); the others' rows say they were left out.
@@ -118,6 +122,12 @@ async function measure(
       // A diagnostic only: a run whose graph Lantern cannot build (no LCP) says so, and still counts.
       const lines = await lcpPath(result.artifacts, result.lhr.configSettings).catch((error: Error) => [
         `no LCP path: ${error.message}`,
+      ]);
+      console.log(`${name} run ${i + 1}: ${lines.join('\n')}`);
+    }
+    if (TBT_TASKS) {
+      const lines = await tbtTasks(result.artifacts, result.lhr.configSettings).catch((error: Error) => [
+        `no TBT tasks: ${error.message}`,
       ]);
       console.log(`${name} run ${i + 1}: ${lines.join('\n')}`);
     }
