@@ -212,6 +212,7 @@ describe('startScript', () => {
     { tag: 'link', crossOrigin: '', rel: 'modulepreload', href: '/assets/shell-abc.js' },
     { tag: 'script', crossOrigin: '', type: 'module', src: '/assets/index-abc.js' },
   ];
+  const STYLES = CODE.slice(0, 2);
 
   it("leaves the server's mark alone when it is the stored pick: no restyling, no cookie written", () => {
     for (const pick of ['light', 'dark'] as const) {
@@ -228,6 +229,7 @@ describe('startScript', () => {
     const unmarked = run('dark', null);
     expect(unmarked).toMatchObject({ scheme: null, marks: 0, cookies: [] });
     unmarked.paint('first-contentful-paint');
+    unmarked.runTimers(0);
     unmarked.runTimers(0);
     expect(unmarked.added).toEqual(CODE);
     expect(unmarked.cookies).toEqual([]);
@@ -253,6 +255,7 @@ describe('startScript', () => {
     const result = run('dark', 'dark', { storage: false });
     result.paint('first-contentful-paint');
     result.runTimers(0);
+    result.runTimers(0);
     expect(result.added).toEqual(CODE);
     expect(result.settle()).toEqual({ scheme: 'dark', marks: 0, cookies: [] });
   });
@@ -263,11 +266,12 @@ describe('startScript', () => {
     const failed = run('dark', null, {}, 'throw new Error("no login link here");');
     failed.paint('first-contentful-paint');
     failed.runTimers(0);
+    failed.runTimers(0);
     expect(failed.added).toEqual(CODE);
     expect(failed.settle().scheme).toBe('dark');
   });
 
-  it('asks for the style sheets and the code only once the first contentful paint is reported, preloads first, once', () => {
+  it('asks for the style sheets, then the code, only once the first contentful paint is reported, preloads first, once', () => {
     const result = run(null, null);
     result.runTimers(0);
     for (const frame of result.frames.splice(0)) frame();
@@ -277,6 +281,9 @@ describe('startScript', () => {
     expect(result.added).toEqual([]);
     result.paint('first-contentful-paint');
     expect(result.added).toEqual([]);
+    result.runTimers(0);
+    // The style sheets first; the code in a task of its own (adding each element starts a request).
+    expect(result.added).toEqual(STYLES);
     result.runTimers(0);
     expect(result.added).toEqual(CODE);
     result.runTimers(Number.POSITIVE_INFINITY);
@@ -297,6 +304,7 @@ describe('startScript', () => {
     expect(halfParsed.added).toEqual([]);
     halfParsed.runFrames();
     halfParsed.runTimers(0);
+    halfParsed.runTimers(0);
     expect(halfParsed.added).toEqual(CODE);
 
     // Parsed after the paint, before its report came: one more frame too.
@@ -306,6 +314,7 @@ describe('startScript', () => {
     expect(parsedLate.added).toEqual([]);
     parsedLate.runFrames();
     parsedLate.runTimers(0);
+    parsedLate.runTimers(0);
     expect(parsedLate.added).toEqual(CODE);
   });
 
@@ -314,15 +323,18 @@ describe('startScript', () => {
     waited.runTimers(2999);
     expect(waited.added).toEqual([]);
     waited.runTimers(3000);
+    waited.runTimers(0);
     expect(waited.added).toEqual(CODE);
 
     const hiddenLater = run(null, null);
     for (const listener of hiddenLater.visibilityListeners) listener();
+    hiddenLater.runTimers(0);
     expect(hiddenLater.added).toEqual(CODE);
   });
 
   it('starts at once in a hidden tab, and after one frame in a browser without paint timing', () => {
     const hidden = run(null, null, { hidden: true });
+    hidden.runTimers(0);
     hidden.runTimers(0);
     expect(hidden.added).toEqual(CODE);
 
@@ -330,6 +342,7 @@ describe('startScript', () => {
     noPaintTiming.runTimers(0);
     expect(noPaintTiming.added).toEqual([]);
     for (const frame of noPaintTiming.frames.splice(0)) frame();
+    noPaintTiming.runTimers(0);
     noPaintTiming.runTimers(0);
     expect(noPaintTiming.added).toEqual(CODE);
   });

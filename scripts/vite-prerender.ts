@@ -31,7 +31,9 @@ const PAINT_WAIT_MS = 3000;
  * scheme without it: the server marks <html> with a picked scheme from its cookie, and the inlined
  * rules follow the system's preference on an unmarked page (prerender-styles.ts). Once the frame has
  * painted, the script asks for the console's style sheets (data-styles: the frame's rules are
- * inlined), its code (data-entry) and the code's preloads (data-preload). They are asked for once
+ * inlined), then, in a task of its own, the code's preloads (data-preload) and its code (data-entry):
+ * every element added starts a request, and the twenty or so of a team page together made a task
+ * long enough to block the main thread (decision 056). They are asked for once
  * the browser reports the first contentful paint (a frame callback alone runs before the frame is
  * shown), so they never share the slow network with the paint. That paint may show only the top of
  * the page when the parser yielded half-way through the body; then they wait for a frame after the
@@ -56,7 +58,8 @@ function scheme(){try{var s=localStorage.getItem(${JSON.stringify(storageKey)}),
 if(r.getAttribute(a)!==p){if(p)r.setAttribute(a,p);else r.removeAttribute(a);document.cookie=${JSON.stringify(cookies)}[p||"none"]+(location.protocol==="https:"?"; Secure":"")}}catch(e){}}
 var me=document.currentScript,started=false;
 function add(tag,props){var e=document.createElement(tag);e.crossOrigin="";for(var k in props)e[k]=props[k];document.head.appendChild(e)}
-function start(){if(started)return;started=true;(me.getAttribute("data-styles")||"").split(" ").forEach(function(h){if(h)add("link",{rel:"stylesheet",href:h})});(me.getAttribute("data-preload")||"").split(" ").forEach(function(h){if(h)add("link",{rel:"modulepreload",href:h})});add("script",{type:"module",src:me.getAttribute("data-entry")});setTimeout(scheme,0)}
+function code(){(me.getAttribute("data-preload")||"").split(" ").forEach(function(h){if(h)add("link",{rel:"modulepreload",href:h})});add("script",{type:"module",src:me.getAttribute("data-entry")});setTimeout(scheme,0)}
+function start(){if(started)return;started=true;(me.getAttribute("data-styles")||"").split(" ").forEach(function(h){if(h)add("link",{rel:"stylesheet",href:h})});setTimeout(code,0)}
 function afterWholePage(paintTime){var n=performance.getEntriesByType&&performance.getEntriesByType("navigation")[0];
 if(n&&n.domContentLoadedEventStart>0&&n.domContentLoadedEventStart<=paintTime){setTimeout(start,0);return}
 function next(){requestAnimationFrame(function(){setTimeout(start,0)})}

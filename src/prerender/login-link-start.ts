@@ -78,7 +78,7 @@ export async function exchangeLoginCode(
 }
 
 /**
- * On a login link's address: starts its exchange and leaves it for the console, which moves the
+ * On a login link's address: starts its exchange (in the next task) and leaves it for the console, which moves the
  * address to the team page once the session is stored; anywhere else it does nothing. A code of the
  * account already signed in is not exchanged: that session is kept, as the session statechart does,
  * and the address is the team page's at once (its session is stored already).
@@ -93,7 +93,12 @@ export function startLoginLink(win: Window, storagePrefix: string): void {
     win.history.replaceState(win.history.state, '', destination);
     return;
   }
-  const tokens = exchangeLoginCode(win, code, `${storagePrefix}login-link-key`);
+  // The key's storage read and the request in the next task: this script's task holds the first read
+  // of localStorage already (a synchronous call to the browser, milliseconds on a fresh profile), and
+  // together they made one task long enough to block the main thread (decision 056). The link is
+  // left for the console now; its code, asked for after the first paint, comes tasks later.
+  const nextTask = new Promise((resolve) => win.setTimeout(resolve, 0));
+  const tokens = nextTask.then(() => exchangeLoginCode(win, code, `${storagePrefix}login-link-key`));
   // Handled here too: a console that never loads must not leave an unhandled rejection.
   tokens.catch(() => {});
   const link: LoginLink = { code, destination, tokens };
