@@ -11,7 +11,8 @@ export const RETRY_DELAY_MS = 2000;
 
 /** Every method retries: the server's 5xx means the request did not take effect. */
 const RETRY_METHODS = ['get', 'post', 'put', 'patch', 'delete', 'head', 'options', 'trace'];
-const SERVER_ERROR_STATUSES = Array.from({ length: 100 }, (_, offset) => 500 + offset);
+// Pure: a bundle that imports this module for its constants alone (the team pages' start script) drops it.
+const SERVER_ERROR_STATUSES = /* @__PURE__ */ Array.from({ length: 100 }, (_, offset) => 500 + offset);
 
 export type AccessTokenGetter = () => string | null | Promise<string | null>;
 

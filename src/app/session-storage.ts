@@ -13,7 +13,8 @@ export interface SessionStore {
   subscribe(listener: (session: StoredSession | null, loggedOut: boolean) => void): () => void;
 }
 
-const LOGOUT_MARKER = JSON.stringify({ loggedOut: true });
+// Pure: the team pages' start script imports this module for parseStoredSession alone, and drops it.
+const LOGOUT_MARKER = /* @__PURE__ */ JSON.stringify({ loggedOut: true });
 
 function numberOrNull(value: unknown): number | null {
   return typeof value === 'number' && Number.isFinite(value) ? value : null;
