@@ -2,7 +2,7 @@ import { runInNewContext } from 'node:vm';
 import type { Rolldown } from 'vite';
 import { describe, expect, it } from 'vitest';
 import { colorSchemeCookie } from '../src/domain/color-scheme-cookie';
-import { groupStyles, prerenderedHtml, startScript } from './vite-prerender';
+import { groupScripts, groupStyles, prerenderedHtml, startScript } from './vite-prerender';
 
 const indexHtml = `<!doctype html>
 <html lang="en">
@@ -67,6 +67,24 @@ describe('prerenderedHtml', () => {
     expect(styled.indexOf(link)).toBeLessThan(styled.indexOf('</head>'));
   });
 
+  it("preloads the page's own chunks after the entry's, each once, never the entry itself", () => {
+    const withCode = prerenderedHtml(
+      indexHtml,
+      page,
+      '/x.js',
+      [],
+      [
+        '/assets/signup.group-abc.js',
+        '/assets/vendor-abc.js',
+        '/assets/index-abc.js',
+        '/assets/forms-abc.js',
+      ],
+    );
+    expect(withCode).toContain(
+      'data-entry="/assets/index-abc.js" data-preload="/assets/vendor-abc.js /assets/signup.group-abc.js /assets/forms-abc.js"',
+    );
+  });
+
   it('refuses an index.html without the root element', () => {
     expect(() => prerenderedHtml('<html></html>', page, '/x.js')).toThrow(/root/);
   });
@@ -84,6 +102,8 @@ describe('startScript', () => {
      */
     parsedAt?: number | null;
     https?: boolean;
+    /** data-preload's files, when not the default two. */
+    preloads?: string[];
   }
 
   /** Runs the script against a stored pick and the server's mark on <html>; answers what it did. */
@@ -101,7 +121,7 @@ describe('startScript', () => {
     const visibilityListeners: (() => void)[] = [];
     const attributes: Record<string, string> = {
       'data-entry': '/assets/index-abc.js',
-      'data-preload': '/assets/vendor-abc.js /assets/shell-abc.js',
+      'data-preload': (browser.preloads ?? ['/assets/vendor-abc.js', '/assets/shell-abc.js']).join(' '),
       'data-styles': '/assets/vendor-abc.css /assets/shell-abc.css',
     };
     class FakePerformanceObserver {
@@ -291,6 +311,27 @@ describe('startScript', () => {
     expect(result.added).toEqual(CODE);
   });
 
+  it('adds many preloads a few per task, the entry after the last of them', () => {
+    const preloads = Array.from({ length: 8 }, (_, index) => `/assets/chunk-${index}.js`);
+    const result = run(null, null, { preloads });
+    result.paint('first-contentful-paint');
+    result.runTimers(0);
+    expect(result.added).toEqual(STYLES);
+    const preloaded = () =>
+      result.added.filter((element) => element.rel === 'modulepreload').map((e) => e.href);
+    result.runTimers(0);
+    expect(preloaded()).toEqual(preloads.slice(0, 6));
+    expect(result.added.some((element) => element.tag === 'script')).toBe(false);
+    result.runTimers(0);
+    expect(preloaded()).toEqual(preloads);
+    expect(result.added.at(-1)).toEqual({
+      tag: 'script',
+      crossOrigin: '',
+      type: 'module',
+      src: '/assets/index-abc.js',
+    });
+  });
+
   it('waits for a frame with the whole page when the first paint showed only its top', () => {
     // The parser yielded half-way through the body: the page's heading is painted in a later frame,
     // and the code's requests must not start before it.
@@ -383,5 +424,15 @@ describe('groupStyles', () => {
     ]);
     expect(groupStyles(bundle, ['team-billing'])).toEqual(['/assets/billing.css']);
     expect(groupStyles(bundle, ['nothing'])).toEqual([]);
+  });
+
+  it("collects the groups' chunks and the chunks they import, each once", () => {
+    expect(groupScripts(bundle, ['team', 'team-overview']).sort()).toEqual([
+      '/assets/shared-1.js',
+      '/assets/team-overview.group-1.js',
+      '/assets/team.group-1.js',
+    ]);
+    expect(groupScripts(bundle, ['team-billing'])).toEqual(['/assets/team-billing.group-1.js']);
+    expect(groupScripts(bundle, ['nothing'])).toEqual([]);
   });
 });

@@ -24,6 +24,8 @@ const START_SCRIPT = 'prerendered-start.js';
 const TEAM_START_SCRIPT = 'prerendered-team-start.js';
 const TEAM_START_ENTRY = 'src/prerender/team-start.ts';
 const PAINT_WAIT_MS = 3000;
+/** Preloads added per task: each starts a request, about a millisecond's work on a slow machine. */
+const PRELOAD_BATCH = 6;
 
 /**
  * What a prerendered page runs first, from a deferred classic script file (the CSP allows no inline
@@ -31,9 +33,10 @@ const PAINT_WAIT_MS = 3000;
  * scheme without it: the server marks <html> with a picked scheme from its cookie, and the inlined
  * rules follow the system's preference on an unmarked page (prerender-styles.ts). Once the frame has
  * painted, the script asks for the console's style sheets (data-styles: the frame's rules are
- * inlined), then, in a task of its own, the code's preloads (data-preload) and its code (data-entry):
- * every element added starts a request, and the twenty or so of a team page together made a task
- * long enough to block the main thread (decision 056). They are asked for once
+ * inlined), then, in tasks of their own, the code's preloads (data-preload: the entry's chunks, then
+ * those of the page's route groups, PRELOAD_BATCH a task) and, last, its code (data-entry): every
+ * element added starts a request, and the twenty or so of a team page together made a task long
+ * enough to block the main thread (decision 056). They are asked for once
  * the browser reports the first contentful paint (a frame callback alone runs before the frame is
  * shown), so they never share the slow network with the paint. That paint may show only the top of
  * the page when the parser yielded half-way through the body; then they wait for a frame after the
@@ -58,7 +61,9 @@ function scheme(){try{var s=localStorage.getItem(${JSON.stringify(storageKey)}),
 if(r.getAttribute(a)!==p){if(p)r.setAttribute(a,p);else r.removeAttribute(a);document.cookie=${JSON.stringify(cookies)}[p||"none"]+(location.protocol==="https:"?"; Secure":"")}}catch(e){}}
 var me=document.currentScript,started=false;
 function add(tag,props){var e=document.createElement(tag);e.crossOrigin="";for(var k in props)e[k]=props[k];document.head.appendChild(e)}
-function code(){(me.getAttribute("data-preload")||"").split(" ").forEach(function(h){if(h)add("link",{rel:"modulepreload",href:h})});add("script",{type:"module",src:me.getAttribute("data-entry")});setTimeout(scheme,0)}
+function code(){var l=(me.getAttribute("data-preload")||"").split(" ").filter(function(h){return h});
+function batch(){l.splice(0,${PRELOAD_BATCH}).forEach(function(h){add("link",{rel:"modulepreload",href:h})});if(l.length){setTimeout(batch,0);return}add("script",{type:"module",src:me.getAttribute("data-entry")});setTimeout(scheme,0)}
+batch()}
 function start(){if(started)return;started=true;(me.getAttribute("data-styles")||"").split(" ").forEach(function(h){if(h)add("link",{rel:"stylesheet",href:h})});setTimeout(code,0)}
 function afterWholePage(paintTime){var n=performance.getEntriesByType&&performance.getEntriesByType("navigation")[0];
 if(n&&n.domContentLoadedEventStart>0&&n.domContentLoadedEventStart<=paintTime){setTimeout(start,0);return}
@@ -87,12 +92,16 @@ export function prerenderedHtml(
   page: RenderedPage,
   startSrc: string,
   styles: readonly string[] = [],
+  scripts: readonly string[] = [],
 ): string {
   const root = '<div id="root"></div>';
   if (!indexHtml.includes(root)) throw new Error(`index.html has no ${root}`);
   const entries = [...indexHtml.matchAll(MODULE_SCRIPT)].map((match) => match[1]);
   if (entries.length !== 1) throw new Error('index.html has no single module script');
-  const preloads = [...indexHtml.matchAll(MODULE_PRELOAD)].map((match) => match[1]);
+  const entryPreloads = [...indexHtml.matchAll(MODULE_PRELOAD)].map((match) => match[1]);
+  // The page's own chunks after the entry's: asked for with them, not once the entry has run and
+  // its route loads ask (a round trip later, and each link added inside React's first render).
+  const preloads = [...new Set([...entryPreloads, ...scripts])].filter((file) => file !== entries[0]);
   // React finishes a Suspense boundary that was still waiting with an inline script: the CSP would
   // block it, and the page would stay at its fallback.
   if (/<script\b(?![^>]*\ssrc=)/.test(page.html))
@@ -184,23 +193,38 @@ async function buildTeamStart(config: ResolvedConfig): Promise<string> {
  * root-relative addresses, from the build's output.
  */
 export function groupStyles(bundle: Rolldown.OutputBundle, groups: readonly string[]): string[] {
+  const styles = new Set<string>();
+  for (const chunk of groupChunks(bundle, groups)) {
+    for (const css of chunk.viteMetadata?.importedCss ?? []) styles.add(`/${css}`);
+  }
+  return [...styles];
+}
+
+/** The chunks of the route groups named and every chunk they import statically, each once. */
+function groupChunks(bundle: Rolldown.OutputBundle, groups: readonly string[]): Rolldown.OutputChunk[] {
   const chunks = Object.values(bundle).filter((file): file is Rolldown.OutputChunk => file.type === 'chunk');
   const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
   const stack = chunks.filter((chunk) =>
     groups.some((group) => chunk.facadeModuleId?.endsWith(`/${group}.group.ts`)),
   );
   const seen = new Set<Rolldown.OutputChunk>();
-  const styles = new Set<string>();
   for (let chunk = stack.pop(); chunk; chunk = stack.pop()) {
     if (seen.has(chunk)) continue;
     seen.add(chunk);
-    for (const css of chunk.viteMetadata?.importedCss ?? []) styles.add(`/${css}`);
     for (const file of chunk.imports) {
       const imported = byFile.get(file);
       if (imported) stack.push(imported);
     }
   }
-  return [...styles];
+  return [...seen];
+}
+
+/**
+ * The code a page's route groups load: their chunks and the chunks those import, as root-relative
+ * addresses, from the build's output (the entry's own among them where shared; the caller drops those).
+ */
+export function groupScripts(bundle: Rolldown.OutputBundle, groups: readonly string[]): string[] {
+  return groupChunks(bundle, groups).map((chunk) => `/${chunk.fileName}`);
 }
 
 export function prerender(): Plugin {
@@ -242,6 +266,7 @@ export function prerender(): Plugin {
           page,
           `/${script.fileName}`,
           groupStyles(bundle, page.groups),
+          groupScripts(bundle, page.groups),
         );
         await writeFile(
           path.join(folder, page.file),
