@@ -42,7 +42,9 @@ const PRELOAD_BATCH = 6;
  * the page when the parser yielded half-way through the body; then they wait for a frame after the
  * whole document is parsed, so that the page's largest text (its LCP) is painted before they are
  * asked for. A hidden tab paints nothing, so it starts at once; a browser without paint timing
- * waits one frame; a paint that never comes is waited for PAINT_WAIT_MS at most. Last, in a task of
+ * waits one frame; a paint that never comes is waited for PAINT_WAIT_MS at most. In a hidden tab the
+ * requests are not spread over tasks: no one is waiting on its main thread, and the browser runs a
+ * hidden page's timers at most once a second. Last, in a task of
  * its own, it corrects a mark that is not the stored pick (a cookie missing, stale or refused), and
  * the cookie with it. Only then: the first read of storage is a synchronous call to the browser
  * (milliseconds on a fresh profile), kept off the path to the first paint, and marking a page that
@@ -61,10 +63,11 @@ function scheme(){try{var s=localStorage.getItem(${JSON.stringify(storageKey)}),
 if(r.getAttribute(a)!==p){if(p)r.setAttribute(a,p);else r.removeAttribute(a);document.cookie=${JSON.stringify(cookies)}[p||"none"]+(location.protocol==="https:"?"; Secure":"")}}catch(e){}}
 var me=document.currentScript,started=false;
 function add(tag,props){var e=document.createElement(tag);e.crossOrigin="";for(var k in props)e[k]=props[k];document.head.appendChild(e)}
+function soon(f){if(document.visibilityState==="hidden")f();else setTimeout(f,0)}
 function code(){var l=(me.getAttribute("data-preload")||"").split(" ").filter(function(h){return h});
-function batch(){l.splice(0,${PRELOAD_BATCH}).forEach(function(h){add("link",{rel:"modulepreload",href:h})});if(l.length){setTimeout(batch,0);return}add("script",{type:"module",src:me.getAttribute("data-entry")});setTimeout(scheme,0)}
+function batch(){l.splice(0,${PRELOAD_BATCH}).forEach(function(h){add("link",{rel:"modulepreload",href:h})});if(l.length){soon(batch);return}add("script",{type:"module",src:me.getAttribute("data-entry")});setTimeout(scheme,0)}
 batch()}
-function start(){if(started)return;started=true;(me.getAttribute("data-styles")||"").split(" ").forEach(function(h){if(h)add("link",{rel:"stylesheet",href:h})});setTimeout(code,0)}
+function start(){if(started)return;started=true;(me.getAttribute("data-styles")||"").split(" ").forEach(function(h){if(h)add("link",{rel:"stylesheet",href:h})});soon(code)}
 function afterWholePage(paintTime){var n=performance.getEntriesByType&&performance.getEntriesByType("navigation")[0];
 if(n&&n.domContentLoadedEventStart>0&&n.domContentLoadedEventStart<=paintTime){setTimeout(start,0);return}
 function next(){requestAnimationFrame(function(){setTimeout(start,0)})}

@@ -56,6 +56,17 @@ describe('startLoginLink', () => {
     await expect(link()?.tokens).resolves.toEqual(TOKENS);
   });
 
+  it('asks at once in a hidden tab, whose timers the browser holds back', () => {
+    const hidden = vi.spyOn(document, 'visibilityState', 'get').mockReturnValue('hidden');
+    const { calls, link } = pageAt(`/login?token=${CODE}&team_id=12&user_id=34`);
+    startLoginLink(window, PREFIX);
+    expect(link()?.code).toBe(CODE);
+    return Promise.resolve().then(() => {
+      hidden.mockRestore();
+      expect(calls).toHaveLength(1);
+    });
+  });
+
   it('does nothing anywhere else, nor for a token that is no one-time code', async () => {
     for (const address of [
       '/teams/12-34/overview',
