@@ -7,6 +7,7 @@
 import type { Artifacts, Result } from 'lighthouse';
 // Lighthouse's own Lantern LCP, as its audit computes it (a computed artifact over the run's trace).
 import { LanternLargestContentfulPaint } from 'lighthouse/core/computed/metrics/lantern-largest-contentful-paint.js';
+import { computedInput } from './lighthouse-computed';
 
 interface GraphNode {
   type: 'network' | 'cpu';
@@ -30,19 +31,11 @@ function taskLabel(node: GraphNode): string {
 
 /** The nodes of the optimistic LCP graph, by simulated start, one line each. */
 export async function lcpPath(artifacts: Artifacts, settings: Result['configSettings']): Promise<string[]> {
-  const data = {
-    trace: artifacts.Trace,
-    devtoolsLog: artifacts.DevtoolsLog,
-    gatherContext: artifacts.GatherContext,
-    settings,
-    URL: artifacts.URL,
-    SourceMaps: artifacts.SourceMaps ?? [],
-    simulator: null,
+  const { data, context } = computedInput(artifacts, settings);
+  const result = (await LanternLargestContentfulPaint.request(data, context)) as {
+    timing: number;
+    optimisticEstimate: Estimate;
   };
-  const result = (await LanternLargestContentfulPaint.request(data, {
-    computedCache: new Map(),
-    settings,
-  })) as { timing: number; optimisticEstimate: Estimate };
   const rows = [...result.optimisticEstimate.nodeTimings].sort((a, b) => a[1].startTime - b[1].startTime);
   return [
     `LCP ${Math.round(result.timing)} ms simulated; its optimistic path:`,

@@ -7,6 +7,7 @@
 import type { Artifacts, Result } from 'lighthouse';
 // Lighthouse's own attribution of TBT to tasks, as its diagnostics compute it (a computed artifact).
 import { TBTImpactTasks } from 'lighthouse/core/computed/tbt-impact-tasks.js';
+import { computedInput } from './lighthouse-computed';
 
 interface ImpactTask {
   event: { name: string; args?: { data?: { url?: string; functionName?: string } } };
@@ -54,19 +55,8 @@ function selfTimes(task: ImpactTask): Map<string, number> {
  * self time, ms). Last, the blocking time summed by what Lighthouse calls each task's kind.
  */
 export async function tbtTasks(artifacts: Artifacts, settings: Result['configSettings']): Promise<string[]> {
-  const data = {
-    trace: artifacts.Trace,
-    devtoolsLog: artifacts.DevtoolsLog,
-    gatherContext: artifacts.GatherContext,
-    settings,
-    URL: artifacts.URL,
-    SourceMaps: artifacts.SourceMaps ?? [],
-    simulator: null,
-  };
-  const tasks = (await TBTImpactTasks.request(data, {
-    computedCache: new Map(),
-    settings,
-  })) as unknown as ImpactTask[];
+  const { data, context } = computedInput(artifacts, settings);
+  const tasks = (await TBTImpactTasks.request(data, context)) as unknown as ImpactTask[];
   const blocking = tasks.filter((task) => !task.parent && task.tbtImpact >= 1);
   const total = blocking.reduce((sum, task) => sum + task.tbtImpact, 0);
   const byKind = new Map<string, number>();
