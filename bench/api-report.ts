@@ -23,12 +23,14 @@ const verdict = (met: boolean) => (met ? 'met' : 'MISSED');
 
 export function printReport(run: {
   rows: ApiRow[];
-  bare: ApiRow;
+  /** The bare server's rows of this run: the shares are of their mean. */
+  bare: ApiRow[];
   skipped: string[];
   connections: number;
   seconds: number;
 }): void {
-  const { rows, bare } = run;
+  const { rows } = run;
+  const bareRps = run.bare.reduce((sum, row) => sum + row.rps, 0) / Math.max(1, run.bare.length);
   const width = Math.max(...rows.map((row) => row.what.length));
   console.log(
     `\nAPI benchmark: autocannon, ${run.connections} connections, ${run.seconds} s per row, Node ${process.version}, ` +
@@ -39,17 +41,20 @@ export function printReport(run: {
   console.log(`${' '.repeat(width + 46)}  ${'CPU ms per request'.padStart(18)}`);
   console.log('-'.repeat(width + 66));
   for (const row of rows) {
-    const ratio = (row.rps / bare.rps).toFixed(3);
+    const ratio = (row.rps / bareRps).toFixed(3);
     console.log(
       `${row.what.padEnd(width)}  ${num(row.rps, 7)}  ${ratio.padStart(7)}  ${num(row.p50, 7)}  ${num(row.p99, 7)}  ` +
         `${String(row.errors).padStart(7)}  ${cpu(row.serverCpu)}  ${cpu(row.postgresCpu)}`,
     );
   }
+  console.log(
+    `"of bare": of the mean of the bare rows (${bareRps.toFixed(0)} requests/s), measured first and last in the run.`,
+  );
   for (const reason of run.skipped) console.log(`skipped: ${reason}`);
   for (const target of TARGETS) {
     const judged = rows.find((row) => row.what === target.row);
     if (!judged) continue;
-    const ratio = judged.rps / bare.rps;
+    const ratio = judged.rps / bareRps;
     const p99 =
       'p99Ms' in target
         ? `\n  p99 ${judged.p99} ms (target <= ${target.p99Ms} ms): ${verdict(judged.p99 <= target.p99Ms)}`

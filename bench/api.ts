@@ -263,16 +263,22 @@ async function runEmbeddedRows(checkout: string, suffix: string, dataDir: string
 
 // --- the run ----------------------------------------------------------------------------------------
 
-try {
+/** The bare Fastify hello-world, warmed up, measured as a row of its own. */
+async function measureBare(what: string): Promise<Row> {
   const bareServer = await startBare();
-  if (WARMUP_SECONDS > 0)
-    await autocannon({ connections: CONNECTIONS, duration: WARMUP_SECONDS, url: bareServer.url });
-  const bare = await load(
-    'bare Fastify hello-world',
-    { url: bareServer.url },
-    { servers: [bareServer.child] },
-  );
-  await stop(bareServer.child);
+  try {
+    if (WARMUP_SECONDS > 0)
+      await autocannon({ connections: CONNECTIONS, duration: WARMUP_SECONDS, url: bareServer.url });
+    return await load(what, { url: bareServer.url }, { servers: [bareServer.child] });
+  } finally {
+    await stop(bareServer.child);
+  }
+}
+
+try {
+  // Bare Fastify first and last: this shared machine's speed moves within a run (the same bare server
+  // gave 21k to 46k requests/s from run to run), so the shares are of the two rows' mean.
+  const bareFirst = await measureBare('bare Fastify hello-world (first)');
 
   const postgres = ROWS.some((set) => set !== 'embedded') ? await startPostgres(group) : null;
   if (postgres && 'skip' in postgres) skipped.push(`Postgres rows: ${postgres.skip}`);
@@ -280,8 +286,9 @@ try {
   if (COMPARE) await runRows(COMPARE, ' (compare)', postgresUrl);
   await runRows(root, '', postgresUrl);
   if (postgres && 'holder' in postgres && postgres.holder) await stop(postgres.holder);
+  const bareLast = await measureBare('bare Fastify hello-world (last)');
 
-  printReport({ rows, bare, skipped, connections: CONNECTIONS, seconds: SECONDS });
+  printReport({ rows, bare: [bareFirst, bareLast], skipped, connections: CONNECTIONS, seconds: SECONDS });
 } finally {
   await group.stopAll();
 }
