@@ -21,4 +21,17 @@ describe('nextTask', () => {
     await nextTask();
     expect(yielded).toHaveBeenCalledTimes(1);
   });
+
+  it('resolves at once in a hidden tab, whose timers the browser runs at most once a second', async () => {
+    const yielded = vi.fn(() => Promise.resolve());
+    vi.stubGlobal('scheduler', { yield: yielded });
+    vi.stubGlobal('document', { visibilityState: 'hidden' });
+    const order: string[] = [];
+    setTimeout(() => order.push('queued task'), 0);
+    await nextTask();
+    order.push('after nextTask');
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(order).toEqual(['after nextTask', 'queued task']);
+    expect(yielded).not.toHaveBeenCalled();
+  });
 });
