@@ -206,10 +206,12 @@ describe.skipIf(skipReason)(
       expect(failures).toEqual([]);
       // nginx's error log says why a request failed (which server, what happened on the connection).
       const errors = await proxy.errorLog();
-      // Every GET answered. A POST is served by the stopping server, never refused (no 503). The one
-      // loss HTTP/1.1 leaves: nginx sends a POST on a pooled connection just as the stopping server
-      // closes it as idle; the connection is reset, and nginx cannot know whether the server acted,
-      // so it answers 502 rather than trying the other server (docs/operations.md, Reverse proxy).
+      // Every GET answered. A POST is served by the stopping server, never refused (no 503). The
+      // stopping server leaves nginx's idle pooled connections for nginx to close
+      // (http/idle-connections.ts), so none is closed under a POST nginx is sending. The one loss
+      // left: a connection nginx opened at the very moment the server stopped listening, still in
+      // the kernel's accept queue, is reset with the listening socket; nginx cannot know whether the
+      // server acted, so it answers 502 rather than trying the other server (docs/operations.md).
       const unexpected = [...statuses.keys()].filter(
         (key) => !['GET 200', 'POST 204', 'POST 502'].includes(key),
       );

@@ -1,7 +1,7 @@
 // Requests on keep-alive connections of their own, as a proxy's pool keeps them, with a handle on
 // each connection: the shutdown tests watch whether the server closes them.
 import http from 'node:http';
-import type { Socket } from 'node:net';
+import net, { type Socket } from 'node:net';
 
 export interface Sent {
   /** For a request with a body: the test writes it, and ends it when it likes. */
@@ -62,4 +62,34 @@ export async function closesWithin(socket: Socket, withinMs: number): Promise<nu
       resolve(Date.now() - started);
     });
   });
+}
+
+/** A raw connection to 127.0.0.1:`port`, as a proxy's pool or a browser keeps one. */
+export async function connectRaw(port: number): Promise<Socket> {
+  const socket = net.connect(port, '127.0.0.1');
+  await new Promise((resolve, reject) => socket.once('connect', resolve).once('error', reject));
+  return socket;
+}
+
+/**
+ * Sends one GET on the connection (`headers`: further header lines, each ending in CRLF) and
+ * resolves with the whole answer as text: its status line, headers and body.
+ */
+export async function requestOn(socket: Socket, path: string, headers = ''): Promise<string> {
+  const answer = new Promise<string>((resolve) => {
+    let text = '';
+    const onData = (chunk: Buffer) => {
+      text += chunk.toString();
+      const body = /\r\n\r\n([\s\S]*)$/.exec(text)?.[1] ?? '';
+      const length = Number(/content-length: (\d+)/i.exec(text)?.[1] ?? -1);
+      const chunkedEnd = /transfer-encoding: chunked/i.test(text) && text.endsWith('0\r\n\r\n');
+      if (body.length === length || chunkedEnd) {
+        socket.off('data', onData);
+        resolve(text);
+      }
+    };
+    socket.on('data', onData);
+  });
+  socket.write(`GET ${path} HTTP/1.1\r\nHost: test\r\n${headers}\r\n`);
+  return answer;
 }

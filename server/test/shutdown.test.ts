@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { shutDown } from '../src/start/shutdown';
 import { createTestDb, type TestDb } from './helper';
-import { closesWithin, send } from './keep-alive-client';
+import { closesWithin, connectRaw, requestOn, send } from './keep-alive-client';
 import { buildLoggedApp } from './logged-app';
 
 // The bounded stop (shutdown.ts) on a listening app, in this process: the plan's exit is the test's.
@@ -116,11 +116,36 @@ describe('the bounded stop', () => {
     const ready = await fetch(`${held.url}/readyz`);
     expect(ready.status).toBe(503);
     expect(await ready.json()).toEqual({ status: 'stopping' });
-    expect(ready.headers.get('connection')).toBe('close');
+    // Connections stay pooled until the delay ends: no new ones for the listener's close to reset.
+    expect(ready.headers.get('connection')).toBe('keep-alive');
     expect((await fetch(`${held.url}/healthz`)).status).toBe(200);
     expect(await exit.code).toBe(0);
     expect(Date.now() - started).toBeGreaterThanOrEqual(950);
     await expect(fetch(`${held.url}/healthz`)).rejects.toThrow();
+  });
+
+  it("leaves a proxy's idle pooled connection open: a request on it after the signal is answered and closes it, and the stop ends then", async () => {
+    const held = await listeningApp();
+    const pooled = await connectRaw(Number(new URL(held.url).port));
+    const viaProxy = 'X-Forwarded-For: 203.0.113.9\r\n';
+    expect(await requestOn(pooled, '/healthz', viaProxy)).toMatch(/^HTTP\/1.1 200/);
+    const exit = recordedExit();
+    const started = Date.now();
+    const noop = async () => {};
+    void shutDown(
+      { app: held.app, timeoutMs: 10_000, stopBackground: noop, release: noop, exit: exit.exit },
+      'SIGTERM',
+    );
+    // The server does not close it: a request from the proxy may be on its way on it.
+    expect(await closesWithin(pooled, 1000)).toBeNull();
+    await expect(fetch(`${held.url}/healthz`)).rejects.toThrow();
+    // One is: it is answered, and the answer closes the connection.
+    const answer = await requestOn(pooled, '/healthz', viaProxy);
+    expect(answer).toMatch(/^HTTP\/1.1 200/);
+    expect(answer).toMatch(/\r\nconnection: close\r\n/i);
+    expect(await closesWithin(pooled, 1000)).not.toBeNull();
+    expect(await exit.code).toBe(0);
+    expect(Date.now() - started).toBeLessThan(3000);
   });
 
   it('cuts a request that never finishes shortly before the deadline, and still exits 0 within it', async () => {

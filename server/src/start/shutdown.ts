@@ -7,9 +7,9 @@ import type { FastifyInstance } from 'fastify';
  */
 const FINAL_STEPS_MS = 1000;
 /**
- * While draining, connections whose answer has finished are closed this often: a stream that began
- * before the stop left its headers without `Connection: close` (http/draining.ts), and Node's own
- * close shuts only the connections idle at that moment.
+ * While draining, idle connections are closed this often (by the rule of http/idle-connections.ts):
+ * a stream that began before the stop left its headers without `Connection: close`
+ * (http/draining.ts), and Node's own close shuts only the connections idle at that moment.
  */
 const IDLE_SWEEP_MS = 200;
 
@@ -28,9 +28,10 @@ export interface ShutdownPlan {
 }
 
 /**
- * A bounded stop: /readyz answers 503 at once and every answer closes its connection; after the
- * optional delay, the requests in flight finish while no new connection is accepted; idle keep-alive connections are closed as they
- * become idle. Whatever still runs shortly before the deadline is cut (its connections destroyed),
+ * A bounded stop: /readyz answers 503 at once; after the optional delay, every answer closes its
+ * connection, and the requests in flight finish while no new connection is accepted; idle keep-alive
+ * connections are closed as they become idle, but a proxy's pooled ones are left for the proxy to close
+ * for a few seconds (http/idle-connections.ts). Whatever still runs shortly before the deadline is cut (its connections destroyed),
  * then the database closes and the process exits 0. Only if a last step itself hangs does the
  * deadline end the process, with 1.
  */
@@ -52,6 +53,8 @@ export async function shutDown(plan: ShutdownPlan, signal: string): Promise<void
   );
   // The balancer learns from /readyz that we are stopping; until it has, new connections are served.
   if (plan.delayMs) await sleep(plan.delayMs);
+  // From here every answer closes its connection, and idle ones close (with a proxy's grace).
+  app.draining.closeConnections();
   const sweep = setInterval(() => app.server.closeIdleConnections(), IDLE_SWEEP_MS);
   const logFailure = (step: string) => (error: unknown) =>
     app.log.error({ err: error }, `shutdown: ${step} failed`);
