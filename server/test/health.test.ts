@@ -146,7 +146,7 @@ describe('/healthz and /readyz', () => {
       // Still taking connections (SHUTDOWN_DELAY_SECONDS): a proxy keeps using its pooled ones
       // rather than opening new ones, which the listener's close would reset.
       expect(ready.headers.connection).not.toBe('close');
-      app.draining.closeConnections();
+      await app.draining.stopTakingConnections();
       const live = await app.inject('/healthz');
       expect(live.statusCode).toBe(200);
       expect(live.headers.connection).toBe('close');

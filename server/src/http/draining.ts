@@ -7,8 +7,11 @@ export interface Draining {
   readonly started: boolean;
   /** The stop has begun: not ready, but still taking connections (SHUTDOWN_DELAY_SECONDS). */
   begin(): void;
-  /** The server stops taking connections: every answer closes its own, idle ones close. */
-  closeConnections(): void;
+  /**
+   * The server stops taking connections: its listener closes, then every answer closes its own
+   * connection and idle ones close. Resolves once every connection has ended.
+   */
+  stopTakingConnections(): Promise<void>;
 }
 
 declare module 'fastify' {
@@ -37,12 +40,16 @@ export function registerDraining(app: FastifyInstance): void {
     begin() {
       started = true;
     },
-    closeConnections() {
-      closing = true;
+    stopTakingConnections() {
       // Node's close (and the stop's sweep) close every idle connection at once, a proxy's pooled
       // ones included, which a request from the proxy may be crossing on the wire: from now on an
       // idle connection closes by the rule of idle-connections.ts, which leaves those to the proxy.
       app.server.closeIdleConnections = () => connections.closeIdle();
+      // The listener first: an answer that closed its connection while it still listened would have
+      // the proxy open a new one, which the listener's close could reset under a request.
+      const ended = new Promise<void>((resolve) => app.server.close(() => resolve()));
+      closing = true;
+      return ended;
     },
   } satisfies Draining);
   app.addHook('onSend', (request, reply, payload, done) => {

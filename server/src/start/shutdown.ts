@@ -53,8 +53,9 @@ export async function shutDown(plan: ShutdownPlan, signal: string): Promise<void
   );
   // The balancer learns from /readyz that we are stopping; until it has, new connections are served.
   if (plan.delayMs) await sleep(plan.delayMs);
-  // From here every answer closes its connection, and idle ones close (with a proxy's grace).
-  app.draining.closeConnections();
+  // No new connection from here; every answer closes its own, and idle ones close (with a proxy's
+  // grace). Fastify's close below finds the listener closed and does not wait for the connections.
+  const connectionsEnded = app.draining.stopTakingConnections();
   const sweep = setInterval(() => app.server.closeIdleConnections(), IDLE_SWEEP_MS);
   const logFailure = (step: string) => (error: unknown) =>
     app.log.error({ err: error }, `shutdown: ${step} failed`);
@@ -62,6 +63,7 @@ export async function shutDown(plan: ShutdownPlan, signal: string): Promise<void
     await Promise.all([
       plan.stopBackground().catch(logFailure('stopping background work')),
       app.close().catch(logFailure('closing the HTTP server')),
+      connectionsEnded,
     ]);
   } finally {
     clearInterval(sweep);
