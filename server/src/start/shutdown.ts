@@ -28,12 +28,12 @@ export interface ShutdownPlan {
 }
 
 /**
- * A bounded stop: /readyz answers 503 at once; after the optional delay, every answer closes its
- * connection, and the requests in flight finish while no new connection is accepted; idle keep-alive
- * connections are closed as they become idle, but a proxy's pooled ones are left for the proxy to close
- * for a few seconds (http/idle-connections.ts). Whatever still runs shortly before the deadline is cut (its connections destroyed),
- * then the database closes and the process exits 0. Only if a last step itself hangs does the
- * deadline end the process, with 1.
+ * A bounded stop: /readyz answers 503 at once; after the optional delay, no new connection is
+ * accepted, every answer closes its connection, and the requests in flight finish; idle keep-alive
+ * connections are closed as they become idle, a proxy's pooled ones only after a few seconds left for
+ * the proxy to close them (http/idle-connections.ts). Whatever still runs shortly before the deadline
+ * is cut (its connections destroyed), then the database closes and the process exits 0. Only if a
+ * last step itself hangs does the deadline end the process, with 1.
  */
 export async function shutDown(plan: ShutdownPlan, signal: string): Promise<void> {
   const { app, timeoutMs } = plan;
