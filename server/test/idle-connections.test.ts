@@ -58,6 +58,13 @@ async function closed(socket: Socket): Promise<boolean> {
   return socket.readableEnded || socket.destroyed;
 }
 
+/** Moves the test's clock on by `ms`, runs the stop's sweep, and says whether `socket` is closed then. */
+async function closedAfter(tracked: Tracked, ms: number, socket: Socket): Promise<boolean> {
+  tracked.clock.now += ms;
+  tracked.connections.closeIdle();
+  return closed(socket);
+}
+
 describe('idle connections of a stopping server', () => {
   it("closes at once a client's connection that carried its request directly", async () => {
     const { connections, port } = await trackedServer();
@@ -68,32 +75,22 @@ describe('idle connections of a stopping server', () => {
   });
 
   it("leaves a proxy's pooled connection for the proxy to close, and closes it once the grace has passed", async () => {
-    const { connections, port, clock } = await trackedServer();
-    const pooled = await connect(port);
+    const tracked = await trackedServer();
+    const pooled = await connect(tracked.port);
     expect(await requestOn(pooled, '/', 'X-Forwarded-For: 203.0.113.9\r\n')).toMatch(/^HTTP\/1.1 200/);
-    clock.now += PROXY_IDLE_GRACE_MS - 1;
-    connections.closeIdle();
-    expect(await closed(pooled)).toBe(false);
+    expect(await closedAfter(tracked, PROXY_IDLE_GRACE_MS - 1, pooled)).toBe(false);
     // The request the proxy sends on it meanwhile is read and answered, not cut.
     expect(await requestOn(pooled, '/', 'X-Forwarded-For: 203.0.113.9\r\n')).toMatch(/^HTTP\/1.1 200/);
-    clock.now += PROXY_IDLE_GRACE_MS - 1;
-    connections.closeIdle();
-    expect(await closed(pooled)).toBe(false);
-    clock.now += 1;
-    connections.closeIdle();
-    expect(await closed(pooled)).toBe(true);
+    expect(await closedAfter(tracked, PROXY_IDLE_GRACE_MS - 1, pooled)).toBe(false);
+    expect(await closedAfter(tracked, 1, pooled)).toBe(true);
   });
 
   it('leaves a new connection that has sent no request yet for a moment, then closes it', async () => {
-    const { connections, port, clock } = await trackedServer();
-    const fresh = await connect(port);
+    const tracked = await trackedServer();
+    const fresh = await connect(tracked.port);
     await new Promise((resolve) => setTimeout(resolve, 20));
-    clock.now += FRESH_GRACE_MS - 1;
-    connections.closeIdle();
-    expect(await closed(fresh)).toBe(false);
-    clock.now += 1;
-    connections.closeIdle();
-    expect(await closed(fresh)).toBe(true);
+    expect(await closedAfter(tracked, FRESH_GRACE_MS - 1, fresh)).toBe(false);
+    expect(await closedAfter(tracked, 1, fresh)).toBe(true);
   });
 
   it('never closes a connection whose request is under way, nor one whose next request is arriving', async () => {
