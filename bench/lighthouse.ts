@@ -6,24 +6,24 @@
 // empty deferred script (the model puts any script that ran before the paint, and the task that
 // asked for it, on the LCP's path), and that with the security headers the console sends (read from
 // the server under test), whose Cross-Origin-Opener-Policy has the browser commit the page in a fresh
-// renderer process, a costlier task (decision 055). The team pages are measured two ways: signed
-// in (the browser follows a login link from the CLI first, and those runs keep its storage but start
-// each time with an empty HTTP cache), and from a login link, as people arrive from the app (a
-// fresh visitor and a fresh link each run, the code exchange included). The targets follow the
-// table as ratios within the run.
+// renderer process, a costlier task (decision 055). A fourth is the team overview's prerendered
+// frame with none of the console's code: what the frame alone costs, so what a team page from a
+// login link adds to it is the code's own (floor-pages.ts serves all four). The team pages are
+// measured two ways: signed in (the browser follows a login link from the CLI first, and those runs
+// keep its storage but start each time with an empty HTTP cache), and from a login link, as people
+// arrive from the app (a fresh visitor and a fresh link each run, the code exchange included). The
+// targets follow the table as ratios within the run.
 // Run: npm run bench -- lighthouse
 
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { computeMedianRun } from 'lighthouse/core/lib/median-run.js';
 import puppeteer from 'puppeteer-core';
-import { SECURITY_HEADERS } from '../server/src/http/security-headers';
 import { acmeLoginLink, sharedFilePage, teamPagePath } from './bench-pages';
-import { startConsoleServer } from './console-server';
+import { root, startConsoleServer } from './console-server';
+import { consoleSecurityHeaders, type StaticPage, startFloorPage, startTeamFramePage } from './floor-pages';
 import { lcpPath } from './lcp-path';
 import { tbtTasks } from './tbt-tasks';
 
@@ -46,9 +46,9 @@ const LCP_PATH = process.env.BENCH_LIGHTHOUSE_LCP_PATH === '1' && THROTTLING ===
 const TBT_TASKS = process.env.BENCH_LIGHTHOUSE_TBT_TASKS === '1';
 // BENCH_LIGHTHOUSE_PAGES=web-login,public-file: measure only these (of floor, floor-script,
 // floor-script-headers, web-login, public-file, accept-invitation, back-to-app, not-found, overview,
-// members, billing, link-overview, link-billing); the others' rows say they were left out.
+// members, billing, team-frame, link-overview, link-billing); the others' rows say they were left out.
 const ALL_PAGES =
-  'floor,floor-script,floor-script-headers,web-login,public-file,accept-invitation,back-to-app,not-found,overview,members,billing,link-overview,link-billing';
+  'floor,floor-script,floor-script-headers,web-login,public-file,accept-invitation,back-to-app,not-found,overview,members,billing,team-frame,link-overview,link-billing';
 const PAGES = new Set((process.env.BENCH_LIGHTHOUSE_PAGES ?? ALL_PAGES).split(','));
 let version = '';
 
@@ -152,6 +152,7 @@ const rows: Row[] = [
   { page: 'team overview (signed in)', target: '>= 0.95' },
   { page: 'team members (signed in)', target: 'within 10% of overview' },
   { page: 'team billing (signed in)', target: 'within 10% of overview' },
+  { page: 'team frame, none of its code', target: "what the frame alone costs: the team pages' bound" },
   { page: 'team overview from a login link', target: '>= 0.95' },
   { page: 'team billing from a login link', target: '>= 0.95' },
 ];
@@ -167,9 +168,10 @@ const [
   overviewRow,
   membersRow,
   billingRow,
+  teamFrame,
   linkOverview,
   linkBilling,
-] = rows as [Row, Row, Row, Row, Row, Row, Row, Row, Row, Row, Row, Row, Row];
+] = rows as [Row, Row, Row, Row, Row, Row, Row, Row, Row, Row, Row, Row, Row, Row];
 
 const PAGE_ROWS: [string, Row][] = [
   ['floor', floor],
@@ -183,6 +185,7 @@ const PAGE_ROWS: [string, Row][] = [
   ['overview', overviewRow],
   ['members', membersRow],
   ['billing', billingRow],
+  ['team-frame', teamFrame],
   ['link-overview', linkOverview],
   ['link-billing', linkBilling],
 ];
@@ -213,15 +216,16 @@ if (!existsSync(CHROMIUM)) {
       await cdp.send('Network.clearBrowserCache');
     };
 
-    const floors: [string, Row, FloorOptions][] = [
-      ['floor', floor, {}],
-      ['floor-script', floorWithScript, { script: true }],
-      ['floor-script-headers', floorAsConsole, { script: true, headers: 'console' }],
+    // The pages measured against, each from a small server of its own (floor-pages.ts).
+    const floors: [string, Row, (headers: Record<string, string>) => Promise<StaticPage>][] = [
+      ['floor', floor, () => startFloorPage(false, {})],
+      ['floor-script', floorWithScript, () => startFloorPage(true, {})],
+      ['floor-script-headers', floorAsConsole, (headers) => startFloorPage(true, headers)],
+      ['team-frame', teamFrame, (headers) => startTeamFramePage(root, headers)],
     ];
-    for (const [name, row, options] of floors) {
+    for (const [name, row, start] of floors) {
       if (!PAGES.has(name)) continue;
-      const headers = options.headers ? await consoleSecurityHeaders(`${server.url}/web-login`) : {};
-      const floorPage = await startFloorPage(Boolean(options.script), headers);
+      const floorPage = await start(await consoleSecurityHeaders(`${server.url}/web-login`));
       try {
         row.result = await measure(name, floorPage.url, chrome.port, false, clearCache);
       } finally {
@@ -358,51 +362,15 @@ for (const row of rows.slice(3)) {
 }
 for (const row of [floorWithScript, floorAsConsole])
   console.log(`${row.page.padEnd(34)} ${lcpRatio(row, floor).padStart(12)}`);
+// The frame alone is what a team page costs before any of the console's code: what a page from a
+// login link adds to it (its exchange, style sheets, code and render) is the code's own.
+console.log('\nbeyond the team frame alone (same run)   TBT     score');
+for (const row of [linkOverview, linkBilling]) {
+  const [of, frame] = [row.result, teamFrame.result];
+  const beyond =
+    of && frame
+      ? `${`${of.tbt >= frame.tbt ? '+' : ''}${Math.round(of.tbt - frame.tbt)} ms`.padStart(9)}  ${(of.score - frame.score).toFixed(2).padStart(6)}`
+      : 'not measured';
+  console.log(`${row.page.padEnd(38)} ${beyond}`);
+}
 console.log('\nThe machine is shared and noisy: compare runs made side by side, not across days.');
-
-/**
- * The security headers the console sends with a page (SECURITY_HEADERS' names, the CSP and HSTS), as
- * the server under test answers them: the floor served with them costs what they cost.
- */
-async function consoleSecurityHeaders(pageUrl: string): Promise<Record<string, string>> {
-  const response = await fetch(pageUrl, { headers: { accept: 'text/html' } });
-  await response.arrayBuffer();
-  const names = [...Object.keys(SECURITY_HEADERS), 'content-security-policy', 'strict-transport-security'];
-  return Object.fromEntries(
-    names.flatMap((name) => {
-      const value = response.headers.get(name);
-      return value === null ? [] : [[name, value]];
-    }),
-  );
-}
-
-interface FloorOptions {
-  /** One empty deferred script in <head>. */
-  script?: boolean;
-  /** The console's security headers. */
-  headers?: 'console';
-}
-
-/**
- * The floor: a page with a heading and a paragraph, no style sheet, no font; with `script`, one empty
- * deferred script file, as a prerendered page has its start script; answered with `headers`.
- */
-async function startFloorPage(
-  script: boolean,
-  headers: Record<string, string>,
-): Promise<{ url: string; close: () => void }> {
-  const html =
-    '<!doctype html><html lang="en"><head><meta charset="utf-8">' +
-    '<meta name="viewport" content="width=device-width, initial-scale=1"><title>Floor</title>' +
-    (script ? '<script defer src="/start.js"></script>' : '') +
-    '</head><body><h1>Welcome to Spark for Teams</h1><p>A minimal page: what the network model alone costs.</p>' +
-    '</body></html>';
-  const server = createServer((request, response) => {
-    const isScript = request.url === '/start.js';
-    const type = isScript ? 'text/javascript' : 'text/html; charset=utf-8';
-    response.writeHead(200, { ...headers, 'content-type': type }).end(isScript ? 'void 0;\n' : html);
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return { url: `http://127.0.0.1:${port}/`, close: () => server.close() };
-}
