@@ -1,7 +1,16 @@
 // Every value on this page is a constant of this file, so it is plain markup: nothing to escape.
 // The card fields carry the ids the Stripe pages' card-form.js reads (served here as an asset).
+import { SafeHtml } from '../portal/html';
+import { sandboxDocument } from '../portal/sandbox-document';
 
 export const paddleAssetsPath = '/sandbox/paddle/assets';
+
+/** The checkout's style sheets and test-mode banner, which the payment link's page shows too. */
+export const checkoutStyleSheets = new SafeHtml(`<link rel="stylesheet" href="${paddleAssetsPath}/pages.css">
+<link rel="stylesheet" href="${paddleAssetsPath}/paddle-checkout.css">`);
+export const checkoutBanner = new SafeHtml(
+  '<p class="sandbox-banner">Test mode: the Spark Teams Paddle sandbox. No real card is charged.</p>',
+);
 
 // The countries the checkout offers (Paddle's list is longer; any ISO code works the same here).
 const countries: [string, string][] = [
@@ -63,23 +72,15 @@ ${input('postcode', 'Postcode', 'autocomplete="postal-code"')}
  * framed it posts what Checkout.open was given; paddle-checkout.js does the rest.
  */
 export function renderPaddleCheckoutPage(): string {
-  return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex">
-<title>Checkout</title>
-<link rel="stylesheet" href="${paddleAssetsPath}/pages.css">
-<link rel="stylesheet" href="${paddleAssetsPath}/paddle-checkout.css">
-<script type="module" src="${paddleAssetsPath}/overlay-checkout.js"></script>
-</head>
-<body>
-<header class="paddle-header">
+  return sandboxDocument(
+    'Checkout',
+    new SafeHtml(`${checkoutStyleSheets}
+<script type="module" src="${paddleAssetsPath}/overlay-checkout.js"></script>`),
+    new SafeHtml(`<header class="paddle-header">
 <h1>Checkout</h1>
 <button type="button" class="secondary close" id="close-button" aria-label="Close checkout">✕</button>
 </header>
-<p class="sandbox-banner">Test mode: the Spark Teams Paddle sandbox. No real card is charged.</p>
+${checkoutBanner}
 <main class="paddle-checkout">
 <section class="summary" aria-labelledby="summary-heading">
 <h2 id="summary-heading">Order summary</h2>
@@ -112,8 +113,6 @@ confirm that you are making this payment. Choose how this test ends.</p>
 <p id="done-text" role="status"></p>
 <button type="button" id="done-button">Close</button>
 </section>
-</main>
-</body>
-</html>
-`;
+</main>`),
+  );
 }

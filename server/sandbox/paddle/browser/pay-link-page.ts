@@ -1,6 +1,7 @@
 import type { TransactionEntity } from '../billing/transaction-entity';
 import { html, type SafeHtml } from '../portal/html';
-import { paddleAssetsPath } from './checkout-page';
+import { sandboxDocument } from '../portal/sandbox-document';
+import { checkoutBanner, checkoutStyleSheets, paddleAssetsPath } from './checkout-page';
 
 // The default payment link's page (`/sandbox/paddle/pay?_ptxn=txn_…`): what the transaction is
 // for, then the overlay checkout that the Paddle.js stand-in opens on it. No inline script or style:
@@ -15,27 +16,17 @@ export function moneyOf(amount: string, currencyCode: string): string {
 
 const day = (iso: string | null | undefined) => (iso ? iso.slice(0, 10) : '');
 
-function page(title: string, head: SafeHtml | string, body: SafeHtml): string {
-  return html`<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex">
-<title>${title}</title>
-<link rel="stylesheet" href="${paddleAssetsPath}/pages.css">
-<link rel="stylesheet" href="${paddleAssetsPath}/paddle-checkout.css">
-${head}
-</head>
-<body>
-<header class="paddle-header"><h1>${title}</h1></header>
-<p class="sandbox-banner">Test mode: the Spark Teams Paddle sandbox. No real card is charged.</p>
+function page(title: string, head: SafeHtml, body: SafeHtml): string {
+  return sandboxDocument(
+    title,
+    html`${checkoutStyleSheets}
+${head}`,
+    html`<header class="paddle-header"><h1>${title}</h1></header>
+${checkoutBanner}
 <main class="pay-link">
 ${body}
-</main>
-</body>
-</html>
-`.markup;
+</main>`,
+  );
 }
 
 /** The payment page of a transaction waiting for its money: its facts, and the checkout on top. */
@@ -69,7 +60,7 @@ ${period ? html`<dt>Billing period</dt><dd>${day(period.starts_at)} to ${day(per
 export function renderPayLinkProblem(heading: string, text: string): string {
   return page(
     'Pay invoice',
-    '',
+    html``,
     html`<section aria-labelledby="problem-heading">
 <h2 id="problem-heading">${heading}</h2>
 <p>${text}</p>

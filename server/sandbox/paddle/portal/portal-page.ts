@@ -1,25 +1,18 @@
 import { html, type SafeHtml } from './html';
 import { cancellable, type PortalSubscription } from './portal-subscriptions';
+import { sandboxDocument } from './sandbox-document';
 
 // Plain server-rendered pages: no script and no inline style, so the site's CSP holds as it is.
 
 function page(title: string, body: SafeHtml): string {
-  return html`<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex">
-<title>${title}</title>
-</head>
-<body>
-<p><strong>Test mode:</strong> the Spark Teams Paddle sandbox's customer portal. Nothing is charged.</p>
+  return sandboxDocument(
+    title,
+    html``,
+    html`<p><strong>Test mode:</strong> the Spark Teams Paddle sandbox's customer portal. Nothing is charged.</p>
 <main>
 ${body}
-</main>
-</body>
-</html>
-`.markup;
+</main>`,
+  );
 }
 
 const day = (iso: string | null | undefined) => (iso ? iso.slice(0, 10) : '');
