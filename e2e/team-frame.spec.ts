@@ -5,13 +5,29 @@
 // code has loaded, once, and the console takes that exchange over; the address stays the link's
 // until the session is stored, so a reload meanwhile still signs in, and Back after arrival does not
 // return to the spent link; a refused link says so.
-import { expect, type Page, type Request, test } from '@playwright/test';
+import { type APIRequestContext, expect, type Page, type Request, test } from '@playwright/test';
 import { loginUrl, seedReset } from './support/cli';
 import { holdConsoleCode, watchErrors } from './support/held-code';
 
 test.beforeAll(async () => {
   await seedReset();
 });
+
+/** A login link's code exchanged outside the page, as the console's client sends it. */
+function exchangeElsewhere(request: APIRequestContext, link: string) {
+  const code = new URL(link).searchParams.get('token') ?? '';
+  return request.post('/api/v2/auth/code', {
+    data: {
+      code,
+      app: 'console',
+      platform: 'web',
+      version: 'e2e',
+      osVersion: 'x',
+      device: 'x',
+      locale: 'en',
+    },
+  });
+}
 
 /** The code exchanges the page asks for, as they are sent. */
 function watchExchanges(page: Page): Request[] {
@@ -83,19 +99,7 @@ test('a team page and a login link arrive with the team frame in the HTML, and t
     expectNoInlineScript(html, address);
   }
   // Fetched without running it, the page spent nothing: the link still signs in.
-  const code = new URL(link).searchParams.get('token') ?? '';
-  const exchange = await request.post('/api/v2/auth/code', {
-    data: {
-      code,
-      app: 'console',
-      platform: 'web',
-      version: 'e2e',
-      osVersion: 'x',
-      device: 'x',
-      locale: 'en',
-    },
-  });
-  expect(exchange.status()).toBe(200);
+  expect((await exchangeElsewhere(request, link)).status()).toBe(200);
 });
 
 test('a login link: exchanged once before the console loads, then the page works', async ({ page }) => {
@@ -169,20 +173,8 @@ test('a login link to billing lands on billing, its frame first', async ({ page 
 
 test('a refused login link says Token is invalid, and is not asked again', async ({ page, request }) => {
   const link = await loginUrl('mia@acme.test', 'Acme Inc');
-  const code = new URL(link).searchParams.get('token') ?? '';
   // Spent elsewhere first.
-  const spent = await request.post('/api/v2/auth/code', {
-    data: {
-      code,
-      app: 'console',
-      platform: 'web',
-      version: 'e2e',
-      osVersion: 'x',
-      device: 'x',
-      locale: 'en',
-    },
-  });
-  expect(spent.status()).toBe(200);
+  expect((await exchangeElsewhere(request, link)).status()).toBe(200);
 
   const exchanges = watchExchanges(page);
   await page.goto(link);
