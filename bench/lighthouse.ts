@@ -51,6 +51,8 @@ const ALL_PAGES =
   'floor,floor-script,floor-script-headers,web-login,public-file,accept-invitation,back-to-app,not-found,overview,members,billing,team-frame,link-overview,link-billing';
 const PAGES = new Set((process.env.BENCH_LIGHTHOUSE_PAGES ?? ALL_PAGES).split(','));
 let version = '';
+/** Every run's BenchmarkIndex: Lighthouse's measure of the machine's CPU, taken before each run. */
+const benchmarkIndexes: number[] = [];
 
 interface Row {
   page: string;
@@ -118,6 +120,7 @@ async function measure(
     const expected = lands ?? new RegExp(`^${new URL(address).pathname}$`);
     if (!expected.test(landed)) throw new Error(`${address}: the page ended at ${landed}`);
     lhrs.push(result.lhr);
+    benchmarkIndexes.push(result.lhr.environment.benchmarkIndex);
     if (LCP_PATH) {
       // A diagnostic only: a run whose graph Lantern cannot build (no LCP) says so, and still counts.
       const lines = await lcpPath(result.artifacts, result.lhr.configSettings).catch((error: Error) => [
@@ -372,5 +375,17 @@ for (const row of [linkOverview, linkBilling]) {
       ? `${`${of.tbt >= frame.tbt ? '+' : ''}${Math.round(of.tbt - frame.tbt)} ms`.padStart(9)}  ${(of.score - frame.score).toFixed(2).padStart(6)}`
       : 'not measured';
   console.log(`${row.page.padEnd(38)} ${beyond}`);
+}
+// Lighthouse's 4x CPU slowdown assumes a fast desktop; below a BenchmarkIndex of 1000 it warns that
+// the host is slower than it expects: every observed task is then longer before the slowdown, and a
+// task's blocking time is what it lasts past 50 ms, so TBT grows faster than the CPU is slower.
+if (benchmarkIndexes.length > 0) {
+  const sorted = benchmarkIndexes.toSorted((a, b) => a - b);
+  const median = sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
+  console.log(
+    `\nBenchmarkIndex (Lighthouse's CPU measure, before each run): median ${Math.round(median)}, ` +
+      `${Math.round(sorted[0] ?? Number.NaN)} to ${Math.round(sorted.at(-1) ?? Number.NaN)} over ${sorted.length} runs; ` +
+      `Lighthouse warns of a slower CPU than it expects below 1000${median < 1000 ? ': this machine is' : ''}.`,
+  );
 }
 console.log('\nThe machine is shared and noisy: compare runs made side by side, not across days.');
