@@ -205,6 +205,34 @@ test('a signed-in team page hydrates its frame without a mismatch', async ({ pag
   await page.unroute(/\/assets\/index-[\w-]+\.js$/);
 });
 
+test('the console takes the frame over in place: the header, heading and nav painted from HTML stay the same elements', async ({
+  page,
+}) => {
+  const release = await holdConsoleCode(page);
+  await page.goto(await loginUrl('olivia@acme.test', 'Acme Inc'), { waitUntil: 'commit' });
+  await expect(page.getByRole('heading', { level: 1, name: 'Team Preferences' })).toBeVisible();
+  // The elements the HTML painted, kept aside before the console's code runs.
+  await page.evaluate(() => {
+    const kept = window as unknown as { fromHtml: Element[] };
+    kept.fromHtml = ['header a', 'h1', 'nav[aria-label="Team"]'].map((selector) => {
+      const element = document.querySelector(selector);
+      if (!element) throw new Error(`the frame has no ${selector}`);
+      return element;
+    });
+  });
+  release();
+  await expect(page.getByRole('button', { name: /Acme Inc/ })).toBeEnabled();
+  await expect(
+    page.getByRole('navigation', { name: 'Team' }).getByRole('link', { name: 'Billing' }),
+  ).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  const stillShown = await page.evaluate(() =>
+    (window as unknown as { fromHtml: Element[] }).fromHtml.map((element) => element.isConnected),
+  );
+  expect(stillShown).toEqual([true, true, true]);
+  await page.unroute(/\/assets\/index-[\w-]+\.js$/);
+});
+
 for (const spent of [false, true]) {
   const when = spent ? 'the server spent the code, its answer held' : 'held before the server';
   test(`a reload while the exchange is on its way (${when}) still ends signed in on the team page`, async ({

@@ -37,6 +37,9 @@ export interface RenderedPage extends PrerenderedPage {
 async function renderPage(page: PrerenderedPage): Promise<RenderedPage> {
   renderWithSettings(page.signInProviders ? JSON.stringify({ signInProviders: page.signInProviders }) : null);
   const services = createAppServices({ store: noSession, fetch: noNetwork });
+  // An error under a Suspense boundary does not fail React's prerender: the boundary's fallback
+  // (a loading screen) goes into the HTML instead of the page, and the build would ship it.
+  const errors: unknown[] = [];
   try {
     const { prelude } = await prerender(
       <StrictMode>
@@ -48,7 +51,9 @@ async function renderPage(page: PrerenderedPage): Promise<RenderedPage> {
           </ServicesProvider>
         </Providers>
       </StrictMode>,
+      { onError: (error) => void errors.push(error) },
     );
+    if (errors.length > 0) throw new Error(`${page.url}: the prerender failed`, { cause: errors[0] });
     const html = await new Response(prelude).text();
     const route = routeMeta(page.route as RouteName);
     const groups = route.layout === 'team' ? [routeMeta('team').group, route.group] : [route.group];

@@ -19,7 +19,12 @@ interface Decision {
   loggedIn: boolean;
 }
 
-export function RequireLogin({ children }: { children: ReactNode }) {
+/**
+ * `bypassed`: the page behind the guard shows a state of its own that needs no session (the team
+ * area's frame, painted from HTML) instead of the loading screen, and the guard decides nothing
+ * until it is false. The same children then stay mounted when it lets them through.
+ */
+export function RequireLogin({ children, bypassed = false }: { children: ReactNode; bypassed?: boolean }) {
   const { session } = useServices();
   const location = useLocation();
   // The page behind the guard renders in a transition, in slices (decision 028).
@@ -28,6 +33,7 @@ export function RequireLogin({ children }: { children: ReactNode }) {
   // followed by useFollowLogout (or the tab's own 'Log out' goes to sign-in), not by a second
   // navigation from here racing theirs.
   const [decision, setDecision] = useState<Decision | null>(null);
+  if (bypassed) return children;
   const current = decision?.key === location.key ? decision : null;
   if (!current && settled) {
     setDecision({ key: location.key, loggedIn: session.getSnapshot().matches('loggedIn') });

@@ -14,7 +14,7 @@ function layout(
         state={state}
         backHref="/"
         onBackNavigate={onBackNavigate}
-        selector={<button type="button">Selector slot</button>}
+        headerEnd={<button type="button">Selector slot</button>}
         nav={<nav aria-label="Team">Nav slot</nav>}
         placeholder={placeholder}
         termsHref="https://example.test/terms"

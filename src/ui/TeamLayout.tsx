@@ -17,10 +17,11 @@ export interface TeamLayoutProps {
   backHref: string;
   /** Routes a plain click on 'Back to Spark' in the app; leave it out when backHref is external. */
   onBackNavigate?: NavigateHandler;
-  /** The team selector. */
-  selector: ReactNode;
-  /** The signed-in person's menu (email, profile, 'Log out'), at the header's end. */
-  userMenu?: ReactNode;
+  /**
+   * The header's end: the team selector, then the signed-in person's menu (email, profile, 'Log
+   * out'). One slot, so whatever both need (who is signed in) is read once, below the layout.
+   */
+  headerEnd: ReactNode;
   /** The team nav bar; while loading, its entries before the membership is known (or nothing). */
   nav: ReactNode;
   /** The team page (none in the frame painted before it is known). */
@@ -38,7 +39,7 @@ export interface TeamLayoutProps {
 
 /** The frame of every /teams/{tid}-{uid} page (spec section 2, team layout). */
 export function TeamLayout(props: TeamLayoutProps) {
-  const { state, backHref, onBackNavigate, selector, userMenu, nav, children, placeholder, ...legal } = props;
+  const { state, backHref, onBackNavigate, headerEnd, nav, children, placeholder, ...legal } = props;
   return (
     <PageFrame
       {...legal}
@@ -48,10 +49,7 @@ export function TeamLayout(props: TeamLayoutProps) {
             <img className={classes.logo} src="/logo.svg" alt="" />
             <span>Back to Spark</span>
           </a>
-          <div className={classes.headerEnd}>
-            {selector}
-            {userMenu}
-          </div>
+          <div className={classes.headerEnd}>{headerEnd}</div>
         </>
       }
     >

@@ -1,13 +1,14 @@
 // The team area's frame before anything is known but the address: the header, the team selector's
 // place, the nav's entries everyone has, and the page's heading and 'Loading'. The build prerenders
 // it for each team page (src/prerender/), the console hydrates it, and it shows while the session
-// settles; the team layout's own loading state lays out the same, so nothing moves when it takes over.
+// settles. It is the team area's own first state, rendered in the same place (team-layout.route.tsx):
+// when the area takes over, React updates the frame's elements rather than building them again, and
+// the area's loading state lays out the same, so nothing moves.
 // Nothing here acts before it works: the selector and the menu are disabled, the nav is plain text.
 import { links } from '@/app/config';
 import { type TeamRouteName, teamNav } from '@/domain/permissions';
-import { useCurrentRoute } from '@/routes/current-route';
 import { BillingSkeleton } from '@/ui/billing-page/BillingSkeleton';
-import { TeamLayout } from '@/ui/TeamLayout';
+import type { TeamLayoutProps } from '@/ui/TeamLayout';
 import { TeamNav } from '@/ui/TeamNav';
 import { TeamPagePlaceholder } from '@/ui/TeamPagePlaceholder';
 import { TeamSelectorButton } from '@/ui/TeamSelector';
@@ -25,8 +26,11 @@ const EVERYONES_NAV = teamNav('member', 'basic');
 
 const noHref = () => '';
 
-/** The nav before the membership is known: the entries everyone has, not links yet. */
-export function PendingTeamNav({ activeRoute }: { activeRoute: TeamRouteName | null }) {
+/**
+ * The nav before the membership is known: the entries everyone has, not links yet. A TeamNav element
+ * itself (not a component around one), so the real nav, in the same place, updates its elements.
+ */
+export function pendingTeamNav(activeRoute: TeamRouteName | null) {
   return <TeamNav entries={EVERYONES_NAV} activeRoute={activeRoute} hrefFor={noHref} pending />;
 }
 
@@ -44,21 +48,27 @@ export function TeamPageStart({ route }: { route: TeamRouteName | null }) {
   return <TeamPagePlaceholder />;
 }
 
-export function TeamFrame() {
-  const route = teamRouteOf(useCurrentRoute()?.name);
-  return (
-    <TeamLayout
-      state="loading"
-      backHref={links.appDeepLink}
-      // The buttons alone: the menus' own wrappers hold a Suspense boundary, which the build's
-      // prerender would finish with an inline script (the CSP forbids them).
-      selector={<TeamSelectorButton selected={null} loading signedInEmail={null} aria-haspopup="listbox" />}
-      userMenu={<UserMenuButton email={null} disabled />}
-      nav={<PendingTeamNav activeRoute={route} />}
-      placeholder={<TeamPageStart route={route} />}
-      termsHref={links.termsOfService}
-      privacyHref={links.privacyPolicy}
-      year={new Date().getFullYear()}
-    />
-  );
+/**
+ * The frame as the team layout's props: the team area renders them in the same place as its own
+ * (team-layout.route.tsx), so React keeps the frame's elements when the area takes over, and the
+ * build prerenders the same.
+ */
+export function teamFrameLayout(route: TeamRouteName | null): TeamLayoutProps {
+  return {
+    state: 'loading',
+    backHref: links.appDeepLink,
+    // The buttons alone: the menus' own wrappers hold a Suspense boundary, which the build's
+    // prerender would finish with an inline script (the CSP forbids them).
+    headerEnd: (
+      <>
+        <TeamSelectorButton selected={null} loading signedInEmail={null} aria-haspopup="listbox" />
+        <UserMenuButton email={null} disabled />
+      </>
+    ),
+    nav: pendingTeamNav(route),
+    placeholder: <TeamPageStart route={route} />,
+    termsHref: links.termsOfService,
+    privacyHref: links.privacyPolicy,
+    year: new Date().getFullYear(),
+  };
 }

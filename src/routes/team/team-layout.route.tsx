@@ -3,7 +3,7 @@
 // the session has settled it shows the frame painted from HTML (team-frame.tsx) rather than the
 // login guard's loading screen, and while React hydrates that HTML it renders the same.
 
-import { startTransition, useContext, useEffect, useMemo, useState } from 'react';
+import { type ComponentProps, startTransition, useContext, useEffect, useMemo, useState } from 'react';
 import { Outlet, useLocation, useNavigate, useParams } from 'react-router';
 import type { SnapshotFrom } from 'xstate';
 import { links } from '@/app/config';
@@ -24,7 +24,7 @@ import { isSessionSettled, RequireLogin } from '@/routes/login-guard';
 import { OnLoginLinkContext } from '@/routes/on-login-link';
 import { pathTo } from '@/routes/route-table';
 import { useSignedInEmail } from '@/routes/signed-in-email';
-import { PendingTeamNav, TeamFrame, TeamPageStart, teamRouteOf } from '@/routes/team/team-frame';
+import { pendingTeamNav, TeamPageStart, teamFrameLayout, teamRouteOf } from '@/routes/team/team-frame';
 import { useSelectorInTransition } from '@/routes/transition-selector';
 import { useColorSchemeToggle } from '@/routes/use-color-scheme-toggle';
 import { useLogout } from '@/routes/use-logout';
@@ -54,24 +54,26 @@ export function TeamLayoutRoute() {
   const [guarded, setGuarded] = useState(false);
   if (hydrated && settled && !guarded) setGuarded(true);
   const refused = useSelectorInTransition(session, selectLoginRefused);
-  if (!guarded) return <TeamFrame />;
   // The page's login link was refused: the routes leave for the link's own page, the sign-in page
   // saying so (routes/login-link-address.ts); the frame stays until they do.
-  if (refused && onLoginLink) return <TeamFrame />;
+  const frame = !guarded || (refused && onLoginLink);
+  // The frame is the area's own first state, in the same place: React keeps the elements the HTML
+  // painted and updates them, rather than building the whole page again once the guard decides.
   return (
-    <RequireLogin>
-      <TeamArea />
+    <RequireLogin bypassed={frame}>
+      <TeamArea frame={frame} />
     </RequireLogin>
   );
 }
 
-function TeamArea() {
+/** `frame`: the frame painted from HTML (team-frame.tsx), before the guard has let the area through. */
+function TeamArea({ frame }: { frame: boolean }) {
   const { registry, loginLink } = useServices();
   // Signed in (the guard let the area through): the page's login link is spent, and a later login
   // with its code goes to the server like any other, not to the exchange kept for a refusal.
   useEffect(() => {
-    if (loginLink) loginLink.tokens = null;
-  }, [loginLink]);
+    if (!frame && loginLink) loginLink.tokens = null;
+  }, [frame, loginLink]);
   const navigate = useNavigate();
   const route = useCurrentRoute();
   // The route's loader has already refused anything that is not {tid}-{uid}.
@@ -85,14 +87,11 @@ function TeamArea() {
     [ref.teamId, ref.userId],
   );
   const membership = useSelectorInTransition(registry, membershipSelector);
-  const signedInEmail = useSignedInEmail();
-  const logout = useLogout();
-  const colorSchemeToggle = useColorSchemeToggle();
 
   // A teammate's shared link (`/teams/1-1/users` for someone whose own is 1-3): the same page under
   // the user's own membership, replacing the entry, without a word. Only a real non-member is told.
   const location = useLocation();
-  const own = loading || membership ? null : ownMembershipInTeam(memberships, ref.teamId);
+  const own = frame || loading || membership ? null : ownMembershipInTeam(memberships, ref.teamId);
   const ownPath = own
     ? withTeamUser(
         location.pathname,
@@ -104,15 +103,6 @@ function TeamArea() {
     if (ownPath) navigate(`${ownPath}${location.search}${location.hash}`, { replace: true });
   }, [ownPath, location.search, location.hash, navigate]);
 
-  const selector = (
-    <TeamSelector
-      memberships={memberships}
-      current={ref}
-      loading={loading}
-      signedInEmail={signedInEmail}
-      onSelect={(teamId, userId) => navigate(pathTo('team-overview', { teamId, userId }))}
-    />
-  );
   const teamRoute = teamRouteOf(route?.name);
   const nav = membership ? (
     <TeamNav
@@ -122,26 +112,18 @@ function TeamArea() {
       onNavigate={(href) => navigate(href)}
     />
   ) : loading || ownPath ? (
-    <PendingTeamNav activeRoute={teamRoute} />
+    pendingTeamNav(teamRoute)
   ) : null;
 
+  if (frame) return <TeamLayout {...teamFrameLayout(teamRoute)} />;
   const errorOutcome = error ? classifyError(error) : null;
   return (
     <TeamLayout
       state={
         loading ? 'loading' : membership || errorOutcome ? 'ready' : ownPath ? 'redirecting' : 'notMember'
       }
-      userMenu={
-        <UserMenu
-          email={signedInEmail}
-          profileHref={pathTo('profile')}
-          onNavigate={(href) => navigate(href)}
-          onLogout={logout}
-          {...colorSchemeToggle}
-        />
-      }
+      headerEnd={<TeamHeaderEnd memberships={memberships} current={ref} loading={loading} />}
       backHref={links.appDeepLink}
-      selector={selector}
       nav={nav}
       placeholder={<TeamPageStart route={teamRoute} />}
       termsHref={links.termsOfService}
@@ -154,5 +136,39 @@ function TeamArea() {
         <Outlet />
       )}
     </TeamLayout>
+  );
+}
+
+/**
+ * The header's end once the area has taken over: the team selector and the user menu, with what
+ * they read of who is signed in (the profile's load) and their actions. Only the area renders it:
+ * the frame before it has no session to ask with.
+ */
+function TeamHeaderEnd({
+  memberships,
+  current,
+  loading,
+}: Pick<ComponentProps<typeof TeamSelector>, 'memberships' | 'current' | 'loading'>) {
+  const navigate = useNavigate();
+  const signedInEmail = useSignedInEmail();
+  const logout = useLogout();
+  const colorSchemeToggle = useColorSchemeToggle();
+  return (
+    <>
+      <TeamSelector
+        memberships={memberships}
+        current={current}
+        loading={loading}
+        signedInEmail={signedInEmail}
+        onSelect={(teamId, userId) => navigate(pathTo('team-overview', { teamId, userId }))}
+      />
+      <UserMenu
+        email={signedInEmail}
+        profileHref={pathTo('profile')}
+        onNavigate={(href) => navigate(href)}
+        onLogout={logout}
+        {...colorSchemeToggle}
+      />
+    </>
   );
 }
