@@ -233,6 +233,29 @@ test('the console takes the frame over in place: the header, heading and nav pai
   await page.unroute(/\/assets\/index-[\w-]+\.js$/);
 });
 
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 412, height: 823 } });
+
+  test("nothing under the nav moves when an owner's page takes the frame over", async ({ page }) => {
+    const release = await holdConsoleCode(page);
+    await page.goto(await loginUrl('olivia@acme.test', 'Acme Inc'), { waitUntil: 'commit' });
+    await expect(page.getByRole('heading', { level: 1, name: 'Team Preferences' })).toBeVisible();
+    // The nav's entries in two columns: the frame's one row of entries everyone has, and the row an
+    // owner's billing and talk links fill, kept free.
+    const contentTop = () =>
+      page
+        .getByRole('navigation', { name: 'Team' })
+        .evaluate((nav) => Math.round(nav.getBoundingClientRect().bottom));
+    const inFrame = await contentTop();
+    release();
+    await expect(
+      page.getByRole('navigation', { name: 'Team' }).getByRole('link', { name: 'Billing' }),
+    ).toBeVisible();
+    expect(await contentTop()).toBe(inFrame);
+    await page.unroute(/\/assets\/index-[\w-]+\.js$/);
+  });
+});
+
 for (const spent of [false, true]) {
   const when = spent ? 'the server spent the code, its answer held' : 'held before the server';
   test(`a reload while the exchange is on its way (${when}) still ends signed in on the team page`, async ({

@@ -98,7 +98,13 @@ export function TeamNav({ entries, activeRoute, hrefFor, onNavigate, pending }: 
           ‹
         </button>
       )}
-      <nav ref={navRef} className={classes.nav} aria-label="Team" onScroll={measure}>
+      <nav
+        ref={navRef}
+        className={classes.nav}
+        aria-label="Team"
+        data-pending={pending || undefined}
+        onScroll={measure}
+      >
         {entries.map((entry) => {
           const href = hrefFor(entry.route);
           const active = entry.route === activeRoute;
