@@ -73,7 +73,9 @@ function TeamBody({ state, nav, children, placeholder }: TeamBodyProps) {
   return (
     <>
       {nav}
-      <div className={classes.content}>{loading ? (placeholder ?? <TeamPagePlaceholder />) : children}</div>
+      <div className={classes.content} data-loading={loading || undefined}>
+        {loading ? (placeholder ?? <TeamPagePlaceholder />) : children}
+      </div>
     </>
   );
 }
