@@ -4,7 +4,8 @@
 // before it works; a login link's code is exchanged by the page's start script before the console's
 // code has loaded, once, and the console takes that exchange over; the address stays the link's
 // until the session is stored, so a reload meanwhile still signs in, and Back after arrival does not
-// return to the spent link; a refused link says so.
+// return to the spent link; a refused link says so. The console takes the frame over in place (the
+// elements the HTML painted stay), and on a phone nothing under the nav moves when an owner's page does.
 import { type APIRequestContext, expect, type Page, type Request, test } from '@playwright/test';
 import { loginUrl, seedReset } from './support/cli';
 import { holdConsoleCode, watchErrors } from './support/held-code';
