@@ -15,11 +15,9 @@ import {
 } from '@/machines/team-registry.selectors';
 import { pathTo } from '@/routes/route-table';
 import { useSignedInAccount } from '@/routes/signed-in-email';
-import { useColorSchemeToggle } from '@/routes/use-color-scheme-toggle';
-import { useLogout } from '@/routes/use-logout';
+import { SignedInUserMenu } from '@/routes/signed-in-user-menu';
 import { HomeView } from '@/ui/HomeView';
 import { TeamSelector } from '@/ui/TeamSelector';
-import { UserMenu } from '@/ui/UserMenu';
 
 export const BILLING_GOTO = 'team-billing';
 
@@ -32,8 +30,6 @@ export function HomePage() {
   const error = useSelector(registry, selectRegistryError);
   const memberships = useSelector(registry, selectSelectableMemberships);
   const { email: signedInEmail, isStaff } = useSignedInAccount();
-  const logout = useLogout();
-  const colorSchemeToggle = useColorSchemeToggle();
 
   // Errors without a message (401, lost membership) are handled app-wide (see app/services.ts).
   const outcome = error ? classifyError(error) : null;
@@ -66,15 +62,7 @@ export function HomePage() {
         isStaff ? { uploadHref: pathTo('public-files-upload'), eventStreamHref: pathTo('debug-es') } : null
       }
       onNavigate={(href) => navigate(href)}
-      userMenu={
-        <UserMenu
-          email={signedInEmail}
-          profileHref={pathTo('profile')}
-          onNavigate={(href) => navigate(href)}
-          onLogout={logout}
-          {...colorSchemeToggle}
-        />
-      }
+      userMenu={<SignedInUserMenu email={signedInEmail} />}
       selector={
         <TeamSelector
           expanded

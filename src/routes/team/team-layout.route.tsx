@@ -24,15 +24,13 @@ import { isSessionSettled, RequireLogin } from '@/routes/login-guard';
 import { OnLoginLinkContext } from '@/routes/on-login-link';
 import { pathTo } from '@/routes/route-table';
 import { useSignedInEmail } from '@/routes/signed-in-email';
+import { SignedInUserMenu } from '@/routes/signed-in-user-menu';
 import { pendingTeamNav, TeamPageStart, teamFrameLayout, teamRouteOf } from '@/routes/team/team-frame';
 import { useSelectorInTransition } from '@/routes/transition-selector';
-import { useColorSchemeToggle } from '@/routes/use-color-scheme-toggle';
-import { useLogout } from '@/routes/use-logout';
 import { ErrorBox } from '@/ui/ErrorBox';
 import { TeamLayout } from '@/ui/TeamLayout';
 import { TeamNav } from '@/ui/TeamNav';
 import { TeamSelector } from '@/ui/TeamSelector';
-import { UserMenu } from '@/ui/UserMenu';
 
 // Here rather than in session.selectors.ts: the sign-in pages import that file, and a module both
 // they and the team area import would become a chunk of its own, one more file on each first visit.
@@ -141,7 +139,7 @@ function TeamArea({ frame }: { frame: boolean }) {
 
 /**
  * The header's end once the area has taken over: the team selector and the user menu, with what
- * they read of who is signed in (the profile's load) and their actions. Only the area renders it:
+ * both read of who is signed in (the profile's load, once). Only the area renders it:
  * the frame before it has no session to ask with.
  */
 function TeamHeaderEnd({
@@ -151,8 +149,6 @@ function TeamHeaderEnd({
 }: Pick<ComponentProps<typeof TeamSelector>, 'memberships' | 'current' | 'loading'>) {
   const navigate = useNavigate();
   const signedInEmail = useSignedInEmail();
-  const logout = useLogout();
-  const colorSchemeToggle = useColorSchemeToggle();
   return (
     <>
       <TeamSelector
@@ -162,13 +158,7 @@ function TeamHeaderEnd({
         signedInEmail={signedInEmail}
         onSelect={(teamId, userId) => navigate(pathTo('team-overview', { teamId, userId }))}
       />
-      <UserMenu
-        email={signedInEmail}
-        profileHref={pathTo('profile')}
-        onNavigate={(href) => navigate(href)}
-        onLogout={logout}
-        {...colorSchemeToggle}
-      />
+      <SignedInUserMenu email={signedInEmail} />
     </>
   );
 }
