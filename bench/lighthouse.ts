@@ -226,9 +226,10 @@ if (!existsSync(CHROMIUM)) {
       ['floor-script-headers', floorAsConsole, (headers) => startFloorPage(true, headers)],
       ['team-frame', teamFrame, (headers) => startTeamFramePage(root, headers)],
     ];
+    const headers = await consoleSecurityHeaders(`${server.url}/web-login`);
     for (const [name, row, start] of floors) {
       if (!PAGES.has(name)) continue;
-      const floorPage = await start(await consoleSecurityHeaders(`${server.url}/web-login`));
+      const floorPage = await start(headers);
       try {
         row.result = await measure(name, floorPage.url, chrome.port, false, clearCache);
       } finally {
